@@ -1,0 +1,11 @@
+"""lotr_rules: a rules-as-data engine for Lord of the Rings card games.
+
+Cards are written in a small card-script language (see ``grammar/cardscript.lark``), compiled
+once at load time into effects, and run on a game-agnostic event/trigger core.
+"""
+
+__version__ = "0.1.0"
+
+#: The card-script language version this installation understands. A set manifest names the
+#: version its scripts are written for; a newer one is refused with a clear error.
+LANGUAGE_VERSION = 1

@@ -1,0 +1,1 @@
+"""Agents answer decision requests: bots, a person at a terminal, a replay."""

@@ -1,0 +1,125 @@
+"""Bots for the deck-building game.
+
+They look only at the request's options and at public state, as a person would. The random
+bot is for property tests (it explores odd corners); the heuristic bot plays its hand, buys by
+value, defends when it can and destroys its Despair and Corruption, which is enough to reach and
+defeat Saruman in most games.
+"""
+
+from __future__ import annotations
+
+from lotr_rules.engine.decisions import DecisionRequest
+from lotr_rules.engine.game import Game
+from lotr_rules.engine.rng import Rng
+
+
+class RandomAgent:
+    """Picks uniformly among the options, from its own seeded stream."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, game: Game, request: DecisionRequest) -> int:
+        return self.rng.below(len(request.options))
+
+
+def card_value(game: Game, card: int) -> float:
+    """A rough worth of owning a card: what it cost plus what it scores; junk is negative."""
+    definition = game.cards[card]
+    if definition.name in ("Despair",) or definition.deck == "corruption":
+        return -5.0
+    value = definition.cost + 1.5 * definition.victory + 0.5 * definition.power
+    if definition.title == "archenemy":
+        value += 6
+    return value
+
+
+class HeuristicAgent:
+    """Plays everything, buys the most valuable cards it can afford, defends, prunes junk."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, game: Game, request: DecisionRequest) -> int:
+        options = request.options
+        kind = request.kind
+        if kind == "action":
+            return self._action(game, request)
+        if kind == "defend":
+            # Defend with the least valuable card that can; never decline a Defense.
+            best, best_value = 0, float("inf")
+            for index, option in enumerate(options):
+                if option.card >= 0:
+                    value = card_value(game, option.card)
+                    if value < best_value:
+                        best, best_value = index, value
+            return best
+        if kind == "destroy":
+            return self._pick(game, request, prefer_low=True, junk_only=True)
+        if kind in ("discard", "put", "return"):
+            return self._pick(game, request, prefer_low=True, junk_only=False)
+        if kind in ("gain", "play", "keep"):
+            return self._pick(game, request, prefer_low=False, junk_only=False)
+        if kind == "may":
+            prompt = request.prompt
+            if prompt.startswith("destroy") and "where" not in prompt:
+                # "may destroy X": only junk is worth destroying.
+                return 0 if self._revealed_is_junk(game) else 1
+            return 0
+        return 0
+
+    def _revealed_is_junk(self, game: Game) -> bool:
+        state = game.state
+        revealed = state.zones.get(("revealed", state.current), [])
+        return bool(revealed) and card_value(game, revealed[-1]) < 0
+
+    def _pick(self, game: Game, request: DecisionRequest, prefer_low: bool, junk_only: bool) -> int:
+        best = -1
+        best_value = 0.0
+        stop = -1
+        for index, option in enumerate(request.options):
+            if option.card < 0:
+                stop = index
+                continue
+            value = card_value(game, option.card)
+            if junk_only and value >= 0:
+                continue
+            if best < 0 or (value < best_value if prefer_low else value > best_value):
+                best, best_value = index, value
+        if best >= 0:
+            return best
+        if stop >= 0:
+            return stop
+        # Must pick a non-junk card: take the least valuable.
+        lowest, lowest_value = 0, float("inf")
+        for index, option in enumerate(request.options):
+            value = card_value(game, option.card) if option.card >= 0 else float("inf")
+            if value < lowest_value:
+                lowest, lowest_value = index, value
+        return lowest
+
+    def _action(self, game: Game, request: DecisionRequest) -> int:
+        options = request.options
+        buy_best, buy_value = -1, 0.0
+        end = len(options) - 1
+        for index, option in enumerate(options):
+            value = option.value
+            if value == "end":
+                end = index
+                continue
+            if not isinstance(value, tuple):
+                continue
+            if value[0] == "play":
+                return index
+            worth = card_value(game, option.card)
+            if game.cards[option.card].abilities.get("fortune") is not None:
+                worth = 1.0
+            if worth > buy_value:
+                buy_best, buy_value = index, worth
+        if buy_best >= 0 and buy_value >= 2.0:
+            return buy_best
+        return end

@@ -1,0 +1,68 @@
+"""The cards of the loaded sets, by name, by set and by the deck they start in."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from lotr_rules.engine.cards import CardDef
+from lotr_rules.errors import ConfigError, UnknownCardError
+
+
+@attrs.frozen(slots=True)
+class SetInfo:
+    code: str
+    name: str
+    language: int
+    family: str
+    path: str
+    uses_wall: bool = False
+    starting_deck: tuple[tuple[str, int], ...] = ()
+    description: str = ""
+
+
+class Catalogue:
+    def __init__(self, sets: Sequence[SetInfo], cards: Iterable[CardDef]) -> None:
+        self.sets = {info.code: info for info in sets}
+        self.cards: list[CardDef] = list(cards)
+        self._by_name: dict[str, CardDef] = {}
+        for card in self.cards:
+            self._by_name.setdefault(card.name, card)
+            self._by_name.setdefault(card.name.lower(), card)
+
+    def names(self) -> set[str]:
+        return {card.name for card in self.cards}
+
+    def get(self, name: str) -> CardDef:
+        card = self._by_name.get(name) or self._by_name.get(name.lower())
+        if card is None:
+            import difflib
+
+            close = difflib.get_close_matches(name, [c.name for c in self.cards], n=1)
+            hint = f"did you mean '{close[0]}'?" if close else None
+            raise UnknownCardError(f"no loaded set has a card named '{name}'", hint=hint)
+        return card
+
+    def in_sets(self, codes: Iterable[str]) -> list[CardDef]:
+        wanted = set(codes)
+        missing = wanted - set(self.sets)
+        if missing:
+            raise ConfigError(f"unknown set {', '.join(sorted(missing))}; loaded sets: {', '.join(sorted(self.sets))}")
+        return [card for card in self.cards if card.set_code in wanted]
+
+    def by_deck(self, codes: Iterable[str]) -> dict[str, list[CardDef]]:
+        out: dict[str, list[CardDef]] = {}
+        for card in self.in_sets(codes):
+            out.setdefault(card.deck, []).append(card)
+        return out
+
+    def starting_deck(self, codes: Sequence[str]) -> tuple[tuple[str, int], ...]:
+        for code in codes:
+            info = self.sets.get(code)
+            if info is not None and info.starting_deck:
+                return info.starting_deck
+        raise ConfigError("none of the sets in play says what a starting deck holds")
+
+    def uses_wall(self, codes: Iterable[str]) -> bool:
+        return any(self.sets[code].uses_wall for code in codes if code in self.sets)

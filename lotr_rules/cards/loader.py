@@ -1,0 +1,239 @@
+"""Loading card sets from folders: a ``set.toml`` manifest and one ``.card`` script per card.
+
+Loading checks everything the linter checks; a set with errors is refused with the first
+diagnostics listed, so a game never starts on a card the engine did not understand.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import attrs
+
+from lotr_rules import LANGUAGE_VERSION
+from lotr_rules.cards.catalogue import Catalogue, SetInfo
+from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
+from lotr_rules.dsl import ast
+from lotr_rules.dsl.compiler import Compiler
+from lotr_rules.dsl.parser import parse
+from lotr_rules.engine.cards import CardDef
+from lotr_rules.engine.registry import Vocabulary
+from lotr_rules.errors import ScriptSyntaxError, Span, UserError
+from lotr_rules.resources import cardscripts_dir
+
+MANIFEST = "set.toml"
+SCRIPT_SUFFIX = ".card"
+
+
+class SetLoadError(UserError):
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        shown = "\n".join(d.format_text() for d in diagnostics[:10])
+        more = f"\n... and {len(diagnostics) - 10} more" if len(diagnostics) > 10 else ""
+        super().__init__(f"card scripts have errors (run 'lotr-rules lint' for all of them):\n{shown}{more}")
+        self.diagnostics = diagnostics
+
+
+@attrs.frozen(slots=True)
+class ParsedFile:
+    path: Path
+    set_code: str
+    script: ast.Script | None
+
+
+def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
+    path = folder / MANIFEST
+    span = Span(1, 1, 1, 2, str(path))
+    if not path.is_file():
+        return None, [Diagnostic("E161", Severity.ERROR, f"set folder has no {MANIFEST}", span)]
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        return None, [Diagnostic("E161", Severity.ERROR, f"manifest is not valid toml: {error}".lower(), span)]
+    problems: list[Diagnostic] = []
+    for key in ("code", "name", "language"):
+        if key not in data:
+            problems.append(Diagnostic("E161", Severity.ERROR, f"manifest has no '{key}'", span))
+    if problems:
+        return None, problems
+    language = data["language"]
+    if not isinstance(language, int) or language < 1:
+        return None, [Diagnostic("E161", Severity.ERROR, "manifest 'language' must be a whole number", span)]
+    if language > LANGUAGE_VERSION:
+        return None, [
+            Diagnostic(
+                "E160",
+                Severity.ERROR,
+                f"set '{data['code']}' is written for card-script language {language}, this lotr_rules "
+                f"understands up to {LANGUAGE_VERSION}",
+                span,
+                "upgrade lotr-rules to use this set",
+            )
+        ]
+    starting = data.get("starting_deck", {})
+    if not isinstance(starting, dict) or not all(isinstance(v, int) for v in starting.values()):
+        return None, [Diagnostic("E161", Severity.ERROR, "manifest 'starting_deck' must map names to counts", span)]
+    info = SetInfo(
+        code=str(data["code"]),
+        name=str(data["name"]),
+        language=language,
+        family=str(data.get("family", "deckbuilding")),
+        path=str(folder),
+        uses_wall=bool(data.get("uses_wall", False)),
+        starting_deck=tuple((str(k), int(v)) for k, v in starting.items()),
+        description=str(data.get("description", "")),
+    )
+    if info.code != folder.name:
+        problems.append(
+            Diagnostic(
+                "E161", Severity.WARNING, f"set code '{info.code}' differs from its folder name '{folder.name}'", span
+            )
+        )
+    return info, problems
+
+
+def parse_file(path: Path) -> tuple[ast.Script | None, list[Diagnostic]]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        return None, [Diagnostic("E001", Severity.ERROR, "file is not utf-8 text", Span(1, 1, 1, 2, str(path)))]
+    try:
+        return parse(text, str(path)), []
+    except ScriptSyntaxError as error:
+        assert error.span is not None
+        return None, [
+            Diagnostic(error.code, Severity.ERROR, error.message, error.span.with_path(str(path)), error.hint)
+        ]
+
+
+def compile_files(
+    files: Sequence[ParsedFile],
+    vocabulary: Vocabulary,
+    known_names: set[str],
+) -> tuple[list[CardDef], list[Diagnostic]]:
+    cards: list[CardDef] = []
+    diagnostics: list[Diagnostic] = []
+    for parsed in files:
+        if parsed.script is None:
+            continue
+        if len(parsed.script.cards) != 1:
+            diagnostics.append(
+                Diagnostic(
+                    "E002",
+                    Severity.ERROR,
+                    f"a card file holds exactly one card, this one holds {len(parsed.script.cards)}",
+                    Span(1, 1, 1, 2, str(parsed.path)),
+                )
+            )
+        compiler = Compiler(vocabulary, str(parsed.path), known_names, parsed.set_code)
+        for card in parsed.script.cards:
+            definition = compiler.compile_card(card)
+            id_field = card.field("id")
+            if id_field is not None and isinstance(id_field.value, tuple) and id_field.value[0] != parsed.path.stem:
+                compiler.error(
+                    "E152",
+                    f"card id '{id_field.value[0]}' disagrees with its file name '{parsed.path.name}'",
+                    id_field.span,
+                    f"rename the file to {id_field.value[0]}.card",
+                )
+            if definition is not None:
+                cards.append(definition)
+        diagnostics.extend(compiler.diagnostics)
+    return cards, diagnostics
+
+
+def check_duplicates(files: Sequence[ParsedFile]) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    seen_names: dict[tuple[str, str], str] = {}
+    seen_ids: dict[str, str] = {}
+    for parsed in files:
+        if parsed.script is None:
+            continue
+        for card in parsed.script.cards:
+            key = (parsed.set_code, card.name)
+            span = card.name_span.with_path(str(parsed.path))
+            if key in seen_names:
+                out.append(
+                    Diagnostic(
+                        "E151",
+                        Severity.ERROR,
+                        f"card name '{card.name}' is used twice in set '{parsed.set_code}'",
+                        span,
+                        f"also in {seen_names[key]}",
+                    )
+                )
+            else:
+                seen_names[key] = str(parsed.path)
+            id_field = card.field("id")
+            if id_field is not None and isinstance(id_field.value, tuple):
+                card_id = f"{parsed.set_code}/{id_field.value[0]}"
+                if card_id in seen_ids and seen_ids[card_id] != str(parsed.path):
+                    out.append(
+                        Diagnostic(
+                            "E153",
+                            Severity.ERROR,
+                            f"card id '{id_field.value[0]}' is used twice",
+                            id_field.span.with_path(str(parsed.path)),
+                            f"also in {seen_ids[card_id]}",
+                        )
+                    )
+                seen_ids.setdefault(card_id, str(parsed.path))
+    return out
+
+
+def set_folders(root: Path) -> list[Path]:
+    if (root / MANIFEST).is_file():
+        return [root]
+    return sorted(p for p in root.iterdir() if p.is_dir() and (p / MANIFEST).is_file())
+
+
+def load_folders(folders: Iterable[Path], vocabulary: Vocabulary) -> tuple[Catalogue, list[Diagnostic]]:
+    infos: list[SetInfo] = []
+    parsed: list[ParsedFile] = []
+    diagnostics: list[Diagnostic] = []
+    for folder in folders:
+        info, problems = read_manifest(folder)
+        diagnostics.extend(problems)
+        if info is None:
+            continue
+        infos.append(info)
+        for path in sorted(folder.rglob(f"*{SCRIPT_SUFFIX}")):
+            script, errors = parse_file(path)
+            diagnostics.extend(errors)
+            parsed.append(ParsedFile(path, info.code, script))
+    known = {card.name for p in parsed if p.script for card in p.script.cards}
+    cards, problems = compile_files(parsed, vocabulary, known)
+    diagnostics.extend(problems)
+    diagnostics.extend(check_duplicates(parsed))
+    return Catalogue(infos, cards), sort_diagnostics(diagnostics)
+
+
+def load_sets(extra: Sequence[Path] = (), vocabulary: Vocabulary | None = None) -> Catalogue:
+    """The shipped sets plus any user folders; raises :class:`SetLoadError` on any error."""
+    if vocabulary is None:
+        from lotr_rules.games.deckbuilding.vocabulary import vocabulary as deckbuilding
+
+        vocabulary = deckbuilding()
+    if not extra:
+        return _shipped(vocabulary)
+    folders = set_folders(cardscripts_dir())
+    for path in extra:
+        if not path.is_dir():
+            raise UserError(f"'{path}' is not a folder of card scripts")
+        folders.extend(set_folders(path))
+    catalogue, diagnostics = load_folders(folders, vocabulary)
+    errors = [d for d in diagnostics if d.severity is Severity.ERROR]
+    if errors:
+        raise SetLoadError(errors)
+    return catalogue
+
+
+@functools.cache
+def _shipped(vocabulary: Vocabulary) -> Catalogue:
+    catalogue, diagnostics = load_folders(set_folders(cardscripts_dir()), vocabulary)
+    errors = [d for d in diagnostics if d.severity is Severity.ERROR]
+    if errors:
+        raise SetLoadError(errors)
+    return catalogue

@@ -1,0 +1,56 @@
+"""The ``lotr-rules`` command.
+
+User mistakes (bad scripts, configs, records, options) print a one-line message and exit 2 (or 1
+for lint findings); anything else that escapes is a bug in lotr_rules and is reported as one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from lotr_rules import __version__
+from lotr_rules.errors import UserError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from lotr_rules.commands import register_all
+
+    parser = argparse.ArgumentParser(
+        prog="lotr-rules",
+        description="Play, script, lint and simulate Lord of the Rings card games.",
+    )
+    parser.add_argument("--version", action="version", version=f"lotr-rules {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    register_all(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        code: int = args.run(args)
+        return code
+    except UserError as error:
+        print(f"lotr-rules: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("lotr-rules: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as error:
+        import traceback
+
+        traceback.print_exc()
+        print(
+            f"lotr-rules: internal error: {type(error).__name__}: {error}\n"
+            "This is a bug in lotr-rules, not in your input. Please report it with the command you ran.",
+            file=sys.stderr,
+        )
+        return 2

@@ -1,0 +1,13 @@
+"""One module per ``lotr-rules`` subcommand; each registers its own arguments."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def register_all(sub: argparse._SubParsersAction[Any]) -> None:
+    from lotr_rules.commands import cards, fmt, game, lint, show
+
+    for module in (game, lint, fmt, show, cards):
+        module.register(sub)

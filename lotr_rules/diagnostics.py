@@ -1,0 +1,79 @@
+"""Diagnostics: what the linter (and the loader) report about card scripts.
+
+Output follows one convention everywhere: ``path:line:col: CODE message``, 1-based, with a
+lowercase message and no trailing period, sorted by position.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Iterable
+
+import attrs
+
+from lotr_rules.errors import Span
+
+
+class Severity(enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@attrs.frozen(slots=True)
+class Diagnostic:
+    code: str
+    severity: Severity
+    message: str
+    span: Span
+    hint: str | None = None
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        return (self.span.path, self.span.line, self.span.column, self.code)
+
+    def format_text(self) -> str:
+        text = f"{self.span.path}:{self.span.line}:{self.span.column}: {self.code} {self.message}"
+        if self.hint:
+            text += f" ({self.hint})"
+        return text
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "path": self.span.path,
+            "line": self.span.line,
+            "column": self.span.column,
+            "end_line": self.span.end_line,
+            "end_column": self.span.end_column,
+            "code": self.code,
+            "severity": self.severity.value,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
+
+def sort_diagnostics(items: Iterable[Diagnostic]) -> list[Diagnostic]:
+    return sorted(set(items), key=Diagnostic.sort_key)
+
+
+def summary_line(diagnostics: list[Diagnostic], files: int) -> str:
+    errors = sum(1 for d in diagnostics if d.severity is Severity.ERROR)
+    warnings = len(diagnostics) - errors
+    if not diagnostics:
+        return f"{files} file{'s' if files != 1 else ''} checked, no problems"
+    return (
+        f"{files} file{'s' if files != 1 else ''} checked: "
+        f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
+    )
+
+
+def format_json(diagnostics: list[Diagnostic], files: int) -> str:
+    errors = sum(1 for d in diagnostics if d.severity is Severity.ERROR)
+    return json.dumps(
+        {
+            "files": files,
+            "errors": errors,
+            "warnings": len(diagnostics) - errors,
+            "diagnostics": [d.to_json() for d in diagnostics],
+        },
+        indent=2,
+    )

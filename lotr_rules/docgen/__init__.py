@@ -1,0 +1,29 @@
+"""Pages of the docs that are generated from the code, so they cannot drift from it.
+
+``python -m lotr_rules.docgen`` rewrites them; ``--check`` fails if any is out of date (CI runs
+that). Each generator module exposes ``PAGE`` (the file under ``docs/``) and ``render()``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from pathlib import Path
+
+#: generator modules, each with PAGE: str and render() -> str
+GENERATORS = ("lotr_rules.docgen.reference", "lotr_rules.docgen.lint_codes")
+
+
+def pages() -> dict[str, Callable[[], str]]:
+    out: dict[str, Callable[[], str]] = {}
+    for name in GENERATORS:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError:
+            continue
+        out[str(module.PAGE)] = module.render
+    return out
+
+
+def docs_dir() -> Path:
+    return Path(__file__).resolve().parents[2] / "docs"

@@ -1,0 +1,33 @@
+"""Regenerate the generated docs pages, or check that they are current."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from lotr_rules.docgen import docs_dir, pages
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m lotr_rules.docgen")
+    parser.add_argument("--check", action="store_true", help="fail if a generated page is out of date")
+    args = parser.parse_args()
+    stale = []
+    for page, render in pages().items():
+        path = docs_dir() / page
+        text = render()
+        current = path.read_text(encoding="utf-8") if path.exists() else None
+        if current != text:
+            stale.append(page)
+            if not args.check:
+                path.write_text(text, encoding="utf-8")
+    if args.check and stale:
+        print("out of date (run 'python -m lotr_rules.docgen'): " + ", ".join(stale), file=sys.stderr)
+        return 1
+    for page in stale:
+        print(f"wrote docs/{page}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

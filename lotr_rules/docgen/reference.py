@@ -1,0 +1,978 @@
+"""The card-script language reference, generated from the grammar and the vocabulary registry.
+
+Every word a script may use comes from one of two places: the Lark grammar (the shapes of
+fields, abilities, statements, selections, conditions and numbers) and the deck-building
+family's :class:`~lotr_rules.engine.registry.Vocabulary` (commands, zones, card types, players,
+states, triggers, measures, attributes). This page lists both, so nothing a script can say is
+left undocumented. The prose around each entry explains it; the entries themselves are read
+from the code each time the page is rendered.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from lotr_rules import LANGUAGE_VERSION
+from lotr_rules.dsl import compiler as dsl_compiler
+from lotr_rules.dsl import parser as dsl_parser
+from lotr_rules.dsl.formatter import format_script
+from lotr_rules.engine import game as engine_game
+from lotr_rules.engine.registry import ARG_KINDS, Primitive, Vocabulary
+from lotr_rules.errors import ScriptSyntaxError
+from lotr_rules.resources import grammar_text
+
+PAGE = "reference.md"
+
+# ---------------------------------------------------------------------- reading the grammar
+Alternative = tuple[str, str]  # (expansion, alias or "")
+
+_RULE_START = re.compile(r"^\??([a-z_][a-z0-9_]*)\s*:(.*)$")
+_TERMINAL_START = re.compile(r"^([A-Z_][A-Z0-9_]*)\s*:\s*(.*)$")
+_SYMBOL = re.compile(r'"(?:\\.|[^"\\])*"|/(?:\\.|[^/\\])+/|[\[\]()]|[A-Za-z_][A-Za-z0-9_]*[+*?]?|[+*?]')
+
+
+def _strip_comments(text: str) -> list[str]:
+    return [line for line in text.splitlines() if not line.lstrip().startswith("//")]
+
+
+def _split_alternatives(body: str) -> list[str]:
+    """Split a rule body at the ``|`` that are not inside quotes, regexps or brackets."""
+    parts: list[str] = []
+    depth = 0
+    current: list[str] = []
+    quote = ""
+    escaped = False
+    for char in body:
+        if quote:
+            current.append(char)
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == quote:
+                quote = ""
+            continue
+        if char in '"/':
+            quote = char
+        elif char in "([":
+            depth += 1
+        elif char in ")]":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            parts.append("".join(current).strip())
+            current = []
+            continue
+        current.append(char)
+    parts.append("".join(current).strip())
+    return [p for p in parts if p]
+
+
+def grammar_rules(text: str) -> dict[str, list[Alternative]]:
+    """Each rule of the grammar, with its alternatives and their ``-> alias`` names."""
+    bodies: dict[str, list[str]] = {}
+    current: str | None = None
+    for line in _strip_comments(text):
+        match = _RULE_START.match(line)
+        if match:
+            current = match.group(1)
+            bodies[current] = [match.group(2)]
+        elif current is not None and line[:1].isspace() and line.strip():
+            bodies[current].append(line.strip())
+        else:
+            current = None
+    rules: dict[str, list[Alternative]] = {}
+    for name, lines in bodies.items():
+        alternatives: list[Alternative] = []
+        for part in _split_alternatives(" ".join(lines)):
+            expansion, _, alias = part.partition("->")
+            alternatives.append((expansion.strip(), alias.strip()))
+        rules[name] = alternatives
+    return rules
+
+
+def grammar_terminals(text: str) -> dict[str, str]:
+    """Named terminals (``WORD: /.../``) and their definitions."""
+    out: dict[str, str] = {}
+    for line in _strip_comments(text):
+        match = _TERMINAL_START.match(line)
+        if match:
+            out[match.group(1)] = match.group(2).strip()
+    return out
+
+
+#: How a grammar symbol reads in a syntax line of this page.
+_PLACEHOLDERS = {
+    "WORD": "word",
+    "WORD+": "word ...",
+    "INT": "N",
+    "STRING": '"text"',
+    "VAR": "X",
+    "CMP_OP": "OP",
+    "NOT": "not",
+    "THE": "the",
+    "expr": "NUMBER",
+    "atom": "NUMBER",
+    "cond": "CONDITION",
+    "block": "{ ... }",
+    "sel": "CARDS",
+    "guard": "without WORD",
+    "trigger_phrase": "PHRASE",
+    "player_phrase": "PLAYERS",
+    "placement": "DESTINATION",
+    "per_each": "for each CARDS",
+    "ref": "this/it/X",
+    "place_phrase": "ZONE",
+    "source_phrase": "ZONE",
+    "pred": "PREDICATE",
+    "pred_atom": "PREDICATE",
+    "pred_value": "VALUE",
+    "cond_atom": "CONDITION",
+    "option+": 'option "label" { ... } ...',
+    "elif_clause*": "[else if CONDITION { ... }] ...",
+    "else_clause": "else { ... }",
+    "aggregate_words": "MEASURE",
+    "kind_phrase": "KIND",
+    "source": "from/in ZONE",
+    "where": "where PREDICATE",
+    "binding": "as X",
+    "quantity": "QUANTITY",
+    "state_phrase": "STATE",
+    "simple_stmt": "STATEMENT",
+    "product": "NUMBER",
+    "sum": "NUMBER",
+    "unary": "NUMBER",
+    "_NL": "",
+    "_NL?": "",
+}
+
+
+def syntax_of(expansion: str) -> str:
+    """A grammar expansion as a reader writes it: ``"play" block _NL`` is ``play { ... }``."""
+    words: list[str] = []
+    for symbol in _SYMBOL.findall(expansion):
+        if symbol.startswith('"'):
+            words.append(symbol[1:-1])
+        elif symbol in ("[", "]", "(", ")"):
+            words.append(symbol)
+        elif symbol in _PLACEHOLDERS:
+            words.append(_PLACEHOLDERS[symbol])
+        else:
+            words.append(symbol)
+    text = " ".join(w for w in words if w)
+    text = text.replace("[ ", "[").replace(" ]", "]").replace("( ", "(").replace(" )", ")")
+    text = re.sub(r"\s+", " ", text).strip()
+    return re.sub(r"^([+-]) ", r"\1", text)
+
+
+def leading_keywords(expansion: str) -> str:
+    """The literal words an alternative starts with: ``"group" "ambush" [guard] block`` gives
+    ``group ambush``."""
+    words: list[str] = []
+    for symbol in _SYMBOL.findall(expansion):
+        if symbol.startswith('"') and symbol[1:-1].isalpha():
+            words.append(symbol[1:-1])
+        else:
+            break
+    return " ".join(words)
+
+
+# ---------------------------------------------------------------------- checking behaviour
+_CARD_HEAD = 'card "Sample" {\n  id sample\n  type ally\n  provenance designed\n  text "sample"\n'
+
+
+def _parses(text: str) -> bool:
+    try:
+        dsl_parser.parse(text)
+    except ScriptSyntaxError:
+        return False
+    return True
+
+
+def _play_parses(*lines: str) -> bool:
+    body = "".join(f"    {line}\n" for line in lines)
+    return _parses(_CARD_HEAD + "  play {\n" + body + "  }\n}\n")
+
+
+def _formatter_keeps_comments() -> bool:
+    text = "# note\n" + _CARD_HEAD + "}\n"
+    try:
+        return "# note" in format_script(dsl_parser.parse(text))
+    except ScriptSyntaxError:
+        return False
+
+
+# ---------------------------------------------------------------------- markdown helpers
+def _code(text: str) -> str:
+    if "`" in text:
+        return f"`` {text} ``"
+    return f"`{text}`"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _table(headers: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
+    out = ["| " + " | ".join(headers) + " |", "|" + "|".join(" --- " for _ in headers) + "|"]
+    for row in rows:
+        out.append("| " + " | ".join(_cell(c) for c in row) + " |")
+    out.append("")
+    return out
+
+
+def _block(code: str, language: str = "text") -> list[str]:
+    return [f"```{language}", *code.rstrip("\n").splitlines(), "```", ""]
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."
+
+
+# ---------------------------------------------------------------------- prose tables
+#: What each card field means, by the grammar alias of its rule alternative.
+FIELD_DOCS = {
+    "id_field": "The card's identifier: lowercase words joined by hyphens. It must equal the file name "
+    "without `.card` (E152) and be unique in its set (E153). Records and tools refer to cards by it.",
+    "type_field": "One or more card types from the table below, separated by spaces (a card of two "
+    "types, such as an Enemy that is also an Ally, is both everywhere). `type none` is for cards "
+    "that have no type at all, such as Corruption.",
+    "title_field": "A title that is not a type. `title archenemy` marks an Archenemy: it is defeated "
+    "rather than bought, and counts for the tie-break. An Archenemy also says `deck archenemy`.",
+    "level_field": "An Archenemy's level. It decides where the card goes in the Archenemy stack.",
+    "cost_field": "The Power needed to buy or defeat the card. Default 0.",
+    "power_field": "The Power the card adds when it is played, before its `play` ability runs. Default 0.",
+    "victory_field": "Victory Points at the end of the game: a number, negative for a penalty, or a "
+    "number expression worked out at scoring time for the card's owner, such as "
+    "`victory number of allies you control`. Default 0.",
+    "copies_field": "How many copies of the card the game uses. Default 1.",
+    "deck_field": "Which deck or stack the card starts in (see the list of decks below). Default `main`.",
+    "provenance_field": "Where the card's content comes from: `rulebook` when a rulebook states it, "
+    "`designed` when it was made up for the set.",
+    "text_field": "The card's text, as players read it. A keyword written as a label (`Attack:`, "
+    "`Defense:`, `Ambush:`, `Ongoing:`, `Fortune:`) promises that the script has that ability; the "
+    "linter warns (W201) when it does not.",
+    "notes_field": "Free notes for authors and reviewers: what is designed and why, sources, doubts. "
+    "`lotr-rules show` prints them; the engine ignores them.",
+    "starting_field": "On a hero card: the name of the unique card the player begins the game with, "
+    "in addition to the set's starting deck.",
+}
+
+#: Defaults and extra remarks that are not in the vocabulary.
+DECK_DOCS = {
+    "main": "the main deck, from which the Path is filled",
+    "starter": "the cards every starting deck is made of (the counts come from the set's `set.toml`)",
+    "hero": "the oversized hero cards dealt to the players",
+    "starting": "a hero's unique starting card",
+    "valor": "the Valor stack",
+    "corruption": "the Corruption stack",
+    "archenemy": "the Archenemy stack of a standard game",
+    "impossible archenemy": "the Archenemy stack of Impossible Mode",
+    "wall": "The Wall deck",
+    "breach": "the card shuffled into The Wall deck that breaches it",
+    "one ring": "The One Ring, which starts behind the stacks",
+}
+
+ABILITY_EXAMPLES = {
+    "play": "play {\n  draw 2\n}",
+    "defense": "defense {\n  discard this\n  draw 1\n}",
+    "ambush": "ambush {\n  gain a corruption\n}",
+    "group ambush": "group ambush {\n  draw 1 from wall deck\n}",
+    "ongoing": "ongoing {\n  +1 power\n}",
+    "fortune": "fortune {\n  gain a valor\n}",
+    "when": "when you defeat an enemy {\n  draw 1\n}",
+    "at": "at start of your turn {\n  draw 1\n}",
+    "quest": "quest {\n  goal number of cards under this >= 3\n  victory 6\n}",
+}
+
+TRIGGER_ABILITY_DOCS = {
+    "when": "a triggered ability: it runs each time the event its phrase names happens, while the card "
+    "is in front of its owner (or, for phrases about this card itself, wherever the card is). See "
+    "Triggers below.",
+    "at": "a triggered ability on a moment of the turn, such as `at start of your turn`, while the "
+    "card is in front of its owner. See Triggers below.",
+}
+
+#: Statements, by the grammar alias of their rule alternative: what they do, and an example.
+STATEMENT_DOCS: dict[str, tuple[str, str]] = {
+    "power_stmt": (
+        "Adds Power for this turn. With `for each CARDS` the amount is multiplied by how many cards "
+        "match. Power only exists on your own turn: Power added on another player's turn is lost.",
+        "+2 power\n+1 power for each enemy played this turn\n+highest cost of cards in path power",
+    ),
+    "let_stmt": (
+        "Works out a number once and keeps it under a name for the rest of the block.",
+        "let N = number of cards in hand",
+    ),
+    "command": (
+        "A command from the list of commands below, with its cards or number, an optional destination "
+        "and an optional `without` option.",
+        "draw 2\ngain an enemy from path\nput X on bottom of deck\nreveal 4 cards from deck as X without reshuffle",
+    ),
+    "if_stmt": (
+        "Runs the first block whose condition holds; `else if` and `else` are optional, and `else` goes on "
+        "the same line as the `}` that closes the block before it.",
+        "if X is enemy {\n  draw X\n} else if X is ally {\n  +1 power\n} else {\n  may destroy X\n}",
+    ),
+    "may_block": (
+        "Asks the player whether to do the block; nothing happens if they say no.",
+        "may {\n  discard 1 card from hand\n  draw 2\n}",
+    ),
+    "may_stmt": ("The one-line form of `may`, for a single statement.", "may destroy X"),
+    "choose_stmt": (
+        "The player picks one of the options, each with a label and a block; only that block runs.",
+        'choose {\n  option "draw a card" {\n    draw 1\n  }\n  option "gain a Valor" {\n    gain a valor\n  }\n}',
+    ),
+    "repeat_stmt": (
+        "Runs the block the given number of times; the number is worked out once, before the first round.",
+        "repeat number of enemies in revealed {\n  gain a corruption\n}",
+    ),
+    "for_each_stmt": (
+        "Runs the block once for each player of a player phrase (`for each opponent`, `for each player`; "
+        'inside, "you" is that player), or once for each card a selection matches when the loop starts. '
+        "A loop over cards should name the card with `as X` so the block can refer to it (W203).",
+        "for each opponent {\n  gain a corruption\n}\nfor each ally in discard pile as A {\n  put A on top of deck\n}",
+    ),
+    "attack_stmt": (
+        "An Attack on the players of a player phrase, in turn order. Each may avoid it with one Defense "
+        '(unless it is written `without defense`); for each player hit the block runs with "you" being '
+        "that player. Afterwards `players hit` says how many were hit.",
+        "attack each opponent {\n  discard 1 card from hand\n}\nattack chosen player without defense {\n"
+        "  gain a corruption\n}",
+    ),
+    "when_stmt": (
+        "Inside an effect: starts listening for an event for the rest of the turn.",
+        "when you gain an ally {\n  draw 1\n}",
+    ),
+    "at_stmt": (
+        "Inside an effect: runs the block at a later moment of this turn. `at end of turn` runs once.",
+        "at end of turn {\n  destroy this\n}",
+    ),
+}
+
+PLACEMENT_DOCS = {
+    "none": "none",
+    "required": "required: `on top of ZONE`, `on bottom of ZONE`, `under this` or `under it`",
+    "optional": "optional: `on top of ZONE`, `on bottom of ZONE`, `under this` or `under it`",
+}
+
+AGGREGATE_EXAMPLES = {
+    "number": "number of cards in hand",
+    "highest cost": "highest cost of cards in path",
+    "lowest cost": "lowest cost of enemies in path",
+    "total cost": "total cost of cards played this turn",
+    "level": "level of the current archenemy",
+    "different types": "different types of cards played this turn",
+}
+
+QUANTITY_DOCS = {
+    "exact_quantity": "exactly N cards, or all of them if fewer are there; the player picks which",
+    "one_quantity": "one card; the player picks which (`a` or `an`, whichever reads right)",
+    "all_quantity": "every matching card, with no choice",
+    "up_to_quantity": "at most N cards; the player may stop after any number, even none",
+    "random_quantity": "N cards picked at random from the game's random stream",
+}
+
+ZONE_SCOPES = {
+    "player": "each player has one; it means the acting player's",
+    "shared": "one for the whole game",
+    "card": "belongs to a card: the cards placed under it",
+    "union": "several places taken together",
+}
+
+COND_DOCS = {
+    "cond_not": ("not CONDITION", "the condition does not hold", "not the wall is breached"),
+    "cond_compare": ("NUMBER OP NUMBER", "compares two numbers", "number of cards in hand >= 3"),
+    "cond_is": (
+        "this/it/X is [not] TYPE",
+        "every referred card has the type (false when there are none); `is empty` holds when the "
+        "reference holds no card",
+        "X is enemy",
+    ),
+    "cond_named": ('this/it/X named "Name"', "one of the referred cards has this name", 'X named "Valor"'),
+    "cond_state": ("STATE", "a state of the game, from the table below", "the wall is breached"),
+}
+
+PRED_DOCS = {
+    "pred_not": ("not PREDICATE", "the predicate does not hold", "not type is enemy"),
+    "pred_compare": ("ATTRIBUTE OP VALUE", "compares an attribute with a value", "cost <= 4"),
+    "pred_is": ("ATTRIBUTE is [not] VALUE", "the attribute equals (or does not equal) the value", "type is ally"),
+    "pred_contains": (
+        'ATTRIBUTE contains "text"',
+        "a text attribute contains the text, in any case",
+        'name contains "Tower"',
+    ),
+}
+
+ATTRIBUTE_KINDS = {
+    "number": "compare with `<`, `<=`, `>`, `>=`, `==`, `!=` or `is` and a whole number",
+    "text": "`is`, `is not`, `==` or `!=` with a quoted string or a single word; `contains` with a quoted string",
+    "types": "`is` or `is not` with a card type (singular or plural)",
+}
+
+_EXAMPLE_TEXT = (
+    "+2 Power. Attack: each opponent chooses to discard a card or to gain a Corruption. "
+    "Then draw a card for each player the Attack hit."
+)
+EXAMPLE_CARD = f"""card "Charge at the Fords of Isen" {{
+  id charge-at-the-fords-of-isen
+  type maneuver
+  cost 5
+  power 2
+  copies 2
+  provenance designed
+  text "{_EXAMPLE_TEXT}"
+  play {{
+    attack each opponent {{
+      choose {{
+        option "discard a card" {{
+          discard 1 card from hand
+        }}
+        option "gain a Corruption" {{
+          gain a corruption
+        }}
+      }}
+    }}
+    repeat players hit {{
+      draw 1
+    }}
+  }}
+}}
+"""
+
+
+# ---------------------------------------------------------------------- sections
+def _intro() -> list[str]:
+    return [
+        "# Card-script language reference",
+        "",
+        "!!! note",
+        "    This page is generated from the grammar and from the vocabulary registry of the",
+        "    deck-building family by `python -m lotr_rules.docgen`. Every command, zone, phrase and",
+        "    measure a script can use is listed here, with the text the code itself carries.",
+        "",
+        f"This is version {LANGUAGE_VERSION} of the language; a set names the version its scripts are",
+        "written for in its `set.toml` (`language = 1`), and a set written for a newer version is",
+        "refused with a clear message (E160).",
+        "",
+        "## A card script",
+        "",
+        "A card is one file ending in `.card`, holding exactly one `card` (E002), inside a set folder.",
+        'The file opens with `card "Name" {`; inside come the card\'s fields and abilities, one a line,',
+        "in any order; the closing `}` stands on its own line.",
+        "",
+        *_block(EXAMPLE_CARD),
+        "Statements end at the end of the line. A block opens with `{` at the end of a line and closes",
+        "with `}` on a line of its own. Lowercase words carry the meaning; names in capitals (`X`) are",
+        "cards a script has named; quoted strings are card names, texts and labels.",
+        "",
+    ]
+
+
+def _sets() -> list[str]:
+    return [
+        "## Sets",
+        "",
+        "A set is a folder with a `set.toml` manifest and any number of `.card` files, in subfolders if",
+        "you like. The manifest's keys:",
+        "",
+        *_table(
+            ["key", "required", "meaning"],
+            [
+                ["`code`", "yes", "the set's code, used by `--sets` and in card ids; should equal the folder name"],
+                ["`name`", "yes", "the set's full name"],
+                [
+                    "`language`",
+                    "yes",
+                    f"the card-script language version the scripts use (this one is {LANGUAGE_VERSION})",
+                ],
+                ["`family`", "no", "the game family the cards are for; `deckbuilding` (the default)"],
+                ["`uses_wall`", "no", "`true` if games with this set use The Wall deck"],
+                ["`starting_deck`", "no", "a table of card names and counts: what every starting deck holds"],
+                ["`description`", "no", "one or two sentences about the set"],
+            ],
+        ),
+        "Card names must be unique within a set (E151), and so must ids (E153).",
+        "",
+    ]
+
+
+def _lexical(terminals: dict[str, str]) -> list[str]:
+    rows = [
+        ["word", "WORD", "lowercase words: commands, zones, types, phrases, field values"],
+        ["name", "VAR", "a name given with `as X` or `let X`; starts with a capital letter"],
+        ["number", "INT", "a whole number, written in digits"],
+        ["string", "STRING", 'text in double quotes on one line; write `\\"` for a quote and `\\\\` for a backslash'],
+    ]
+    lines = [
+        "## Words, names, numbers, strings and comments",
+        "",
+        *[f"- **{r[0]}**, {_code(terminals.get(r[1], ''))}: {r[2]}." for r in rows],
+        "",
+        "Spaces and tabs between words do not matter, and empty lines may stand anywhere inside a card.",
+    ]
+    if not _parses(_CARD_HEAD + "  \n}\n"):
+        lines.append("A line holding nothing but spaces is not accepted yet (E001): leave it truly empty.")
+    if _play_parses("draw \\", "  2"):
+        lines.append("A backslash at the very end of a line continues the statement on the next line.")
+    lines += ["", "`#` starts a comment, which runs to the end of the line."]
+    if not _parses(_CARD_HEAD + "  play {\n    # a note\n    draw 1\n  }\n}\n"):
+        lines += [
+            "A comment may stand at the end of a line or on a line of its own that starts in the first",
+            "column; a comment on an indented line of its own is not accepted yet (E001).",
+        ]
+    if not _formatter_keeps_comments():
+        lines += [
+            "`lotr-rules fmt` does not keep comments: keep anything worth keeping in the card's `notes`",
+            "field.",
+        ]
+    lines.append("")
+    keywords = sorted({w for w in re.findall(r'"([a-z]+)"', grammar_text())})
+    lines += [
+        "These words have a fixed role in the grammar where they stand (elsewhere they may be part of a",
+        "phrase, like `play` the command or `of` in `number of`): " + ", ".join(_code(k) for k in keywords) + ".",
+        "",
+    ]
+    return lines
+
+
+def _fields(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[str]:
+    rows: list[list[str]] = []
+    for expansion, alias in rules.get("field", []):
+        key = leading_keywords(expansion)
+        required = "yes" if key in dsl_compiler.REQUIRED_FIELDS else "no"
+        doc = FIELD_DOCS.get(alias, "")
+        if key in dsl_compiler.RANGES:
+            low, high = dsl_compiler.RANGES[key]
+            doc += f" From {low} to {high} (E142 otherwise)."
+        rows.append([_code(key), _code(syntax_of(expansion)), required, doc])
+    lines = [
+        "## Card fields",
+        "",
+        "A field is a line of card data. Each may appear once (E141); the required ones must be there (E140).",
+        "",
+        *_table(["field", "syntax", "required", "meaning"], rows),
+        "### Card types",
+        "",
+        "Used in `type`, in selections (singular or plural) and in `is` tests.",
+        "",
+        *_table(
+            ["type", "plural", "meaning"],
+            [[_code(t.name), _code(t.plural), t.doc] for t in vocab.card_types.values()],
+        ),
+        "### Decks",
+        "",
+        "The values of `deck`:",
+        "",
+        *_table(["deck", "meaning"], [[_code(d), DECK_DOCS.get(d, "")] for d in vocab.decks]),
+        "### Provenances",
+        "",
+        "The values of `provenance`: " + ", ".join(_code(p) for p in vocab.provenances) + ".",
+        "",
+    ]
+    return lines
+
+
+def _abilities(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[str]:
+    lines = [
+        "## Abilities",
+        "",
+        "An ability is a block of statements the engine runs at a given moment. Each kind may appear once",
+        "in a card (E141), except `when` and `at`, of which a card may have several.",
+        "",
+    ]
+    for expansion, _alias in rules.get("ability", []):
+        key = leading_keywords(expansion)
+        doc = vocab.abilities.get(key) or TRIGGER_ABILITY_DOCS.get(key, "")
+        lines += [f"### {key}", "", f"Syntax: {_code(syntax_of(expansion))}", "", _sentence(doc), ""]
+        if key == "group ambush":
+            lines += [
+                "Written `group ambush without defense`, no player may avoid it with a Defense.",
+                "",
+            ]
+        if key == "quest":
+            lines += [
+                "The goal is a condition; the reward is a number of Victory Points, added at scoring once",
+                "the goal has been met while the card was in front of its owner.",
+                "",
+            ]
+        if key in ABILITY_EXAMPLES:
+            lines += _block(ABILITY_EXAMPLES[key])
+    labels = ", ".join(_code(f"{w.capitalize()}:") for w in dsl_compiler.TEXT_KEYWORDS)
+    lines += [
+        f"When a card's text has one of the labels {labels}, the script must have the matching",
+        "ability (for `Attack:`, an `attack` statement somewhere; for `Ongoing:`, an `ongoing` block or a",
+        "triggered ability), or the linter warns (W201).",
+        "",
+    ]
+    return lines
+
+
+def _statements(rules: dict[str, list[Alternative]]) -> list[str]:
+    lines = [
+        "## Statements and control flow",
+        "",
+        "Blocks hold statements, one a line. They run in order, top to bottom.",
+        "",
+    ]
+    alternatives = rules.get("simple_stmt", []) + rules.get("compound_stmt", [])
+    for expansion, alias in alternatives:
+        doc, example = STATEMENT_DOCS.get(alias, ("", ""))
+        title = alias.removesuffix("_stmt").replace("_", " ")
+        lines += [f"### {title}", "", f"Syntax: {_code(syntax_of(expansion))}", ""]
+        if doc:
+            lines += [doc, ""]
+        if alias == "let_stmt" and not _play_parses("let N = 2", "repeat N {", "  draw 1", "}"):
+            lines += [
+                "A name given by `let` cannot be read back in a number expression yet: the grammar's",
+                "numbers do not include names, so `repeat N` does not parse.",
+                "",
+            ]
+        if example:
+            lines += _block(example)
+    lines += [
+        "Names given with `as X` or `let X` belong to the block they are given in and to the blocks",
+        "inside it; using a name before it is given is an error (E130).",
+        "",
+    ]
+    return lines
+
+
+def _command_syntax(primitive: Primitive) -> str:
+    if primitive.syntax:
+        return primitive.syntax
+    argument = {
+        "cards": " CARDS",
+        "count": " N",
+        "cards or count": " N or CARDS",
+        "none": "",
+    }.get(primitive.takes, "")
+    destination = ""
+    if primitive.placement == "required":
+        destination = " on top/bottom of ZONE, or under this/it"
+    elif primitive.placement == "optional":
+        destination = " [on top/bottom of ZONE, or under this/it]"
+    guards = "".join(f" [without {g}]" for g in primitive.guards)
+    return f"{primitive.name}{argument}{destination}{guards}"
+
+
+def _commands(vocab: Vocabulary) -> list[str]:
+    kinds = {
+        "cards": "a selection of cards (see Selections)",
+        "count": "a number",
+        "cards or count": "a number (as many from the default place) or a selection of cards",
+        "none": "nothing",
+    }
+    listeners: dict[str, list[str]] = {}
+    for trigger in vocab.triggers.values():
+        listeners.setdefault(str(trigger.data.get("event", "")), []).append(trigger.words)
+    lines = [
+        "## Commands",
+        "",
+        "A command is a word followed by what it acts on. What it may take is one of "
+        + ", ".join(_code(k) for k in ARG_KINDS)
+        + " (`cards or count` accepts either). Writing an unknown command is an error (E110); so is giving",
+        "a command something it does not take (E120), a destination it does not take or leaving out one",
+        "it needs (E121), or a `without` option it does not know (E122).",
+        "",
+    ]
+    for primitive in vocab.primitives.values():
+        lines += [f"### {primitive.name}", "", _sentence(primitive.doc), ""]
+        rows = [["written", _code(_command_syntax(primitive))]]
+        if primitive.syntax:
+            rows.append(["note", "written with its own syntax, not as a plain command"])
+        rows.append(["takes", kinds.get(primitive.takes, primitive.takes)])
+        if primitive.default_zone:
+            rows.append(["default zone", _code(primitive.default_zone)])
+        if not primitive.syntax:
+            rows.append(["destination", PLACEMENT_DOCS.get(primitive.placement, primitive.placement)])
+            rows.append(["without", ", ".join(_code(f"without {g}") for g in primitive.guards) or "none"])
+        elif primitive.name == "attack":
+            rows.append(["without", "`without defense`: no Defense may avoid it"])
+        heard = [w for event in primitive.emits for w in listeners.get(event, [])]
+        if primitive.emits:
+            events = ", ".join(_code(e) for e in primitive.emits)
+            if heard:
+                events += " (heard by " + ", ".join(_code(w) for w in heard) + ")"
+            rows.append(["events", events])
+        rows.append(["example", _code(primitive.example)])
+        lines += _table(["", ""], rows)
+    lines += [
+        "A destination is `on top of ZONE` or `on bottom of ZONE` (a zone from the table of zones), or",
+        "`under this` or `under it`.",
+        "",
+    ]
+    return lines
+
+
+def _selections(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[str]:
+    lines = [
+        "## Selections",
+        "",
+        "A selection says which cards a command, a loop or a measure is about:",
+        "",
+        *_block("[QUANTITY] [KIND] [from ZONE or ZONE ...] [where PREDICATE] [as X]"),
+        "Every part is optional, but at least one is there. `in` may stand for `from`. Or a selection is",
+        "a reference to cards already known: `this` (the card whose script runs), `it` (the card a",
+        "trigger's event is about) or a name given with `as X`; a reference may be renamed with `as Y`.",
+        "",
+        *_block(
+            "2 enemies from path where cost <= 4 as X\nup to 1 card from hand or discard pile\n"
+            "random 2 cards from wall discard pile\nall allies in gained this turn\nthe current archenemy\nX"
+        ),
+        'The player the statement acts on ("you") makes every choice a selection leaves open; when a',
+        "selection matches fewer cards than asked, it takes what there is. A selection that names no",
+        "zone, when its command has no default zone, is an error (E120).",
+        "",
+        "### Quantities",
+        "",
+    ]
+    by_alias: dict[str, list[str]] = {}
+    for expansion, alias in rules.get("quantity", []):
+        by_alias.setdefault(alias, []).append(_code(syntax_of(expansion)))
+    rows = [[", ".join(forms), QUANTITY_DOCS.get(alias, "")] for alias, forms in by_alias.items()]
+    lines += _table(["quantity", "meaning"], rows)
+    lines += [
+        "With no quantity, a selection means one card; a reference (`X`, `this`, `it`) means every card",
+        "it holds. A number with nothing after it, as in `draw 2` or `discard 1`, counts cards from the",
+        "command's default zone. `up to` and `random` take a number or a bracketed expression:",
+        "`up to (number of cards in hand)`.",
+        "",
+        "### Kinds of card",
+        "",
+        "The kind is a card type (singular or plural, see Card types) or `card`/`cards` for any card,",
+        "optionally followed by a zone: `enemies you control`, `cards under this`. Unknown kind words are",
+        "an error (E112). These named things stand for particular cards instead:",
+        "",
+        *_table(
+            ["named thing", "meaning", "where"],
+            [[_code(n.words), n.doc, _code(str(n.data.get("zone", "")))] for n in vocab.named_things.values()],
+        ),
+        "A named thing may be preceded by `the`: `the one ring`, `the current archenemy`.",
+        "",
+        "### Zones",
+        "",
+        "Where cards are. A zone follows `from` or `in`, or comes straight after the kind. Several zones",
+        "are joined with `or`: `from hand or discard pile`. Unknown zones are an error (E111).",
+        "",
+    ]
+    zone_rows = []
+    for zone in vocab.zones.values():
+        aliases = ", ".join(_code(a) for a in zone.aliases) or "—"
+        top = "the top card" if zone.top_only else "any card"
+        zone_rows.append([_code(zone.name), aliases, ZONE_SCOPES.get(zone.scope, zone.scope), top, zone.doc])
+    lines += _table(["zone", "also written", "scope", "a selection can take", "meaning"], zone_rows)
+    lines += [
+        "A selection from a deck or a stack can only take its top card; `number of` still counts the",
+        "whole pile.",
+        "",
+        "### Where",
+        "",
+        "`where` keeps the cards for which a predicate holds. `not` binds tightest, then `and`, then `or`;",
+        "predicates have no brackets.",
+        "",
+    ]
+    pred_rows = []
+    for _expansion, alias in rules.get("pred_atom", []):
+        if alias in PRED_DOCS:
+            syntax, doc, example = PRED_DOCS[alias]
+            pred_rows.append([_code(syntax), doc, _code(example)])
+    pred_rows.append(["`PREDICATE and PREDICATE`", "both hold", "`cost > 2 and type is enemy`"])
+    pred_rows.append(["`PREDICATE or PREDICATE`", "either holds", '`name is "Despair" or name is "Corruption"`'])
+    lines += _table(["form", "meaning", "example"], pred_rows)
+    lines += [
+        "The attributes a predicate can test (others are an error, E117; a value of the wrong kind is E120):",
+        "",
+        *_table(
+            ["attribute", "kind", "meaning"],
+            [[_code(a.words), str(a.data.get("kind", "")), a.doc] for a in vocab.attributes.values()],
+        ),
+        *_table(["kind", "how it is tested"], [[k, v] for k, v in ATTRIBUTE_KINDS.items()]),
+        'A quoted card name in `name is "..."` must be the name of a card in some loaded set (E150).',
+        "",
+        "### Naming cards: as",
+        "",
+        "`as X` gives the cards a selection took a name, so later statements can act on them:",
+        "",
+        *_block("reveal 1 card from deck as X\nif X is enemy {\n  draw X\n}"),
+        "After `reveal`, cards that no statement moved go back on top of the deck, in order.",
+        "",
+    ]
+    return lines
+
+
+def _players(vocab: Vocabulary) -> list[str]:
+    return [
+        "## Players",
+        "",
+        "Player phrases say who an `attack` hits or whom a `for each` loop goes through (in a loop the",
+        "leading `each` may be left out: `for each opponent`). Unknown phrases are an error (E113).",
+        "",
+        *_table(["phrase", "meaning"], [[_code(p.words), p.doc] for p in vocab.players.values()]),
+    ]
+
+
+def _conditions(rules: dict[str, list[Alternative]], terminals: dict[str, str], vocab: Vocabulary) -> list[str]:
+    operators = re.findall(r'"([^"]+)"', terminals.get("CMP_OP", ""))
+    rows = []
+    for _expansion, alias in rules.get("cond_atom", []):
+        if alias in COND_DOCS:
+            syntax, doc, example = COND_DOCS[alias]
+            rows.append([_code(syntax), doc, _code(example)])
+    rows.append(["`CONDITION and CONDITION`", "both hold", "`X is ally and number of cards in hand < 3`"])
+    rows.append(["`CONDITION or CONDITION`", "either holds", "`X is ally or X is enemy`"])
+    lines = [
+        "## Conditions",
+        "",
+        "Conditions are what `if` and a quest's `goal` test. `not` binds tightest, then `and`, then `or`.",
+        "The comparison operators are " + ", ".join(_code(o) for o in operators) + ".",
+        "",
+        *_table(["form", "meaning", "example"], rows),
+        "A condition that starts with a measure of several words needs brackets round the measure,",
+        "because the start of a condition is read as a state: `(highest cost of cards in path) >= 5`.",
+        "",
+        "### States",
+        "",
+        "A state may be preceded by `the`. Unknown states are an error (E115).",
+        "",
+    ]
+    state_rows = []
+    for state in vocab.states.values():
+        doc = state.doc
+        if not _play_parses(f"if {state.words} {{", "  draw 1", "}"):
+            doc += " (cannot be written yet: the parser reads its first words as another kind of condition)"
+        state_rows.append([_code(state.words), doc])
+    lines += _table(["state", "meaning"], state_rows)
+    return lines
+
+
+def _triggers(vocab: Vocabulary) -> list[str]:
+    rows = []
+    for trigger in vocab.triggers.values():
+        notes: list[str] = []
+        if trigger.data.get("filter"):
+            notes.append("takes a kind of card")
+        if trigger.data.get("scope") == "self":
+            notes.append("about this card, wherever it is")
+        if trigger.data.get("once"):
+            notes.append("inside an effect, once")
+        rows.append([_code(trigger.words), trigger.doc, ", ".join(notes) or "—", _code(str(trigger.data["event"]))])
+    return [
+        "## Triggers",
+        "",
+        "A trigger phrase starts a `when` or `at` ability of a card, or a `when`/`at` statement inside an",
+        "effect. A card's triggered ability listens while the card is in front of its owner; a phrase",
+        "about this card listens wherever the card is; a statement listens for the rest of the turn.",
+        'Phrases about "you" hear only their owner\'s events. Unknown phrases are an error (E114).',
+        "",
+        *_table(["phrase", "meaning", "notes", "event"], rows),
+        "A phrase that takes a kind of card may be followed by one, with or without an article:",
+        "`when you gain an enemy`, `when you play allies`; `when you destroy a card you control` only",
+        "hears of cards that were in your hand, deck, discard pile, play or in front of you. In the",
+        "block, `it` is the card the event is about.",
+        "",
+        "A trigger set off while a card is being played waits until that card has fully resolved.",
+        "",
+    ]
+
+
+def _numbers(vocab: Vocabulary) -> list[str]:
+    return [
+        "## Numbers",
+        "",
+        "Wherever a number goes (`+N power`, `repeat`, comparisons, `victory`, `up to`, `random`), an",
+        "expression may stand:",
+        "",
+        *_table(
+            ["form", "meaning"],
+            [
+                ["`N`", "a whole number"],
+                ["`(NUMBER)`", "brackets, to group"],
+                ["`NUMBER + NUMBER`, `NUMBER - NUMBER`", "sum and difference"],
+                ["`NUMBER * NUMBER`", "product; binds tighter than `+` and `-`"],
+                ["`-NUMBER`", "negation (of a number, a bracketed expression or a measure)"],
+                ["`MEASURE of CARDS`", "a measure of a selection, from the table below"],
+                ["`players hit`", "how many players the last Attack of this effect hit (0 before any)"],
+            ],
+        ),
+        "There is no division. Measures (unknown ones are an error, E116):",
+        "",
+        *_table(
+            ["measure", "meaning", "example"],
+            [
+                [_code(a.words + " of"), a.doc, _code(AGGREGATE_EXAMPLES.get(a.words, f"{a.words} of cards in hand"))]
+                for a in vocab.aggregates.values()
+            ],
+        ),
+        "`number of` counts every matching card of a deck or stack, not only the top one.",
+        "",
+    ]
+
+
+def _limits() -> list[str]:
+    return [
+        "## Limits",
+        "",
+        "A script cannot hang a game or the linter:",
+        "",
+        *_table(
+            ["limit", "value"],
+            [
+                ["largest script file", f"{dsl_parser.MAX_SCRIPT_BYTES // 1024} KiB (E003)"],
+                ["deepest nesting of blocks and brackets", f"{dsl_parser.MAX_NESTING} levels (E003)"],
+                ["deepest parse tree", f"{dsl_parser.MAX_TREE_DEPTH} levels (E003)"],
+                ["effect steps (loop rounds, trigger firings) in one action", str(engine_game.STEP_BUDGET)],
+                ["triggers setting off triggers", f"{engine_game.TRIGGER_DEPTH} deep"],
+            ],
+        ),
+        "A card that runs past a budget stops the game with a message naming the card.",
+        "",
+    ]
+
+
+def _grammar(text: str) -> list[str]:
+    return [
+        "## The grammar",
+        "",
+        "The complete grammar, exactly as the parser reads it:",
+        "",
+        "````text",
+        *text.rstrip("\n").splitlines(),
+        "````",
+        "",
+    ]
+
+
+def render() -> str:
+    """The reference page's Markdown text."""
+    from lotr_rules.games.deckbuilding.vocabulary import vocabulary
+
+    vocab = vocabulary()
+    text = grammar_text()
+    rules = grammar_rules(text)
+    terminals = grammar_terminals(text)
+    lines: list[str] = []
+    for section in (
+        _intro(),
+        _sets(),
+        _lexical(terminals),
+        _fields(rules, vocab),
+        _abilities(rules, vocab),
+        _statements(rules),
+        _commands(vocab),
+        _selections(rules, vocab),
+        _players(vocab),
+        _conditions(rules, terminals, vocab),
+        _triggers(vocab),
+        _numbers(vocab),
+        _limits(),
+        _grammar(text),
+    ):
+        lines.extend(section)
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,395 @@
+"""The typed syntax tree of a card script.
+
+One frozen, slotted class per construct. Every node carries its source position in ``span``,
+which takes no part in equality, so ``parse(format(card)) == card`` holds even though the
+formatter moves things around. The tree is purely syntactic: phrases such as
+``cards played this turn`` are kept as words and resolved against the vocabulary by the
+checker and the compiler, which is what lets the linter say "did you mean".
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import attrs
+
+from lotr_rules.errors import NO_SPAN, Span
+
+Words = tuple[str, ...]
+
+
+def _span() -> Span:
+    return attrs.field(default=NO_SPAN, eq=False, repr=False, kw_only=True)
+
+
+# ------------------------------------------------------------------ expressions
+@attrs.frozen(slots=True)
+class Num:
+    value: int
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class BinOp:
+    op: str  # "+", "-", "*"
+    left: Expr
+    right: Expr
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class Neg:
+    operand: Expr
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class Aggregate:
+    """``number of cards in hand``, ``highest cost of cards in path``, ``level of current archenemy``."""
+
+    words: Words
+    sel: Sel
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class PlayersHit:
+    """How many players the enclosing Attack affected (those who did not defend)."""
+
+    span: Span = _span()
+
+
+Expr = Union[Num, BinOp, Neg, Aggregate, PlayersHit]
+
+
+# ------------------------------------------------------------------ selections
+@attrs.frozen(slots=True)
+class Quantity:
+    kind: str  # "exact", "one", "all", "up_to", "random"
+    amount: Expr | None = None
+    article: str = ""  # "a" or "an" for kind "one", so formatting keeps the author's word
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class Source:
+    preposition: str  # "from" or "in"
+    words: Words
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class Ref:
+    kind: str  # "var", "this", "it"
+    name: str = ""
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class Sel:
+    quantity: Quantity | None = None
+    kind: Words | None = None
+    source: Source | None = None
+    where: Pred | None = None
+    binding: str | None = None
+    ref: Ref | None = None
+    span: Span = _span()
+
+
+# ------------------------------------------------------------------ card predicates
+@attrs.frozen(slots=True)
+class Word:
+    text: str
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class Str:
+    text: str
+    span: Span = _span()
+
+
+PredValue = Union[Word, Str, Num]
+
+
+@attrs.frozen(slots=True)
+class PredCompare:
+    attribute: str
+    op: str
+    value: PredValue
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class PredIs:
+    attribute: str
+    negated: bool
+    value: PredValue
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class PredContains:
+    attribute: str
+    text: str
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class PredNot:
+    operand: Pred
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class PredAnd:
+    operands: tuple[Pred, ...]
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class PredOr:
+    operands: tuple[Pred, ...]
+    span: Span = _span()
+
+
+Pred = Union[PredCompare, PredIs, PredContains, PredNot, PredAnd, PredOr]
+
+
+# ------------------------------------------------------------------ conditions
+@attrs.frozen(slots=True)
+class CondCompare:
+    left: Expr
+    op: str
+    right: Expr
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class CondIs:
+    """``X is enemy``, ``it is not ally``."""
+
+    ref: Ref
+    negated: bool
+    word: str
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class CondNamed:
+    ref: Ref
+    name: str
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class CondState:
+    """A fact about the game: ``the wall is breached``, ``the one ring is in play``."""
+
+    words: Words
+    article: bool = False
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class CondNot:
+    operand: Cond
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class CondAnd:
+    operands: tuple[Cond, ...]
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class CondOr:
+    operands: tuple[Cond, ...]
+    span: Span = _span()
+
+
+Cond = Union[CondCompare, CondIs, CondNamed, CondState, CondNot, CondAnd, CondOr]
+
+
+# ------------------------------------------------------------------ statements
+@attrs.frozen(slots=True)
+class PlaceOn:
+    """``on top of deck``, ``on bottom of wall deck``."""
+
+    position: str
+    pile: Words
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class PlaceUnder:
+    ref: Ref
+    span: Span = _span()
+
+
+Placement = Union[PlaceOn, PlaceUnder]
+
+
+@attrs.frozen(slots=True)
+class PowerStmt:
+    """``+2 power`` or ``+1 power for each location you control``."""
+
+    amount: Expr
+    per_each: Sel | None = None
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class LetStmt:
+    name: str
+    value: Expr
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class Command:
+    """A primitive: ``draw 2``, ``gain an enemy from path``, ``put X on bottom of deck``."""
+
+    verb: str
+    sel: Sel | None = None
+    placement: Placement | None = None
+    guard: str | None = None
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class Branch:
+    cond: Cond
+    body: Block
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class IfStmt:
+    branches: tuple[Branch, ...]
+    otherwise: Block | None = None
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class MayStmt:
+    """An optional effect. ``braced`` records whether the author wrote a block."""
+
+    body: Block
+    braced: bool = True
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class Option:
+    label: str
+    body: Block
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class ChooseStmt:
+    options: tuple[Option, ...]
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class RepeatStmt:
+    count: Expr
+    body: Block
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class ForEachStmt:
+    """Iterate over cards (``for each card in hand as X``) or players (``for each opponent``)."""
+
+    sel: Sel
+    body: Block
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class AttackStmt:
+    players: Words
+    guard: str | None
+    body: Block
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class TriggerStmt:
+    """``at end of turn { ... }`` or ``when you gain ally { ... }`` inside an effect: lasts this turn."""
+
+    keyword: str  # "when" or "at"
+    phrase: Words
+    body: Block
+    span: Span = _span()
+
+
+Stmt = Union[
+    PowerStmt,
+    LetStmt,
+    Command,
+    IfStmt,
+    MayStmt,
+    ChooseStmt,
+    RepeatStmt,
+    ForEachStmt,
+    AttackStmt,
+    TriggerStmt,
+]
+Block = tuple[Stmt, ...]
+
+
+# ------------------------------------------------------------------ cards
+@attrs.frozen(slots=True)
+class Field:
+    """A line of card data. ``value`` is a word tuple, an int, a string or an expression."""
+
+    key: str
+    value: Words | int | str | Expr
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class Ability:
+    """A block of behaviour: ``play``, ``defense``, ``ambush``, ``group ambush``, ``ongoing``,
+    ``fortune``, ``when ...``/``at ...`` triggers and ``quest``."""
+
+    kind: str
+    body: Block = ()
+    phrase: Words = ()
+    guard: str | None = None
+    goal: Cond | None = None
+    reward: Expr | None = None
+    span: Span = _span()
+
+
+Item = Union[Field, Ability]
+
+
+@attrs.frozen(slots=True)
+class Card:
+    name: str
+    items: tuple[Item, ...]
+    span: Span = _span()
+    name_span: Span = _span()
+
+    def field(self, key: str) -> Field | None:
+        for item in self.items:
+            if isinstance(item, Field) and item.key == key:
+                return item
+        return None
+
+    def abilities(self) -> tuple[Ability, ...]:
+        return tuple(item for item in self.items if isinstance(item, Ability))
+
+
+@attrs.frozen(slots=True)
+class Script:
+    """The contents of one script file: usually one card."""
+
+    cards: tuple[Card, ...]
+    path: str = attrs.field(default="", eq=False)

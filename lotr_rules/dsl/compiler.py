@@ -1,0 +1,896 @@
+"""AST to engine effects, checking every word against the family's vocabulary on the way.
+
+Checking and compiling are one pass: every phrase the compiler cannot bind becomes a coded
+diagnostic (the linter's findings), and a card with no errors comes out as a
+:class:`~lotr_rules.engine.cards.CardDef` whose effects are Python closures built once, so no
+tree is walked while a game runs.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from lotr_rules.diagnostics import Diagnostic, Severity
+from lotr_rules.dsl import ast
+from lotr_rules.dsl.formatter import format_card, format_cond, format_sel, format_stmt
+from lotr_rules.engine.cards import CardDef, CondFn, Effect, NumberFn, QuestDef, TriggerDef
+from lotr_rules.engine.context import Ctx
+from lotr_rules.engine.registry import Phrase, Primitive, Vocabulary, ZoneSpec
+from lotr_rules.engine.selection import CardTest, Placement, Selection
+from lotr_rules.errors import Span
+
+#: Field ranges. Values outside are almost always typos (``cost 50``) and get E142.
+RANGES = {"cost": (0, 20), "power": (0, 12), "copies": (1, 40), "level": (1, 4)}
+REQUIRED_FIELDS = ("id", "type", "provenance", "text")
+#: Words of a card's text that promise an ability the script must have.
+TEXT_KEYWORDS = {
+    "attack": ("attack",),
+    "defense": ("defense",),
+    "ambush": ("ambush", "group ambush"),
+    "ongoing": ("ongoing",),
+    "fortune": ("fortune",),
+}
+
+ARTICLES = ("a", "an", "the")
+
+
+def _suggest(word: str, choices: Iterable[str]) -> str | None:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+class Compiler:
+    """Compiles the cards of one file; ``diagnostics`` collects everything found wrong."""
+
+    def __init__(
+        self,
+        vocabulary: Vocabulary,
+        path: str = "",
+        known_names: set[str] | None = None,
+        set_code: str = "",
+    ) -> None:
+        self.vocab = vocabulary
+        self.path = path
+        self.known_names = known_names
+        self.set_code = set_code
+        self.diagnostics: list[Diagnostic] = []
+        self._bound: list[set[str]] = [set()]
+        self._card_name = ""
+
+    # ------------------------------------------------------------------ diagnostics
+    def error(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
+        self.diagnostics.append(Diagnostic(code, Severity.ERROR, message, span.with_path(self.path), hint))
+
+    def warn(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
+        self.diagnostics.append(Diagnostic(code, Severity.WARNING, message, span.with_path(self.path), hint))
+
+    @property
+    def failed(self) -> bool:
+        return any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+    # ------------------------------------------------------------------ cards
+    def compile_card(self, card: ast.Card) -> CardDef | None:
+        self._card_name = card.name
+        errors_before = sum(1 for d in self.diagnostics if d.severity is Severity.ERROR)
+        fields = self._fields(card)
+        abilities: dict[str, Effect] = {}
+        triggers: list[TriggerDef] = []
+        quest: QuestDef | None = None
+        defendable = True
+        seen: dict[str, Span] = {}
+        for ability in card.abilities():
+            key = ability.kind
+            if key in ("when", "at"):
+                self._bound = [set()]
+                trigger = self._card_trigger(ability)
+                if trigger is not None:
+                    triggers.append(trigger)
+                continue
+            if key in seen:
+                self.error("E141", f"'{key}' appears twice in this card", ability.span)
+            seen[key] = ability.span
+            if key == "quest":
+                assert ability.goal is not None and ability.reward is not None
+                self._bound = [set()]
+                quest = QuestDef(self._cond(ability.goal), self._expr(ability.reward))
+                continue
+            if ability.guard is not None:
+                if ability.guard != "defense":
+                    self.error(
+                        "E122",
+                        f"unknown guard 'without {ability.guard}'",
+                        ability.span,
+                        "only 'without defense' is known",
+                    )
+                defendable = False
+            self._bound = [set()]
+            abilities[key] = self._block(ability.body)
+        self._check_text_keywords(card, fields, abilities, triggers)
+        errors_after = sum(1 for d in self.diagnostics if d.severity is Severity.ERROR)
+        if errors_after > errors_before:
+            return None
+        victory = fields.get("victory")
+        victory_fn: NumberFn | None = None
+        victory_value = 0
+        if isinstance(victory, int):
+            victory_value = victory
+        elif callable(victory):
+            victory_fn = victory
+        types = fields.get("type", ())
+        digest = hashlib.sha256(format_card(card).encode()).hexdigest()[:16]
+        return CardDef(
+            id=str(fields.get("id", "")),
+            name=card.name,
+            set_code=self.set_code,
+            types=frozenset(t for t in types if t != "none"),
+            title=fields.get("title"),
+            level=fields.get("level"),
+            cost=int(fields.get("cost", 0)),
+            power=int(fields.get("power", 0)),
+            victory=victory_value,
+            victory_fn=victory_fn,
+            copies=int(fields.get("copies", 1)),
+            deck=str(fields.get("deck", "main")),
+            provenance=str(fields.get("provenance", "designed")),
+            text=str(fields.get("text", "")),
+            notes=str(fields.get("notes", "")),
+            starting_card=fields.get("starting card"),
+            abilities=abilities,
+            triggers=tuple(triggers),
+            quest=quest,
+            group_ambush_defendable=defendable,
+            source_path=self.path,
+            source_digest=digest,
+        )
+
+    def _fields(self, card: ast.Card) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        spans: dict[str, Span] = {}
+        for item in card.items:
+            if not isinstance(item, ast.Field):
+                continue
+            if item.key in spans:
+                self.error("E141", f"field '{item.key}' appears twice in this card", item.span)
+                continue
+            spans[item.key] = item.span
+            value = item.value
+            if item.key == "type":
+                assert isinstance(value, tuple)
+                for word in value:
+                    if word != "none" and self.vocab.card_type(word) is None:
+                        self.error(
+                            "E112", f"unknown card type '{word}'", item.span, _suggest(word, self.vocab.card_types)
+                        )
+                out["type"] = value
+            elif item.key in ("id", "title", "provenance"):
+                assert isinstance(value, tuple)
+                out[item.key] = value[0]
+                if item.key == "provenance" and value[0] not in self.vocab.provenances:
+                    self.error(
+                        "E118",
+                        f"unknown provenance '{value[0]}'",
+                        item.span,
+                        "use " + " or ".join(self.vocab.provenances),
+                    )
+            elif item.key == "deck":
+                assert isinstance(value, tuple)
+                name = " ".join(value)
+                if name not in self.vocab.decks:
+                    self.error("E118", f"unknown deck '{name}'", item.span, _suggest(name, self.vocab.decks))
+                out["deck"] = name
+            elif item.key == "victory":
+                assert not isinstance(value, (tuple, str, int))
+                if isinstance(value, ast.Num):
+                    out["victory"] = value.value
+                elif isinstance(value, ast.Neg) and isinstance(value.operand, ast.Num):
+                    out["victory"] = -value.operand.value
+                else:
+                    self._bound = [set()]
+                    out["victory"] = self._expr(value)
+            else:
+                out[item.key] = value
+                if item.key in RANGES and isinstance(value, int):
+                    low, high = RANGES[item.key]
+                    if not low <= value <= high:
+                        self.error("E142", f"{item.key} {value} is out of range {low} to {high}", item.span)
+        for key in REQUIRED_FIELDS:
+            if key not in out and key not in spans:
+                self.error("E140", f"card '{card.name}' has no '{key}' field", card.name_span)
+        return out
+
+    def _check_text_keywords(
+        self,
+        card: ast.Card,
+        fields: dict[str, Any],
+        abilities: dict[str, Effect],
+        triggers: list[TriggerDef],
+    ) -> None:
+        text = str(fields.get("text", "")).lower()
+        has_attack = any(_contains_attack(a.body) for a in card.abilities())
+        text_field = card.field("text")
+        span = text_field.span if text_field is not None else card.name_span
+        for word, needed in TEXT_KEYWORDS.items():
+            # Only the keyword as a label ("Ambush: ...") promises the ability; "avoid an
+            # Attack" in running text does not.
+            if f"{word}:" not in text:
+                continue
+            present = has_attack if word == "attack" else any(n in abilities for n in needed)
+            if word == "ongoing" and triggers:
+                present = True
+            if word == "ambush" and ("group ambush" in abilities or "ambush" in abilities):
+                present = True
+            if not present:
+                self.warn("W201", f"the text mentions {word.capitalize()} but the script has no {word}", span)
+
+    # ------------------------------------------------------------------ blocks
+    def _block(self, body: ast.Block) -> Effect:
+        effects = [e for e in (self._stmt(stmt) for stmt in body) if e is not None]
+        if not effects:
+            return _nothing
+        if len(effects) == 1:
+            return effects[0]
+        steps = tuple(effects)
+
+        def run_block(ctx: Ctx) -> None:
+            for effect in steps:
+                effect(ctx)
+
+        return run_block
+
+    def _scoped(self, body: ast.Block) -> Effect:
+        self._bound.append(set(self._bound[-1]))
+        try:
+            return self._block(body)
+        finally:
+            self._bound.pop()
+
+    def _stmt(self, stmt: ast.Stmt) -> Effect | None:
+        if isinstance(stmt, ast.PowerStmt):
+            return self._power(stmt)
+        if isinstance(stmt, ast.LetStmt):
+            value = self._expr(stmt.value)
+            name = stmt.name
+            self._bound[-1].add(name)
+
+            def run_let(ctx: Ctx) -> None:
+                ctx.vars[name] = value(ctx)
+
+            return run_let
+        if isinstance(stmt, ast.Command):
+            return self._command(stmt)
+        if isinstance(stmt, ast.IfStmt):
+            return self._if(stmt)
+        if isinstance(stmt, ast.MayStmt):
+            body = self._scoped(stmt.body)
+            prompt = " ".join(line.strip() for s in stmt.body for line in format_stmt(s, 0))
+
+            def run_may(ctx: Ctx) -> None:
+                if ctx.game.ask_yes_no(ctx.player, "may", f"{prompt}?", ctx.this):
+                    body(ctx)
+
+            return run_may
+        if isinstance(stmt, ast.ChooseStmt):
+            return self._choose(stmt)
+        if isinstance(stmt, ast.RepeatStmt):
+            count = self._expr(stmt.count)
+            body = self._scoped(stmt.body)
+
+            def run_repeat(ctx: Ctx) -> None:
+                for _ in range(count(ctx)):
+                    ctx.game.step(ctx.this)
+                    body(ctx)
+
+            return run_repeat
+        if isinstance(stmt, ast.ForEachStmt):
+            return self._for_each(stmt)
+        if isinstance(stmt, ast.AttackStmt):
+            return self._attack(stmt)
+        return self._turn_trigger(stmt)
+
+    def _power(self, stmt: ast.PowerStmt) -> Effect:
+        amount = self._expr(stmt.amount)
+        primitive = self.vocab.primitives["power"]
+        impl = primitive.impl
+        assert impl is not None
+        if stmt.per_each is None:
+            if isinstance(stmt.amount, ast.Num):
+                constant = stmt.amount.value
+
+                def run_power_constant(ctx: Ctx) -> None:
+                    impl(ctx, constant)
+
+                return run_power_constant
+
+            def run_power(ctx: Ctx) -> None:
+                impl(ctx, amount(ctx))
+
+            return run_power
+        per = self._selection(stmt.per_each, default_zone="", role="count")
+
+        def run_power_each(ctx: Ctx) -> None:
+            impl(ctx, amount(ctx) * per.count(ctx))
+
+        return run_power_each
+
+    def _command(self, stmt: ast.Command) -> Effect | None:
+        primitive = self.vocab.primitives.get(stmt.verb)
+        if primitive is not None and primitive.syntax:
+            self.error(
+                "E110", f"'{stmt.verb}' is not written as a command", stmt.span, f"write it as: {primitive.syntax}"
+            )
+            return None
+        if primitive is None:
+            commands = [name for name, p in self.vocab.primitives.items() if not p.syntax]
+            self.error("E110", f"unknown command '{stmt.verb}'", stmt.span, _suggest(stmt.verb, commands))
+            return None
+        selection = self._command_selection(primitive, stmt)
+        placement = self._placement(primitive, stmt)
+        guard = stmt.guard
+        if guard is not None and guard not in primitive.guards:
+            allowed = ", ".join(f"without {g}" for g in primitive.guards) or "none"
+            self.error("E122", f"'{stmt.verb}' does not take 'without {guard}'", stmt.span, f"it takes: {allowed}")
+        if selection is not None and selection.binding:
+            self._bound[-1].add(selection.binding)
+        impl = primitive.impl
+        assert impl is not None
+
+        def run_command(ctx: Ctx) -> None:
+            impl(ctx, selection, placement, guard)
+
+        return run_command
+
+    def _command_selection(self, primitive: Primitive, stmt: ast.Command) -> Selection | None:
+        sel = stmt.sel
+        if primitive.takes == "none":
+            if sel is not None:
+                self.error("E120", f"'{stmt.verb}' takes no cards or number", sel.span)
+            return None
+        if sel is None:
+            return None
+        if primitive.takes == "count" and (sel.kind or sel.source or sel.ref or sel.where):
+            self.error(
+                "E120",
+                f"'{stmt.verb}' takes a number, not a selection of cards",
+                sel.span,
+                f"for example: {primitive.example}",
+            )
+            return None
+        return self._selection(sel, primitive.default_zone, role=stmt.verb)
+
+    def _placement(self, primitive: Primitive, stmt: ast.Command) -> Placement | None:
+        place = stmt.placement
+        if place is None:
+            if primitive.placement == "required":
+                self.error("E121", f"'{stmt.verb}' needs a destination", stmt.span, f"for example: {primitive.example}")
+            return None
+        if primitive.placement == "none":
+            self.error("E121", f"'{stmt.verb}' takes no destination", place.span)
+            return None
+        if isinstance(place, ast.PlaceUnder):
+            self._check_ref(place.ref)
+            return Placement("under", None, under_ref=place.ref.kind)
+        if place.position not in ("top", "bottom"):
+            self.error("E121", f"unknown position '{place.position}'", place.span, "use top or bottom")
+            return None
+        zone = self._zone(place.pile, place.span)
+        if zone is None:
+            return None
+        return Placement(place.position, zone)
+
+    # ------------------------------------------------------------------ control flow
+    def _if(self, stmt: ast.IfStmt) -> Effect:
+        branches = tuple((self._cond(b.cond), self._scoped(b.body)) for b in stmt.branches)
+        otherwise = self._scoped(stmt.otherwise) if stmt.otherwise is not None else None
+        if len(branches) == 1:
+            test, body = branches[0]
+
+            def run_if(ctx: Ctx) -> None:
+                if test(ctx):
+                    body(ctx)
+                elif otherwise is not None:
+                    otherwise(ctx)
+
+            return run_if
+
+        def run_if_chain(ctx: Ctx) -> None:
+            for test, body in branches:
+                if test(ctx):
+                    body(ctx)
+                    return
+            if otherwise is not None:
+                otherwise(ctx)
+
+        return run_if_chain
+
+    def _choose(self, stmt: ast.ChooseStmt) -> Effect:
+        from lotr_rules.engine.decisions import Option
+
+        options = tuple(Option(o.label, self._scoped(o.body)) for o in stmt.options)
+
+        def run_choose(ctx: Ctx) -> None:
+            chosen = ctx.game.ask(ctx.player, "choose", "choose one", options, ctx.this)
+            effect = chosen.value
+            assert callable(effect)
+            effect(ctx)
+
+        return run_choose
+
+    def _for_each(self, stmt: ast.ForEachStmt) -> Effect:
+        sel = stmt.sel
+        words = " ".join(sel.kind or ())
+        players = self.vocab.players.get(words) if sel.quantity is None and sel.source is None else None
+        if players is None and words:
+            players = self.vocab.players.get("each " + words)
+        if players is not None and sel.where is None and sel.ref is None:
+            chooser: Callable[[Ctx], list[int]] = players.fn  # type: ignore[assignment]
+            assert chooser is not None
+            body = self._scoped(stmt.body)
+
+            def run_for_players(ctx: Ctx) -> None:
+                for player in chooser(ctx):
+                    ctx.game.step(ctx.this)
+                    body(ctx.for_player(player))
+
+            return run_for_players
+        selection = self._selection(sel, "", role="for each")
+        binding = sel.binding
+        self._bound.append(set(self._bound[-1]))
+        if binding:
+            self._bound[-1].add(binding)
+        try:
+            body = self._block(stmt.body)
+        finally:
+            self._bound.pop()
+        if binding is None:
+            self.warn("W203", "'for each' over cards names no card ('as X'), so the body cannot refer to it", stmt.span)
+
+        def run_for_cards(ctx: Ctx) -> None:
+            for card in selection.all_cards(ctx):
+                ctx.game.step(ctx.this)
+                if binding:
+                    ctx.vars[binding] = [card]
+                body(ctx)
+
+        return run_for_cards
+
+    def _players(self, words: Sequence[str], span: Span) -> Callable[[Ctx], list[int]] | None:
+        phrase = " ".join(words)
+        entry = self.vocab.players.get(phrase)
+        if entry is None:
+            self.error("E113", f"unknown player phrase '{phrase}'", span, _suggest(phrase, self.vocab.players))
+            return None
+        fn = entry.fn
+        assert fn is not None
+        return fn  # type: ignore[return-value]
+
+    def _attack(self, stmt: ast.AttackStmt) -> Effect | None:
+        targets = self._players(stmt.players, stmt.span)
+        if stmt.guard is not None and stmt.guard != "defense":
+            self.error("E122", f"unknown guard 'without {stmt.guard}'", stmt.span, "only 'without defense' is known")
+        body = self._scoped(stmt.body)
+        if targets is None:
+            return None
+        defendable = stmt.guard is None
+        attack = self.vocab.primitives["attack"].impl
+        assert attack is not None
+
+        def run_attack(ctx: Ctx) -> None:
+            attack(ctx, targets, body, defendable)
+
+        return run_attack
+
+    def _turn_trigger(self, stmt: ast.TriggerStmt) -> Effect | None:
+        self._bound.append(set(self._bound[-1]))
+        try:
+            trigger = self._trigger(stmt.keyword, stmt.phrase, stmt.body, stmt.span, scope="turn")
+        finally:
+            self._bound.pop()
+        if trigger is None:
+            return None
+        register = self.vocab.primitives["register trigger"].impl
+        assert register is not None
+
+        def run_register(ctx: Ctx) -> None:
+            register(ctx, trigger)
+
+        return run_register
+
+    def _card_trigger(self, ability: ast.Ability) -> TriggerDef | None:
+        return self._trigger(ability.kind, ability.phrase, ability.body, ability.span, scope="front")
+
+    def _trigger(
+        self, keyword: str, phrase: Sequence[str], body: ast.Block, span: Span, scope: str
+    ) -> TriggerDef | None:
+        words = [w for w in phrase]
+        entry: Phrase | None = None
+        rest: list[str] = []
+        for size in range(len(words), 0, -1):
+            candidate = self.vocab.triggers.get(f"{keyword} " + " ".join(words[:size]))
+            if candidate is not None:
+                entry, rest = candidate, words[size:]
+                break
+        if entry is None:
+            text = f"{keyword} " + " ".join(words)
+            self.error("E114", f"unknown trigger '{text}'", span, _suggest(text, self.vocab.triggers))
+            return None
+        event = str(entry.data["event"])
+        trigger_scope = str(entry.data.get("scope", scope))
+        if scope == "turn" and trigger_scope == "front":
+            trigger_scope = "turn"
+        filters = bool(entry.data.get("filter", False))
+        matches: Callable[[Ctx, int], bool] = _always
+        if rest:
+            if not filters:
+                self.error("E114", f"trigger '{keyword} {' '.join(words)}' takes no card filter", span)
+                return None
+            matches = self._trigger_filter(rest, span)
+        effect = self._block(body)
+        return TriggerDef(
+            event=event,
+            scope=trigger_scope,
+            effect=effect,
+            matches=matches,
+            once=bool(entry.data.get("once", False)) and scope == "turn",
+            label=f"{keyword} {' '.join(words)}",
+        )
+
+    def _trigger_filter(self, words: list[str], span: Span) -> Callable[[Ctx, int], bool]:
+        while words and words[0] in ARTICLES:
+            words = words[1:]
+        controlled = False
+        if words[-2:] == ["you", "control"]:
+            controlled = True
+            words = words[:-2]
+        test = self._type_test(words, span) if words else None
+
+        def matches(ctx: Ctx, card: int) -> bool:
+            if card < 0:
+                return False
+            if controlled and not ctx.vars.get("__origin"):
+                return False
+            return test is None or test(ctx, card)
+
+        return matches
+
+    # ------------------------------------------------------------------ selections
+    def _check_ref(self, ref: ast.Ref) -> None:
+        if ref.kind == "var" and not any(ref.name in scope for scope in self._bound[-1:]):
+            self.error(
+                "E130",
+                f"'{ref.name}' is used before anything is named '{ref.name}'",
+                ref.span,
+                "name cards with 'as X' first",
+            )
+
+    def _type_test(self, words: Sequence[str], span: Span) -> CardTest | None:
+        """A test for kind words such as ``enemy``, ``cards``, ``ally``."""
+        types: list[str] = []
+        for word in words:
+            if word in ("card", "cards", "or"):
+                continue
+            card_type = self.vocab.card_type(word)
+            if card_type is None:
+                self.error(
+                    "E112",
+                    f"unknown card type '{word}'",
+                    span,
+                    _suggest(word, [*self.vocab.type_words(), "card", "cards"]),
+                )
+                return None
+            types.append(card_type.name)
+        if not types:
+            return None
+        wanted = frozenset(types)
+
+        def has_type(ctx: Ctx, card: int) -> bool:
+            return not wanted.isdisjoint(ctx.game.cards[card].types)
+
+        return has_type
+
+    def _zone(self, words: Sequence[str], span: Span) -> ZoneSpec | None:
+        phrase = " ".join(words)
+        spec = self.vocab.zone(phrase)
+        if spec is None:
+            self.error("E111", f"unknown zone '{phrase}'", span, _suggest(phrase, self.vocab.zone_names()))
+        return spec
+
+    def _zones(self, words: Sequence[str], span: Span) -> tuple[ZoneSpec, ...]:
+        """``hand or discard pile`` names two zones."""
+        out: list[ZoneSpec] = []
+        current: list[str] = []
+        for word in [*words, "or"]:
+            if word == "or":
+                if current:
+                    spec = self._zone(current, span)
+                    if spec is not None:
+                        out.append(spec)
+                current = []
+            else:
+                current.append(word)
+        return tuple(out)
+
+    def _selection(self, sel: ast.Sel, default_zone: str, role: str) -> Selection:
+        label = format_sel(sel)
+        if sel.ref is not None:
+            self._check_ref(sel.ref)
+            return Selection("ref", None, (), None, sel.binding, sel.ref.kind, sel.ref.name, label)
+        zones: list[ZoneSpec] = []
+        test: CardTest | None = None
+        kind_words = list(sel.kind or ())
+        if kind_words:
+            thing = self._named_thing(kind_words)
+            if thing is not None:
+                zone_name = str(thing.data["zone"])
+                spec = self.vocab.zone(zone_name)
+                assert spec is not None, zone_name
+                zones.append(spec)
+                kind_words = []
+            else:
+                type_words: list[str] = []
+                while kind_words and (
+                    self.vocab.card_type(kind_words[0]) is not None or kind_words[0] in ("card", "cards")
+                ):
+                    type_words.append(kind_words.pop(0))
+                if not type_words:
+                    # Not a type, not a known thing: say which it most resembles.
+                    word = kind_words[0]
+                    rest = " ".join(kind_words)
+                    if self.vocab.zone(rest) is None:
+                        vocabulary = [*self.vocab.type_words(), "card", "cards", *list(self.vocab.named_things)]
+                        self.error("E112", f"unknown card type '{word}'", sel.span, _suggest(word, vocabulary))
+                        return Selection("exact", None, (), None, None, label=label)
+                test = self._type_test(type_words, sel.span)
+                if kind_words:
+                    spec = self._zone(kind_words, sel.span)
+                    if spec is not None:
+                        zones.append(spec)
+        if sel.source is not None:
+            zones.extend(self._zones(sel.source.words, sel.source.span))
+        if not zones and default_zone:
+            spec = self.vocab.zone(default_zone)
+            assert spec is not None
+            zones.append(spec)
+        if not zones and role not in ("count",) and sel.quantity is not None and not kind_words:
+            pass
+        if not zones:
+            self.error(
+                "E120",
+                "this selection says no zone to take cards from",
+                sel.span,
+                "add one, for example 'from hand' or 'in path'",
+            )
+        if sel.where is not None:
+            where = self._pred(sel.where)
+            if test is None:
+                test = where
+            else:
+                first = test
+
+                def both(ctx: Ctx, card: int) -> bool:
+                    return first(ctx, card) and where(ctx, card)
+
+                test = both
+        quantity = "default"
+        amount: NumberFn | None = None
+        if sel.quantity is not None:
+            quantity = sel.quantity.kind
+            if sel.quantity.kind == "one":
+                amount = _const(1)
+            elif sel.quantity.amount is not None:
+                amount = self._expr(sel.quantity.amount)
+        return Selection(quantity, amount, tuple(zones), test, sel.binding, label=label)
+
+    def _named_thing(self, words: list[str]) -> Phrase | None:
+        phrase = " ".join(words)
+        thing = self.vocab.named_things.get(phrase)
+        if thing is None and words and words[0] == "the":
+            thing = self.vocab.named_things.get(" ".join(words[1:]))
+        return thing
+
+    # ------------------------------------------------------------------ predicates
+    def _pred(self, pred: ast.Pred) -> CardTest:
+        if isinstance(pred, ast.PredAnd):
+            parts = tuple(self._pred(p) for p in pred.operands)
+            return lambda ctx, card: all(p(ctx, card) for p in parts)
+        if isinstance(pred, ast.PredOr):
+            parts = tuple(self._pred(p) for p in pred.operands)
+            return lambda ctx, card: any(p(ctx, card) for p in parts)
+        if isinstance(pred, ast.PredNot):
+            inner = self._pred(pred.operand)
+            return lambda ctx, card: not inner(ctx, card)
+        attribute = self.vocab.attributes.get(pred.attribute)
+        if attribute is None:
+            self.error(
+                "E117",
+                f"unknown card attribute '{pred.attribute}'",
+                pred.span,
+                _suggest(pred.attribute, self.vocab.attributes),
+            )
+            return _never
+        getter = attribute.fn
+        assert getter is not None
+        kind = str(attribute.data["kind"])
+        if isinstance(pred, ast.PredContains):
+            if kind != "text":
+                self.error("E120", f"'{pred.attribute}' is a {kind}, 'contains' needs text", pred.span)
+                return _never
+            needle = pred.text.lower()
+            return lambda ctx, card: needle in str(getter(ctx.game.cards[card])).lower()
+        value = pred.value
+        if kind == "number":
+            if not isinstance(value, ast.Num):
+                self.error("E120", f"'{pred.attribute}' is a number, not '{_value_text(value)}'", pred.span)
+                return _never
+            number = value.value
+            if isinstance(pred, ast.PredIs):
+                negated = pred.negated
+                return lambda ctx, card: (getter(ctx.game.cards[card]) == number) != negated
+            compare = _COMPARE[pred.op]
+            return lambda ctx, card: compare(_int(getter(ctx.game.cards[card])), number)
+        if isinstance(pred, ast.PredCompare) and pred.op not in ("==", "!="):
+            self.error("E120", f"'{pred.attribute}' is {kind}, it cannot be compared with '{pred.op}'", pred.span)
+            return _never
+        negated = (isinstance(pred, ast.PredIs) and pred.negated) or (
+            isinstance(pred, ast.PredCompare) and pred.op == "!="
+        )
+        if kind == "types":
+            if not isinstance(value, ast.Word) or self.vocab.card_type(value.text) is None:
+                text = _value_text(value)
+                self.error("E112", f"unknown card type '{text}'", pred.span, _suggest(text, self.vocab.type_words()))
+                return _never
+            card_type = self.vocab.card_type(value.text)
+            assert card_type is not None
+            wanted = card_type.name
+            return lambda ctx, card: (wanted in ctx.game.cards[card].types) != negated
+        if not isinstance(value, (ast.Str, ast.Word)):
+            self.error("E120", f"'{pred.attribute}' is text, not a number", pred.span)
+            return _never
+        if pred.attribute == "name" and isinstance(value, ast.Str):
+            self._check_card_name(value.text, value.span)
+        text = value.text
+        return lambda ctx, card: (getter(ctx.game.cards[card]) == text) != negated
+
+    def _check_card_name(self, name: str, span: Span) -> None:
+        if self.known_names is None or name in self.known_names:
+            return
+        self.error("E150", f"no loaded set has a card named '{name}'", span, _suggest(name, self.known_names))
+
+    # ------------------------------------------------------------------ conditions
+    def _cond(self, cond: ast.Cond) -> CondFn:
+        if isinstance(cond, ast.CondAnd):
+            parts = tuple(self._cond(c) for c in cond.operands)
+            return lambda ctx: all(p(ctx) for p in parts)
+        if isinstance(cond, ast.CondOr):
+            parts = tuple(self._cond(c) for c in cond.operands)
+            return lambda ctx: any(p(ctx) for p in parts)
+        if isinstance(cond, ast.CondNot):
+            inner = self._cond(cond.operand)
+            return lambda ctx: not inner(ctx)
+        if isinstance(cond, ast.CondCompare):
+            left, right = self._expr(cond.left), self._expr(cond.right)
+            compare = _COMPARE[cond.op]
+            return lambda ctx: compare(left(ctx), right(ctx))
+        if isinstance(cond, ast.CondIs):
+            self._check_ref(cond.ref)
+            card_type = self.vocab.card_type(cond.word)
+            ref = Selection("ref", None, (), None, None, cond.ref.kind, cond.ref.name)
+            negated = cond.negated
+            if cond.word == "empty":
+                return lambda ctx: (not ref.candidates(ctx)) != negated
+            if card_type is None:
+                self.error(
+                    "E112", f"unknown card type '{cond.word}'", cond.span, _suggest(cond.word, self.vocab.type_words())
+                )
+                return _never_cond
+            wanted = card_type.name
+
+            def is_type(ctx: Ctx) -> bool:
+                cards = ref.candidates(ctx)
+                found = bool(cards) and all(wanted in ctx.game.cards[c].types for c in cards)
+                return found != negated
+
+            return is_type
+        if isinstance(cond, ast.CondNamed):
+            self._check_ref(cond.ref)
+            self._check_card_name(cond.name, cond.span)
+            ref = Selection("ref", None, (), None, None, cond.ref.kind, cond.ref.name)
+            name = cond.name
+            return lambda ctx: any(ctx.game.cards[c].name == name for c in ref.candidates(ctx))
+        assert isinstance(cond, ast.CondState)
+        phrase = " ".join(cond.words)
+        state = self.vocab.states.get(phrase)
+        if state is None:
+            text = format_cond(cond)
+            self.error("E115", f"unknown condition '{text}'", cond.span, _suggest(phrase, self.vocab.states))
+            return _never_cond
+        fn = state.fn
+        assert fn is not None
+        return fn  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ numbers
+    def _expr(self, expr: ast.Expr) -> NumberFn:
+        if isinstance(expr, ast.Num):
+            return _const(expr.value)
+        if isinstance(expr, ast.Neg):
+            inner = self._expr(expr.operand)
+            return lambda ctx: -inner(ctx)
+        if isinstance(expr, ast.PlayersHit):
+            return lambda ctx: ctx.hit
+        if isinstance(expr, ast.BinOp):
+            left, right = self._expr(expr.left), self._expr(expr.right)
+            if expr.op == "+":
+                return lambda ctx: left(ctx) + right(ctx)
+            if expr.op == "-":
+                return lambda ctx: left(ctx) - right(ctx)
+            return lambda ctx: left(ctx) * right(ctx)
+        phrase = " ".join(expr.words)
+        aggregate = self.vocab.aggregates.get(phrase)
+        if aggregate is None:
+            self.error("E116", f"unknown measure '{phrase} of'", expr.span, _suggest(phrase, self.vocab.aggregates))
+            return _const(0)
+        fn = aggregate.fn
+        assert fn is not None
+        selection = self._selection(expr.sel, "", role="count")
+        if phrase == "number":
+            return selection.count
+        return lambda ctx: int(fn(ctx, selection.all_cards(ctx)))  # type: ignore[call-overload]
+
+
+# ---------------------------------------------------------------------- helpers
+def _contains_attack(body: ast.Block) -> bool:
+    for stmt in body:
+        if isinstance(stmt, ast.AttackStmt):
+            return True
+        blocks: list[ast.Block] = []
+        if isinstance(stmt, ast.IfStmt):
+            blocks = [b.body for b in stmt.branches] + ([stmt.otherwise] if stmt.otherwise else [])
+        elif isinstance(stmt, (ast.MayStmt, ast.RepeatStmt, ast.ForEachStmt, ast.TriggerStmt)):
+            blocks = [stmt.body]
+        elif isinstance(stmt, ast.ChooseStmt):
+            blocks = [o.body for o in stmt.options]
+        if any(_contains_attack(b) for b in blocks):
+            return True
+    return False
+
+
+def _value_text(value: ast.PredValue) -> str:
+    if isinstance(value, ast.Num):
+        return str(value.value)
+    return value.text
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) else 0
+
+
+def _const(value: int) -> NumberFn:
+    return lambda ctx: value
+
+
+def _nothing(ctx: Ctx) -> None:
+    return None
+
+
+def _always(ctx: Ctx, card: int) -> bool:
+    return True
+
+
+def _never(ctx: Ctx, card: int) -> bool:
+    return False
+
+
+def _never_cond(ctx: Ctx) -> bool:
+    return False
+
+
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+}

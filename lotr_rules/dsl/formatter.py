@@ -1,0 +1,297 @@
+"""The canonical layout of a card script.
+
+Two-space indentation, one statement a line, single spaces between words, a blank line between
+cards, parentheses only where precedence needs them. ``format`` is idempotent and
+``parse(format(script)) == script`` holds for every script the parser accepts.
+"""
+
+from __future__ import annotations
+
+from lotr_rules.dsl import ast
+
+INDENT = "  "
+
+
+def quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+# ---------------------------------------------------------------------- expressions
+_PRECEDENCE = {"+": 1, "-": 1, "*": 2}
+
+
+def format_expr(expr: ast.Expr, parent: int = 0, right_side: bool = False) -> str:
+    if isinstance(expr, ast.Num):
+        return str(expr.value)
+    if isinstance(expr, ast.PlayersHit):
+        return "players hit"
+    if isinstance(expr, ast.Neg):
+        inner = format_expr(expr.operand, 3)
+        if isinstance(expr.operand, ast.Neg):
+            inner = f"({inner})"  # `--1` does not parse: `-` takes an atom, and `-1` is not one
+        return f"-{inner}"
+    if isinstance(expr, ast.Aggregate):
+        # No brackets needed: an operator, a comparison or `power` always ends a selection.
+        return f"{' '.join(expr.words)} of {format_sel(expr.sel)}"
+    precedence = _PRECEDENCE[expr.op]
+    left = format_expr(expr.left, precedence)
+    right = format_expr(expr.right, precedence, right_side=True)
+    text = f"{left} {expr.op} {right}"
+    needs = precedence < parent or (right_side and precedence == parent)
+    return f"({text})" if needs else text
+
+
+def _atom(expr: ast.Expr) -> str:
+    """An expression where the grammar wants an atom (``up to N``, ``random N``)."""
+    if isinstance(expr, (ast.Num, ast.PlayersHit)):
+        return format_expr(expr)
+    return f"({format_expr(expr)})"
+
+
+# ---------------------------------------------------------------------- selections
+def format_ref(ref: ast.Ref) -> str:
+    return ref.name if ref.kind == "var" else ref.kind
+
+
+def format_quantity(quantity: ast.Quantity) -> str:
+    if quantity.kind == "exact":
+        assert isinstance(quantity.amount, ast.Num)
+        return str(quantity.amount.value)
+    if quantity.kind == "one":
+        return quantity.article or "a"
+    if quantity.kind == "all":
+        return "all"
+    assert quantity.amount is not None
+    word = "up to" if quantity.kind == "up_to" else "random"
+    return f"{word} {_atom(quantity.amount)}"
+
+
+def format_pred_value(value: ast.PredValue) -> str:
+    if isinstance(value, ast.Str):
+        return quote(value.text)
+    if isinstance(value, ast.Word):
+        return value.text
+    return str(value.value)
+
+
+def format_pred(pred: ast.Pred, parent: str = "") -> str:
+    if isinstance(pred, ast.PredCompare):
+        return f"{pred.attribute} {pred.op} {format_pred_value(pred.value)}"
+    if isinstance(pred, ast.PredIs):
+        negation = "not " if pred.negated else ""
+        return f"{pred.attribute} is {negation}{format_pred_value(pred.value)}"
+    if isinstance(pred, ast.PredContains):
+        return f"{pred.attribute} contains {quote(pred.text)}"
+    if isinstance(pred, ast.PredNot):
+        return f"not {format_pred(pred.operand, 'not')}"
+    if isinstance(pred, ast.PredAnd):
+        return " and ".join(format_pred(p, "and") for p in pred.operands)
+    return " or ".join(format_pred(p, "or") for p in pred.operands)
+
+
+def format_sel(sel: ast.Sel) -> str:
+    if sel.ref is not None:
+        text = format_ref(sel.ref)
+        return f"{text} as {sel.binding}" if sel.binding else text
+    parts: list[str] = []
+    if sel.quantity is not None:
+        parts.append(format_quantity(sel.quantity))
+    if sel.kind:
+        parts.append(" ".join(sel.kind))
+    if sel.source is not None:
+        parts.append(f"{sel.source.preposition} {' '.join(sel.source.words)}")
+    if sel.where is not None:
+        parts.append(f"where {format_pred(sel.where)}")
+    if sel.binding:
+        parts.append(f"as {sel.binding}")
+    return " ".join(parts)
+
+
+# ---------------------------------------------------------------------- conditions
+def _starts_with_phrase(expr: ast.Expr, parent: int = 0) -> bool:
+    """Whether ``expr`` is written starting with an aggregate of several words (``highest cost of
+    cards``). At the start of a condition the parser reads such words as a state phrase (``the
+    wall is breached``) and fails at ``of``, so there the expression needs brackets."""
+    while isinstance(expr, ast.BinOp):
+        precedence = _PRECEDENCE[expr.op]
+        if precedence < parent:
+            return False  # bracketed by format_expr
+        expr, parent = expr.left, precedence
+    return isinstance(expr, ast.Aggregate) and len(expr.words) > 1
+
+
+def _open_end(expr: ast.Expr, parent: int = 0, right_side: bool = False) -> frozenset[str]:
+    """The words that, written right after ``expr``, would be read as part of it: a selection that
+    ends in ``where ...`` takes a following ``and``/``or`` into its predicate, one that ends in
+    ``from``/``in`` a following ``or`` into its source phrase."""
+    while True:
+        if isinstance(expr, ast.BinOp):
+            precedence = _PRECEDENCE[expr.op]
+            if precedence < parent or (right_side and precedence == parent):
+                return frozenset()  # bracketed by format_expr
+            expr, parent, right_side = expr.right, precedence, True
+        elif isinstance(expr, ast.Neg):
+            if isinstance(expr.operand, ast.Neg):
+                return frozenset()
+            expr, parent, right_side = expr.operand, 3, False
+        elif isinstance(expr, ast.Aggregate):
+            sel = expr.sel
+            if sel.ref is not None or sel.binding:
+                return frozenset()
+            if sel.where is not None:
+                return frozenset({"and", "or"})
+            return frozenset({"or"}) if sel.source is not None else frozenset()
+        else:
+            return frozenset()
+
+
+def format_cond(cond: ast.Cond, follow: str = "") -> str:
+    """``follow`` is the word written right after the condition (``and``, ``or``), if any."""
+    if isinstance(cond, ast.CondCompare):
+        left = format_expr(cond.left)
+        if _starts_with_phrase(cond.left):
+            left = f"({left})"
+        right = format_expr(cond.right)
+        if follow in _open_end(cond.right):
+            right = f"({right})"
+        return f"{left} {cond.op} {right}"
+    if isinstance(cond, ast.CondIs):
+        negation = "not " if cond.negated else ""
+        return f"{format_ref(cond.ref)} is {negation}{cond.word}"
+    if isinstance(cond, ast.CondNamed):
+        return f"{format_ref(cond.ref)} named {quote(cond.name)}"
+    if isinstance(cond, ast.CondState):
+        return ("the " if cond.article else "") + " ".join(cond.words)
+    if isinstance(cond, ast.CondNot):
+        return f"not {format_cond(cond.operand, follow)}"
+    joiner = "and" if isinstance(cond, ast.CondAnd) else "or"
+    last = len(cond.operands) - 1
+    return f" {joiner} ".join(
+        format_cond(c, follow if index == last else joiner) for index, c in enumerate(cond.operands)
+    )
+
+
+# ---------------------------------------------------------------------- statements
+def _block(body: ast.Block, depth: int) -> list[str]:
+    lines: list[str] = []
+    for stmt in body:
+        lines.extend(format_stmt(stmt, depth))
+    return lines
+
+
+def _simple(stmt: ast.Stmt) -> str:
+    if isinstance(stmt, ast.PowerStmt):
+        text = f"+{format_expr(stmt.amount)} power"
+        if stmt.per_each is not None:
+            text += f" for each {format_sel(stmt.per_each)}"
+        return text
+    if isinstance(stmt, ast.LetStmt):
+        return f"let {stmt.name} = {format_expr(stmt.value)}"
+    if isinstance(stmt, ast.Command):
+        parts = [stmt.verb]
+        if stmt.sel is not None:
+            parts.append(format_sel(stmt.sel))
+        if isinstance(stmt.placement, ast.PlaceOn):
+            parts.append(f"on {stmt.placement.position} of {' '.join(stmt.placement.pile)}")
+        elif isinstance(stmt.placement, ast.PlaceUnder):
+            parts.append(f"under {format_ref(stmt.placement.ref)}")
+        if stmt.guard:
+            parts.append(f"without {stmt.guard}")
+        return " ".join(parts)
+    raise TypeError(f"not a simple statement: {stmt!r}")
+
+
+def format_stmt(stmt: ast.Stmt, depth: int) -> list[str]:
+    pad = INDENT * depth
+    if isinstance(stmt, (ast.PowerStmt, ast.LetStmt, ast.Command)):
+        return [pad + _simple(stmt)]
+    if isinstance(stmt, ast.IfStmt):
+        lines: list[str] = []
+        for index, branch in enumerate(stmt.branches):
+            opener = "if" if index == 0 else "} else if"
+            lines.append(f"{pad}{opener} {format_cond(branch.cond)} {{")
+            lines.extend(_block(branch.body, depth + 1))
+        if stmt.otherwise is not None:
+            lines.append(f"{pad}}} else {{")
+            lines.extend(_block(stmt.otherwise, depth + 1))
+        lines.append(pad + "}")
+        return lines
+    if isinstance(stmt, ast.MayStmt):
+        if (
+            not stmt.braced
+            and len(stmt.body) == 1
+            and isinstance(stmt.body[0], (ast.PowerStmt, ast.LetStmt, ast.Command))
+        ):
+            return [f"{pad}may {_simple(stmt.body[0])}"]
+        return [f"{pad}may {{", *_block(stmt.body, depth + 1), pad + "}"]
+    if isinstance(stmt, ast.ChooseStmt):
+        lines = [f"{pad}choose {{"]
+        for option in stmt.options:
+            lines.append(f"{pad}{INDENT}option {quote(option.label)} {{")
+            lines.extend(_block(option.body, depth + 2))
+            lines.append(f"{pad}{INDENT}}}")
+        lines.append(pad + "}")
+        return lines
+    if isinstance(stmt, ast.RepeatStmt):
+        return [f"{pad}repeat {format_expr(stmt.count)} {{", *_block(stmt.body, depth + 1), pad + "}"]
+    if isinstance(stmt, ast.ForEachStmt):
+        return [f"{pad}for each {format_sel(stmt.sel)} {{", *_block(stmt.body, depth + 1), pad + "}"]
+    if isinstance(stmt, ast.AttackStmt):
+        guard = f" without {stmt.guard}" if stmt.guard else ""
+        return [
+            f"{pad}attack {' '.join(stmt.players)}{guard} {{",
+            *_block(stmt.body, depth + 1),
+            pad + "}",
+        ]
+    return [
+        f"{pad}{stmt.keyword} {' '.join(stmt.phrase)} {{",
+        *_block(stmt.body, depth + 1),
+        pad + "}",
+    ]
+
+
+# ---------------------------------------------------------------------- cards
+def format_field(field: ast.Field) -> str:
+    value = field.value
+    if field.key in ("text", "notes", "starting card"):
+        assert isinstance(value, str)
+        return f"{field.key} {quote(value)}"
+    if isinstance(value, tuple):
+        return f"{field.key} {' '.join(value)}"
+    if isinstance(value, int):
+        return f"{field.key} {value}"
+    assert not isinstance(value, str)
+    return f"{field.key} {format_expr(value)}"
+
+
+def format_ability(ability: ast.Ability, depth: int) -> list[str]:
+    pad = INDENT * depth
+    if ability.kind == "quest":
+        assert ability.goal is not None and ability.reward is not None
+        return [
+            f"{pad}quest {{",
+            f"{pad}{INDENT}goal {format_cond(ability.goal)}",
+            f"{pad}{INDENT}victory {format_expr(ability.reward)}",
+            pad + "}",
+        ]
+    head = ability.kind
+    if ability.phrase:
+        head += " " + " ".join(ability.phrase)
+    if ability.guard:
+        head += f" without {ability.guard}"
+    return [f"{pad}{head} {{", *_block(ability.body, depth + 1), pad + "}"]
+
+
+def format_card(card: ast.Card) -> str:
+    lines = [f"card {quote(card.name)} {{"]
+    for item in card.items:
+        if isinstance(item, ast.Field):
+            lines.append(INDENT + format_field(item))
+        else:
+            lines.extend(format_ability(item, 1))
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def format_script(script: ast.Script) -> str:
+    return "\n".join(format_card(card) for card in script.cards)

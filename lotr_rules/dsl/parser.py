@@ -1,0 +1,706 @@
+"""Script text to typed AST.
+
+The Lark grammar in ``grammar/cardscript.lark`` (LALR, contextual lexer, cached) gives a parse
+tree; :class:`_ToAst` turns each rule into its AST class, so nothing downstream ever walks a raw
+Lark tree. Syntax errors become :class:`ScriptSyntaxError` with a human sentence ("missing '{'
+after 'play'") and a position inside the text; :func:`parse` never raises anything else for any
+input, which a property test holds it to.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import lark
+from lark import Token, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from lotr_rules.dsl import ast
+from lotr_rules.errors import ScriptSyntaxError, Span
+from lotr_rules.resources import grammar_text
+
+#: Scripts larger than this are refused before parsing: a card is a few hundred bytes, and a
+#: stranger's multi-megabyte file should not be able to make the linter chew for minutes.
+MAX_SCRIPT_BYTES = 256 * 1024
+#: Nesting deeper than this is refused: it bounds recursion in every later pass.
+MAX_NESTING = 40
+#: Parse trees deeper than this are refused too. Operator chains (``1 + 1 + ...``) and ``not not ...``
+#: nest without brackets, and every pass over the tree, this module's transformer first, recurses.
+MAX_TREE_DEPTH = 200
+
+
+@functools.cache
+def _parser() -> lark.Lark:
+    return lark.Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        maybe_placeholders=True,
+        cache=True,
+    )
+
+
+def _span_of_token(token: Token, path: str = "") -> Span:
+    line = token.line or 1
+    column = token.column or 1
+    end_line = token.end_line or line
+    end_column = token.end_column or column + 1
+    return Span(line, column, end_line, end_column, path)
+
+
+def _span_of_meta(meta: Any) -> Span:
+    if getattr(meta, "empty", True):
+        return Span(1, 1, 1, 1)
+    return Span(meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _words(children: Sequence[Any]) -> tuple[str, ...]:
+    words: list[str] = []
+    for child in children:
+        if isinstance(child, Token):
+            words.append(str(child))
+        elif isinstance(child, Tree):
+            words.extend(_words(child.children))
+        elif isinstance(child, tuple):
+            words.extend(child)
+    return tuple(words)
+
+
+def _unquote(token: Token | str) -> str:
+    text = str(token)[1:-1]
+    return text.replace('\\"', '"').replace("\\\\", "\\")
+
+
+@v_args(meta=True)
+class _ToAst(lark.Transformer[Token, ast.Script]):
+    """One method per grammar rule; each returns the matching AST node."""
+
+    # ---------------------------------------------------------------- top level
+    def start(self, meta: Any, children: list[Any]) -> ast.Script:
+        return ast.Script(cards=tuple(c for c in children if isinstance(c, ast.Card)))
+
+    def card(self, meta: Any, children: list[Any]) -> ast.Card:
+        name_token = children[0]
+        items = tuple(c for c in children[1:] if isinstance(c, (ast.Field, ast.Ability)))
+        return ast.Card(
+            _unquote(name_token),
+            items,
+            span=_span_of_meta(meta),
+            name_span=_span_of_token(name_token),
+        )
+
+    # ---------------------------------------------------------------- fields
+    def _field(self, key: str, value: Any, meta: Any) -> ast.Field:
+        return ast.Field(key, value, span=_span_of_meta(meta))
+
+    def id_field(self, meta: Any, c: list[Any]) -> ast.Field:
+        return self._field("id", (str(c[0]),), meta)
+
+    def type_field(self, meta: Any, c: list[Any]) -> ast.Field:
+        return self._field("type", _words(c), meta)
+
+    def title_field(self, meta: Any, c: list[Any]) -> ast.Field:
+        return self._field("title", (str(c[0]),), meta)
+
+    def deck_field(self, meta: Any, c: list[Any]) -> ast.Field:
+        return self._field("deck", _words(c), meta)
+
+    def provenance_field(self, meta: Any, c: list[Any]) -> ast.Field:
+        return self._field("provenance", (str(c[0]),), meta)
+
+    def level_field(self, meta: Any, c: list[Any]) -> ast.Field:
+        return self._field("level", int(c[0]), meta)
+
+    def cost_field(self, meta: Any, c: list[Any]) -> ast.Field:
+        return self._field("cost", int(c[0]), meta)
+
+    def power_field(self, meta: Any, c: list[Any]) -> ast.Field:
+        return self._field("power", int(c[0]), meta)
+
+    def copies_field(self, meta: Any, c: list[Any]) -> ast.Field:
+        return self._field("copies", int(c[0]), meta)
+
+    def victory_field(self, meta: Any, c: list[Any]) -> ast.Field:
+        return self._field("victory", c[0], meta)
+
+    def text_field(self, meta: Any, c: list[Any]) -> ast.Field:
+        return self._field("text", _unquote(c[0]), meta)
+
+    def notes_field(self, meta: Any, c: list[Any]) -> ast.Field:
+        return self._field("notes", _unquote(c[0]), meta)
+
+    def starting_field(self, meta: Any, c: list[Any]) -> ast.Field:
+        return self._field("starting card", _unquote(c[0]), meta)
+
+    # ---------------------------------------------------------------- abilities
+    def _ability(self, kind: str, meta: Any, **kw: Any) -> ast.Ability:
+        return ast.Ability(kind, span=_span_of_meta(meta), **kw)
+
+    def play_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("play", meta, body=c[0])
+
+    def defense_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("defense", meta, body=c[0])
+
+    def ambush_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("ambush", meta, body=c[0])
+
+    def group_ambush_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("group ambush", meta, guard=c[0], body=c[1])
+
+    def ongoing_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("ongoing", meta, body=c[0])
+
+    def fortune_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("fortune", meta, body=c[0])
+
+    def when_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("when", meta, phrase=c[0], body=c[1])
+
+    def at_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("at", meta, phrase=c[0], body=c[1])
+
+    def quest_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("quest", meta, goal=c[0], reward=c[1])
+
+    def guard(self, meta: Any, c: list[Any]) -> str:
+        return str(c[0])
+
+    def trigger_phrase(self, meta: Any, c: list[Any]) -> tuple[str, ...]:
+        return _words(c)
+
+    def player_phrase(self, meta: Any, c: list[Any]) -> tuple[str, ...]:
+        return _words(c)
+
+    def place_phrase(self, meta: Any, c: list[Any]) -> tuple[str, ...]:
+        return _words(c)
+
+    def kind_phrase(self, meta: Any, c: list[Any]) -> tuple[str, ...]:
+        return _words(c)
+
+    def source_phrase(self, meta: Any, c: list[Any]) -> tuple[str, ...]:
+        return _words(c)
+
+    def aggregate_words(self, meta: Any, c: list[Any]) -> tuple[str, ...]:
+        return _words(c)
+
+    def state_phrase(self, meta: Any, c: list[Any]) -> ast.CondState:
+        article = c[0] is not None
+        return ast.CondState(_words(c[1:]), article=article, span=_span_of_meta(meta))
+
+    def block(self, meta: Any, c: list[Any]) -> ast.Block:
+        return tuple(c)
+
+    # ---------------------------------------------------------------- statements
+    def power_stmt(self, meta: Any, c: list[Any]) -> ast.PowerStmt:
+        return ast.PowerStmt(c[0], c[1], span=_span_of_meta(meta))
+
+    def per_each(self, meta: Any, c: list[Any]) -> ast.Sel:
+        sel: ast.Sel = c[0]
+        return sel
+
+    def let_stmt(self, meta: Any, c: list[Any]) -> ast.LetStmt:
+        return ast.LetStmt(str(c[0]), c[1], span=_span_of_meta(meta))
+
+    def command(self, meta: Any, c: list[Any]) -> ast.Command:
+        return ast.Command(str(c[0]), c[1], c[2], c[3], span=_span_of_meta(meta))
+
+    def place_on(self, meta: Any, c: list[Any]) -> ast.PlaceOn:
+        return ast.PlaceOn(str(c[0]), c[1], span=_span_of_meta(meta))
+
+    def place_under(self, meta: Any, c: list[Any]) -> ast.PlaceUnder:
+        return ast.PlaceUnder(c[0], span=_span_of_meta(meta))
+
+    def if_stmt(self, meta: Any, c: list[Any]) -> ast.IfStmt:
+        first = ast.Branch(c[0], c[1], span=_span_of_meta(meta))
+        elifs = [x for x in c[2:-1] if isinstance(x, ast.Branch)]
+        otherwise = c[-1]
+        return ast.IfStmt((first, *elifs), otherwise, span=_span_of_meta(meta))
+
+    def elif_clause(self, meta: Any, c: list[Any]) -> ast.Branch:
+        return ast.Branch(c[0], c[1], span=_span_of_meta(meta))
+
+    def else_clause(self, meta: Any, c: list[Any]) -> ast.Block:
+        block: ast.Block = c[0]
+        return block
+
+    def may_block(self, meta: Any, c: list[Any]) -> ast.MayStmt:
+        return ast.MayStmt(c[0], braced=True, span=_span_of_meta(meta))
+
+    def may_stmt(self, meta: Any, c: list[Any]) -> ast.MayStmt:
+        return ast.MayStmt((c[0],), braced=False, span=_span_of_meta(meta))
+
+    def choose_stmt(self, meta: Any, c: list[Any]) -> ast.ChooseStmt:
+        return ast.ChooseStmt(tuple(c), span=_span_of_meta(meta))
+
+    def option(self, meta: Any, c: list[Any]) -> ast.Option:
+        return ast.Option(_unquote(c[0]), c[1], span=_span_of_meta(meta))
+
+    def repeat_stmt(self, meta: Any, c: list[Any]) -> ast.RepeatStmt:
+        return ast.RepeatStmt(c[0], c[1], span=_span_of_meta(meta))
+
+    def for_each_stmt(self, meta: Any, c: list[Any]) -> ast.ForEachStmt:
+        return ast.ForEachStmt(c[0], c[1], span=_span_of_meta(meta))
+
+    def attack_stmt(self, meta: Any, c: list[Any]) -> ast.AttackStmt:
+        return ast.AttackStmt(c[0], c[1], c[2], span=_span_of_meta(meta))
+
+    def when_stmt(self, meta: Any, c: list[Any]) -> ast.TriggerStmt:
+        return ast.TriggerStmt("when", c[0], c[1], span=_span_of_meta(meta))
+
+    def at_stmt(self, meta: Any, c: list[Any]) -> ast.TriggerStmt:
+        return ast.TriggerStmt("at", c[0], c[1], span=_span_of_meta(meta))
+
+    # ---------------------------------------------------------------- selections
+    def sel(self, meta: Any, c: list[Any]) -> ast.Sel:
+        span = _span_of_meta(meta)
+        if isinstance(c[0], ast.Ref):
+            return ast.Sel(ref=c[0], binding=c[1], span=span)
+        quantity = c[0] if isinstance(c[0], ast.Quantity) else None
+        rest = c[1:] if quantity is not None else c
+        kind: tuple[str, ...] | None = None
+        if rest and (rest[0] is None or isinstance(rest[0], tuple)) and len(rest) == 4:
+            kind = rest[0]
+            rest = rest[1:]
+        source, where, binding = rest
+        return ast.Sel(quantity, kind, source, where, binding, span=span)
+
+    def exact_quantity(self, meta: Any, c: list[Any]) -> ast.Quantity:
+        return ast.Quantity("exact", ast.Num(int(c[0]), span=_span_of_token(c[0])), span=_span_of_meta(meta))
+
+    def one_quantity(self, meta: Any, c: list[Any]) -> ast.Quantity:
+        # The grammar writes the article as a literal, which Lark leaves out of the tree; the
+        # node's width ("a" or "an") says which one the author wrote.
+        article = "an" if not meta.empty and meta.end_pos - meta.start_pos == 2 else "a"
+        return ast.Quantity("one", None, article=article, span=_span_of_meta(meta))
+
+    def all_quantity(self, meta: Any, c: list[Any]) -> ast.Quantity:
+        return ast.Quantity("all", span=_span_of_meta(meta))
+
+    def up_to_quantity(self, meta: Any, c: list[Any]) -> ast.Quantity:
+        return ast.Quantity("up_to", c[0], span=_span_of_meta(meta))
+
+    def random_quantity(self, meta: Any, c: list[Any]) -> ast.Quantity:
+        return ast.Quantity("random", c[0], span=_span_of_meta(meta))
+
+    def from_source(self, meta: Any, c: list[Any]) -> ast.Source:
+        return ast.Source("from", c[0], span=_span_of_meta(meta))
+
+    def in_source(self, meta: Any, c: list[Any]) -> ast.Source:
+        return ast.Source("in", c[0], span=_span_of_meta(meta))
+
+    def where(self, meta: Any, c: list[Any]) -> ast.Pred:
+        pred: ast.Pred = c[0]
+        return pred
+
+    def binding(self, meta: Any, c: list[Any]) -> str:
+        return str(c[0])
+
+    def var_ref(self, meta: Any, c: list[Any]) -> ast.Ref:
+        return ast.Ref("var", str(c[0]), span=_span_of_meta(meta))
+
+    def this_ref(self, meta: Any, c: list[Any]) -> ast.Ref:
+        return ast.Ref("this", span=_span_of_meta(meta))
+
+    def it_ref(self, meta: Any, c: list[Any]) -> ast.Ref:
+        return ast.Ref("it", span=_span_of_meta(meta))
+
+    # ---------------------------------------------------------------- predicates
+    def pred_or(self, meta: Any, c: list[Any]) -> ast.Pred:
+        return c[0] if len(c) == 1 else ast.PredOr(tuple(c), span=_span_of_meta(meta))
+
+    def pred_and(self, meta: Any, c: list[Any]) -> ast.Pred:
+        return c[0] if len(c) == 1 else ast.PredAnd(tuple(c), span=_span_of_meta(meta))
+
+    def pred_not(self, meta: Any, c: list[Any]) -> ast.PredNot:
+        return ast.PredNot(c[0], span=_span_of_meta(meta))
+
+    def pred_compare(self, meta: Any, c: list[Any]) -> ast.PredCompare:
+        return ast.PredCompare(str(c[0]), str(c[1]), c[2], span=_span_of_meta(meta))
+
+    def pred_is(self, meta: Any, c: list[Any]) -> ast.PredIs:
+        return ast.PredIs(str(c[0]), c[1] is not None, c[2], span=_span_of_meta(meta))
+
+    def pred_contains(self, meta: Any, c: list[Any]) -> ast.PredContains:
+        return ast.PredContains(str(c[0]), _unquote(c[1]), span=_span_of_meta(meta))
+
+    def string_value(self, meta: Any, c: list[Any]) -> ast.Str:
+        return ast.Str(_unquote(c[0]), span=_span_of_meta(meta))
+
+    def word_value(self, meta: Any, c: list[Any]) -> ast.Word:
+        return ast.Word(str(c[0]), span=_span_of_meta(meta))
+
+    def int_value(self, meta: Any, c: list[Any]) -> ast.Num:
+        return ast.Num(int(c[0]), span=_span_of_meta(meta))
+
+    # ---------------------------------------------------------------- conditions
+    def cond_or(self, meta: Any, c: list[Any]) -> ast.Cond:
+        return c[0] if len(c) == 1 else ast.CondOr(tuple(c), span=_span_of_meta(meta))
+
+    def cond_and(self, meta: Any, c: list[Any]) -> ast.Cond:
+        return c[0] if len(c) == 1 else ast.CondAnd(tuple(c), span=_span_of_meta(meta))
+
+    def cond_not(self, meta: Any, c: list[Any]) -> ast.CondNot:
+        return ast.CondNot(c[0], span=_span_of_meta(meta))
+
+    def cond_compare(self, meta: Any, c: list[Any]) -> ast.CondCompare:
+        return ast.CondCompare(c[0], str(c[1]), c[2], span=_span_of_meta(meta))
+
+    def cond_is(self, meta: Any, c: list[Any]) -> ast.CondIs:
+        return ast.CondIs(c[0], c[1] is not None, str(c[2]), span=_span_of_meta(meta))
+
+    def cond_named(self, meta: Any, c: list[Any]) -> ast.CondNamed:
+        return ast.CondNamed(c[0], _unquote(c[1]), span=_span_of_meta(meta))
+
+    def cond_state(self, meta: Any, c: list[Any]) -> ast.CondState:
+        state: ast.CondState = c[0]
+        return state
+
+    # ---------------------------------------------------------------- expressions
+    def number(self, meta: Any, c: list[Any]) -> ast.Num:
+        return ast.Num(int(c[0]), span=_span_of_meta(meta))
+
+    def add(self, meta: Any, c: list[Any]) -> ast.BinOp:
+        return ast.BinOp("+", c[0], c[1], span=_span_of_meta(meta))
+
+    def sub(self, meta: Any, c: list[Any]) -> ast.BinOp:
+        return ast.BinOp("-", c[0], c[1], span=_span_of_meta(meta))
+
+    def mul(self, meta: Any, c: list[Any]) -> ast.BinOp:
+        return ast.BinOp("*", c[0], c[1], span=_span_of_meta(meta))
+
+    def neg(self, meta: Any, c: list[Any]) -> ast.Neg:
+        return ast.Neg(c[0], span=_span_of_meta(meta))
+
+    def aggregate(self, meta: Any, c: list[Any]) -> ast.Aggregate:
+        return ast.Aggregate(c[0], c[1], span=_span_of_meta(meta))
+
+    def players_hit(self, meta: Any, c: list[Any]) -> ast.PlayersHit:
+        return ast.PlayersHit(span=_span_of_meta(meta))
+
+
+# ---------------------------------------------------------------------- errors
+_TOKEN_NAMES = {
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "_NL": "a new line",
+    "$END": "the end of the file",
+    "STRING": "a quoted string",
+    "INT": "a number",
+    "WORD": "a word",
+    "VAR": "a name in capitals",
+    "CMP_OP": "a comparison",
+    "PLUS": "'+'",
+    "MINUS": "'-'",
+    "STAR": "'*'",
+    "EQUAL": "'='",
+}
+
+#: Groups of terminals that together mean one thing, so that an error says "expected a condition"
+#: instead of listing ten tokens. Checked in this order; a group is used when all of it is expected.
+_GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
+    (
+        "a card field or ability",
+        frozenset(
+            {
+                *("ID", "TYPE", "TITLE", "LEVEL", "COST", "POWER", "VICTORY", "COPIES", "DECK"),
+                *("PROVENANCE", "TEXT", "NOTES", "STARTING", "PLAY", "DEFENSE", "AMBUSH", "GROUP"),
+                *("ONGOING", "FORTUNE", "WHEN", "AT", "QUEST"),
+            }
+        ),
+    ),
+    ("a statement", frozenset({"PLUS", "LET", "IF", "MAY", "CHOOSE", "REPEAT", "FOR", "ATTACK", "WHEN", "AT", "WORD"})),
+    ("a condition", frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS", "VAR", "THIS", "IT", "NOT", "THE"})),
+    ("a selection", frozenset({"INT", "A", "AN", "ALL", "UP", "RANDOM", "WORD", "FROM", "IN", "VAR", "THIS", "IT"})),
+    ("a number or an expression", frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS"})),
+    ("a trigger phrase", frozenset({"WORD", "OF", "THIS", "TO", "FROM", "IN", "A", "AN"})),
+)
+
+#: Statements that open a block: a misspelt one reads as a plain command, which then meets '{'.
+_BLOCK_STATEMENTS = ("attack", "choose", "for", "if", "may", "repeat", "when", "at")
+
+#: A keyword must not run on into the next word (see :func:`_glued_keyword`).
+_WORD_CHAR = re.compile(r"[A-Za-z0-9_']")
+_WORD_TAIL = re.compile(r"[A-Za-z0-9_'-]*")
+#: The rest of a word as a reader sees it, letters of any script included (``cöst``).
+_READER_WORD_TAIL = re.compile(r"[\w'-]*")
+
+
+def _describe_terminal(name: str) -> str:
+    if name in _TOKEN_NAMES:
+        return _TOKEN_NAMES[name]
+    keyword = _keyword_of(name)
+    return f"'{keyword}'" if keyword else name.lower()
+
+
+def _describe_expected(expected: set[str]) -> list[str]:
+    """Readable names for a set of terminals, with the groups of :data:`_GROUPS` folded in."""
+    covered: set[str] = set()
+    names: list[str] = []
+    for description, members in _GROUPS:
+        if members <= expected and not members <= covered:
+            names.append(description)
+            covered |= members
+    names.extend(sorted({_describe_terminal(t) for t in expected - covered}))
+    return names
+
+
+def _one_of(names: list[str]) -> str:
+    if len(names) > 6:
+        names = [*names[:5], f"{len(names) - 5} other things"]
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+@functools.cache
+def _keywords() -> dict[str, str]:
+    """Terminal name to keyword text, for every literal keyword of the grammar."""
+    out: dict[str, str] = {}
+    for terminal in _parser().terminals:
+        pattern = terminal.pattern
+        if pattern.type == "str" and pattern.value.isalpha():
+            out[terminal.name] = pattern.value
+    return out
+
+
+def _keyword_of(name: str) -> str | None:
+    return _keywords().get(name)
+
+
+def _token_text(token: Token) -> str:
+    if token.type == "_NL":
+        return "end of line"
+    if token.type == "$END":
+        return "end of file"
+    return f"'{token}'"
+
+
+def _char_text(char: str) -> str:
+    return f"'{char}'" if char.isprintable() else f"U+{ord(char):04X}"
+
+
+def _syntax_message(
+    error: UnexpectedInput, previous: Token | None, expected: set[str] | None = None, source: str = ""
+) -> tuple[str, str | None]:
+    """A human sentence for a parse error, and a hint (a "did you mean", when one fits).
+
+    ``expected`` is what the parser could really take at the error (see :func:`_viable`); by
+    default, what the error itself says was expected.
+    """
+    if expected is None:
+        if isinstance(error, UnexpectedToken):
+            expected = set(error.expected)
+        elif isinstance(error, UnexpectedCharacters):
+            expected = set(error.allowed or ())
+        else:
+            expected = set(getattr(error, "expected", ()) or ())
+    expected = set(expected) - {"COMMENT", "<END-OF-FILE>"}
+    after = f" after '{previous}'" if previous is not None and previous.type != "_NL" else ""
+    if isinstance(error, UnexpectedCharacters):
+        if error.char == '"':
+            return "unterminated string", "a string must end with '\"' on the same line"
+        return f"unexpected character {_char_text(error.char)}{after}", None
+    if not isinstance(error, UnexpectedToken):
+        return f"unexpected end of file{after}", None
+    token = error.token
+    if _is_else(token, previous, expected):
+        return "'else' without 'if'", "'else' goes right after the '}' that closes an 'if' block"
+    found = _token_text(token)
+    names = _describe_expected(expected)
+    hint: str | None = None
+    if token.type in ("WORD", "VAR"):
+        # The whole word as written: the lexer stops a word at a letter outside a-z ("cöst").
+        tail = _READER_WORD_TAIL.match(source, token.end_pos) if isinstance(token.end_pos, int) else None
+        word = str(token) + (tail.group() if tail else "")
+        found = f"'{word}'"
+        keywords = [_keywords()[t] for t in expected if t in _keywords()]
+        close = difflib.get_close_matches(word.lower(), keywords, n=1, cutoff=0.6)
+        if close:
+            hint = f"did you mean '{close[0]}'?"
+    elif token.type == "LBRACE":
+        hint = _block_statement_hint(source, token)
+    if token.type == "$END":
+        if "RBRACE" in expected:
+            return "missing '}' at the end of the file", None
+        return f"unexpected end of file{after}, expected {_one_of(names)}", None
+    if token.type == "_NL" and "LBRACE" in expected:
+        return f"missing '{{'{after}", None
+    if len(names) == 1:
+        return f"missing {names[0]}{after}", hint
+    if token.type in ("WORD", "VAR"):
+        keywords = sorted(_keywords()[t] for t in expected if t in _keywords())
+        if keywords and len(keywords) == len(expected - {"_NL", "RBRACE"}):
+            return f"unknown keyword {found}{after}", hint or f"expected {_one_of(names)}"
+    return f"unexpected {found}{after}, expected {_one_of(names)}", hint
+
+
+def _is_else(token: Token, previous: Token | None, expected: set[str]) -> bool:
+    """An 'else' that no 'if' block precedes: at the start of a statement it reads as a command."""
+    if token.type == "ELSE" and "ELSE" not in expected:
+        return True
+    return (
+        previous is not None
+        and previous.type == "WORD"
+        and str(previous) == "else"
+        and token.type in ("LBRACE", "IF")
+    )
+
+
+def _block_statement_hint(source: str, token: Token) -> str | None:
+    """'did you mean' for ``chose {`` or ``attak each opponent {``: a misspelt block statement."""
+    lines = source.split("\n")
+    line = (token.line or 1) - 1
+    words = lines[line].split() if 0 <= line < len(lines) else []
+    if not words or words[0] in _keywords().values():
+        return None
+    close = difflib.get_close_matches(words[0], _BLOCK_STATEMENTS, n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+def _viable(interactive: Any, fallback: set[str]) -> set[str]:
+    """The terminals the parser can really take next. The lexer's own list comes from LALR's
+    merged look-aheads and may hold tokens that a pending reduction rules out."""
+    try:
+        accepts = set(interactive.accepts())
+    except Exception:  # pragma: no cover - a best effort for a nicer message, never a failure
+        return fallback
+    return accepts or fallback
+
+
+def _lines(text: str) -> list[str]:
+    """The text's lines as Lark counts them: only '\\n' ends a line (not '\\f' or U+2028)."""
+    lines = text.split("\n")
+    if len(lines) > 1 and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def _error_span(error: UnexpectedInput, text: str, path: str) -> Span:
+    line = getattr(error, "line", 1)
+    column = getattr(error, "column", 1)
+    line = line if isinstance(line, int) and line > 0 else 1
+    column = column if isinstance(column, int) and column > 0 else 1
+    if isinstance(error, UnexpectedEOF):
+        lines = _lines(text)
+        line, column = len(lines), len(lines[-1]) + 1
+    return Span(line, column, line, column + 1, path)
+
+
+_STRINGS_AND_COMMENTS = re.compile(r'"(?:\\.|[^"\\\n])*"|#[^\n]*')
+
+
+def _depth_ok(text: str) -> bool:
+    depth = deepest = 0
+    # Brackets inside strings and comments are text, not nesting.
+    for char in _STRINGS_AND_COMMENTS.sub("", text):
+        if char in "{(":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "})":
+            depth -= 1
+    return deepest <= MAX_NESTING
+
+
+def _too_deep(tree: Tree[Token]) -> Tree[Token] | Token | None:
+    """The first node deeper than :data:`MAX_TREE_DEPTH`, found without recursion."""
+    stack: list[tuple[Tree[Token] | Token, int]] = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_TREE_DEPTH:
+            return node
+        if isinstance(node, Tree):
+            stack.extend((child, depth + 1) for child in node.children)
+    return None
+
+
+def _glued_keyword(token: Token, source: str) -> bool:
+    """A keyword run on into the next word. Where the grammar takes no plain word, the lexer
+    matches a keyword as a prefix, so ``types hero`` would read as ``type s hero`` and
+    ``goalie`` as ``goal ie``; a keyword must end where a word would."""
+    end = token.end_pos
+    return token.type in _keywords() and isinstance(end, int) and _WORD_CHAR.match(source, end) is not None
+
+
+def parse(text: str, path: str = "") -> ast.Script:
+    """Parse a script. Raises :class:`ScriptSyntaxError` (and nothing else) on bad input."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_SCRIPT_BYTES:
+        raise ScriptSyntaxError(
+            f"script is larger than {MAX_SCRIPT_BYTES // 1024} KiB", Span(1, 1, 1, 2, path), code="E003"
+        )
+    if not _depth_ok(text):
+        raise ScriptSyntaxError(
+            f"blocks nest deeper than {MAX_NESTING} levels", Span(1, 1, 1, 2, path), code="E003"
+        )
+    source = text if text.endswith("\n") else text + "\n"
+    # Token by token, so that an error knows the token before it and what could have come instead.
+    interactive = _parser().parse_interactive(source)
+    before: Token | None = None
+    current: Token | None = None
+    try:
+        for token in interactive.iter_parse():
+            if _glued_keyword(token, source):
+                tail = _WORD_TAIL.match(source, token.end_pos or 0)
+                word = str(token) + (tail.group() if tail else "")
+                span = _span_of_token(token, path)
+                raise ScriptSyntaxError(
+                    f"unknown keyword '{word}'",
+                    _clamp(span, text, path),
+                    hint=f"did you mean '{token}'?",
+                )
+            before, current = current, token
+        tree = interactive.feed_eof(current)  # type: ignore[no-untyped-call]
+    except UnexpectedInput as error:
+        failed_here = isinstance(error, UnexpectedToken) and error.token is current
+        previous = before if failed_here else current
+        expected = _viable(interactive, set(getattr(error, "expected", None) or getattr(error, "allowed", None) or ()))
+        message, hint = _syntax_message(error, previous, expected, source)
+        span = _error_span(error, source, path)
+        if message == "'else' without 'if'" and previous is not None and str(previous) == "else":
+            span = _span_of_token(previous, path)
+        raise ScriptSyntaxError(message, _clamp(span, text, path), hint=hint) from None
+    deep = _too_deep(tree)
+    if deep is not None:
+        where = _span_of_token(deep, path) if isinstance(deep, Token) else _span_of_meta(deep.meta)
+        raise ScriptSyntaxError(
+            f"the script nests too deeply: more than {MAX_TREE_DEPTH} levels of blocks, brackets,"
+            " operators or 'not'",
+            _clamp(where, text, path),
+            code="E003",
+        )
+    try:
+        script = _ToAst().transform(tree)
+    except lark.exceptions.VisitError as error:  # pragma: no cover - would be a grammar/AST mismatch
+        raise error.orig_exc from None
+    return _with_path(script, path)
+
+
+def _clamp(span: Span, text: str, path: str) -> Span:
+    """Keep an error's position inside the text, even for errors at a synthetic final newline."""
+    lines = _lines(text)
+    line = max(1, min(span.line, len(lines)))
+    column = max(1, min(span.column, len(lines[line - 1]) + 1))
+    return Span(line, column, line, column + 1, path)
+
+
+def _with_path(script: ast.Script, path: str) -> ast.Script:
+    return ast.Script(script.cards, path=path)
+
+
+def parse_card(text: str, path: str = "") -> ast.Card:
+    """Parse a script that must hold exactly one card."""
+    script = parse(text, path)
+    if len(script.cards) != 1:
+        raise ScriptSyntaxError(
+            f"a card file holds exactly one card, this one holds {len(script.cards)}",
+            Span(1, 1, 1, 2, path),
+            code="E002",
+        )
+    return script.cards[0]

@@ -1,0 +1,40 @@
+"""The engine asks; agents answer.
+
+Every choice a rule or a card leaves to a player is a :class:`DecisionRequest` carrying its
+legal options. Bots, a person at a terminal, a replay file and a search policy all answer the
+same requests with the index of an option.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+import attrs
+
+if TYPE_CHECKING:
+    from lotr_rules.engine.game import Game
+
+
+@attrs.frozen(slots=True)
+class Option:
+    label: str
+    #: what the engine does with the answer: a card instance id, a player index, a code...
+    value: object = None
+    #: the card this option is about, when there is one (for display and for bots)
+    card: int = -1
+
+
+@attrs.frozen(slots=True)
+class DecisionRequest:
+    player: int
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+    #: the card whose effect asks, or -1 for a rule of the game
+    source: int = -1
+
+
+class Agent(Protocol):
+    """Anything that can answer decisions for one seat."""
+
+    def choose(self, game: Game, request: DecisionRequest) -> int: ...

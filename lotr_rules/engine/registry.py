@@ -1,0 +1,129 @@
+"""The vocabulary a game family offers to card scripts, declared in one place.
+
+Each primitive (``draw``, ``gain``...), zone (``discard pile``), card type, player phrase,
+trigger phrase, state phrase and aggregate is declared here with its argument shape and a
+docstring. The compiler binds scripts to these entries, the linter checks scripts against them,
+and the language reference in the docs is generated from them: the vocabulary cannot drift
+from its documentation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+import attrs
+
+if TYPE_CHECKING:
+    from lotr_rules.engine.context import Ctx
+
+#: What a primitive's selection argument may be.
+#: "cards": a selection of cards ("2 cards from hand", "X"); "count": a bare number ("draw 2");
+#: "none": no argument at all.
+ARG_KINDS = ("cards", "count", "none")
+
+
+@attrs.frozen(slots=True)
+class Param:
+    name: str
+    kind: str
+    required: bool = True
+    doc: str = ""
+
+
+@attrs.frozen(slots=True)
+class Primitive:
+    """A command a script may write, such as ``draw 2`` or ``gain an enemy from path``."""
+
+    name: str
+    doc: str
+    example: str
+    #: the selection: "cards", "count", "cards or count", or "none"
+    takes: str
+    placement: str = "none"  # "none", "required" or "optional"
+    guards: tuple[str, ...] = ()
+    emits: tuple[str, ...] = ()
+    default_zone: str = ""
+    #: set for primitives that scripts write with their own syntax ("+2 power", "attack ... {")
+    syntax: str = ""
+    impl: Callable[..., None] | None = attrs.field(default=None, eq=False, repr=False)
+
+
+@attrs.frozen(slots=True)
+class ZoneSpec:
+    """A named place cards can be: ``hand``, ``path``, ``cards under this``..."""
+
+    name: str
+    doc: str
+    aliases: tuple[str, ...] = ()
+    #: "player" (each player has one), "shared", "card" (under a card), "union" (several)
+    scope: str = "player"
+    #: returns the live list(s) of card ids this phrase means, for a context
+    lists: Callable[[Ctx], list[list[int]]] | None = attrs.field(default=None, eq=False, repr=False)
+    #: selecting from here takes from the top only (stacks, decks)
+    top_only: bool = False
+
+
+@attrs.frozen(slots=True)
+class Phrase:
+    """A fixed phrase with a meaning: a player set, a state condition, a trigger, an aggregate."""
+
+    words: str
+    doc: str
+    fn: Callable[..., object] | None = attrs.field(default=None, eq=False, repr=False)
+    data: Mapping[str, object] = attrs.field(factory=dict, eq=False, repr=False)
+
+
+@attrs.frozen(slots=True)
+class CardType:
+    name: str
+    plural: str
+    doc: str
+
+
+@attrs.frozen(slots=True, eq=False)
+class Vocabulary:
+    """Everything a family's card scripts may say."""
+
+    family: str
+    primitives: Mapping[str, Primitive]
+    zones: Mapping[str, ZoneSpec]
+    card_types: Mapping[str, CardType]
+    players: Mapping[str, Phrase]
+    states: Mapping[str, Phrase]
+    triggers: Mapping[str, Phrase]
+    aggregates: Mapping[str, Phrase]
+    #: kind words that stand for one particular card or stack top ("corruption", "valor")
+    named_things: Mapping[str, Phrase]
+    attributes: Mapping[str, Phrase]
+    decks: tuple[str, ...]
+    abilities: Mapping[str, str]
+    provenances: tuple[str, ...] = ("rulebook", "designed")
+
+    def zone(self, words: str) -> ZoneSpec | None:
+        spec = self.zones.get(words)
+        if spec is not None:
+            return spec
+        for candidate in self.zones.values():
+            if words in candidate.aliases:
+                return candidate
+        return None
+
+    def zone_names(self) -> list[str]:
+        names: list[str] = []
+        for spec in self.zones.values():
+            names.append(spec.name)
+            names.extend(spec.aliases)
+        return names
+
+    def card_type(self, word: str) -> CardType | None:
+        for card_type in self.card_types.values():
+            if word in (card_type.name, card_type.plural):
+                return card_type
+        return None
+
+    def type_words(self) -> list[str]:
+        words: list[str] = []
+        for card_type in self.card_types.values():
+            words.extend((card_type.name, card_type.plural))
+        return words

@@ -1,0 +1,713 @@
+"""The deck-building game's rules: setup, the turn, buying, Attacks and Ambushes, the end.
+
+These are the rules the Two Towers rulebook states in prose (the Fellowship of the Ring set runs
+on the same rules, without The Wall). Card behaviour is never written here: cards are scripts,
+compiled to effects that call the primitives at the bottom of this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from lotr_rules.cards.catalogue import Catalogue
+from lotr_rules.engine import events as ev
+from lotr_rules.engine.cards import CardDef, Effect
+from lotr_rules.engine.context import Ctx
+from lotr_rules.engine.decisions import Agent, Option
+from lotr_rules.engine.game import Game, GameOver, GameState
+from lotr_rules.engine.selection import Placement
+from lotr_rules.errors import ConfigError
+from lotr_rules.games.deckbuilding.config import GameConfig
+
+HAND_SIZE = 5
+PATH_SLOTS = 5
+WALL_PER_PLAYER = 5
+
+# Zone names. Player zones are keyed (name, seat); shared zones (name, -1).
+HAND, DECK, DISCARD, PLAYED, FRONT, REVEALED, HERO = ("hand", "deck", "discard", "played", "front", "revealed", "hero")
+PATH, MAIN, VALOR, CORRUPTION, ARCHENEMY = "path", "main deck", "valor", "corruption", "archenemy"
+WALL, WALL_DISCARD, DESTROYED, BOX, BEHIND = "wall", "wall discard", "destroyed", "box", "behind stacks"
+PLAYER_ZONES = (HAND, DECK, DISCARD, PLAYED, FRONT, REVEALED, HERO)
+SHARED_ZONES = (PATH, MAIN, VALOR, CORRUPTION, ARCHENEMY, WALL, WALL_DISCARD, DESTROYED, BOX, BEHIND)
+#: zones whose cards a player "controls" (the Dead Marshes clarification)
+CONTROLLED = (HAND, DECK, DISCARD, PLAYED, FRONT)
+#: zones whose cards are part of a player's deck when the game ends
+OWNED = (HAND, DECK, DISCARD, PLAYED, FRONT, REVEALED)
+
+#: Where a card returns to when it is "returned": its stack, by the deck it came from.
+HOME_BY_DECK = {"valor": VALOR, "corruption": CORRUPTION, "one ring": BEHIND, "archenemy": ARCHENEMY}
+
+
+class DeckbuildingGame(Game):
+    family = "deckbuilding"
+
+    def __init__(
+        self,
+        catalogue: Catalogue,
+        config: GameConfig,
+        agents: Sequence[Agent],
+        *,
+        state: GameState | None = None,
+        instances: Sequence[CardDef] | None = None,
+    ) -> None:
+        self.config = config
+        self.catalogue = catalogue
+        if instances is None or state is None:
+            instances, state = _setup(catalogue, config)
+        super().__init__(instances, state, agents)
+        self.use_wall = bool(state.counters.get("use wall", 0))
+        self.zones = state.zones
+
+    # ------------------------------------------------------------------ zones
+    def z(self, name: str, owner: int = -1) -> list[int]:
+        return self.zones[(name, owner)]
+
+    def copy(self, agents: Sequence[Agent] | None = None) -> DeckbuildingGame:
+        """An independent game in the same state (its digest equals this one's)."""
+        return DeckbuildingGame(
+            self.catalogue,
+            self.config,
+            agents if agents is not None else self.agents,
+            state=self.state.copy(),
+            instances=self.cards,
+        )
+
+    def locate(self, card: int) -> tuple[str, int, list[int]] | None:
+        for (name, owner), cards in self.zones.items():
+            if card in cards:
+                return name, owner, cards
+        for holder, cards in self.state.under.items():
+            if card in cards:
+                return "under", holder, cards
+        return None
+
+    def take(self, card: int) -> tuple[str, int] | None:
+        """Remove a card from wherever it is; returns where it was."""
+        found = self.locate(card)
+        if found is None:
+            return None
+        name, owner, cards = found
+        cards.remove(card)
+        return name, owner
+
+    def trigger_sources(self) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        for seat in range(self.state.num_players):
+            for card in self.zones[(FRONT, seat)]:
+                if self.cards[card].triggers:
+                    out.append((card, seat))
+        return out
+
+    @property
+    def current(self) -> int:
+        return self.state.current
+
+    def opponents(self, player: int) -> list[int]:
+        """Every other player, clockwise starting from the one on ``player``'s left."""
+        n = self.state.num_players
+        return [(player + i) % n for i in range(1, n)]
+
+    def clockwise_from(self, player: int) -> list[int]:
+        n = self.state.num_players
+        return [(player + i) % n for i in range(n)]
+
+    # ------------------------------------------------------------------ running
+    def play_game(self) -> dict[str, Any]:
+        """Play until an end condition is met; returns the result (scores, winner, reason)."""
+        try:
+            while not self.state.finished:
+                self.take_turn()
+        except GameOver as over:
+            self.finish(over.reason)
+        return self.state.result
+
+    def take_turn(self) -> None:
+        state = self.state
+        player = state.current
+        if state.turn >= self.config.max_turns:
+            raise GameOver("turn limit reached")
+        state.turn += 1
+        self.log("turn", player, state.turn)
+        self.begin_action()
+        self._resolve_ambushes(player)
+        self.begin_action()
+        for card in list(self.z(FRONT, player)):
+            ongoing = self.cards[card].abilities.get("ongoing")
+            if ongoing is not None:
+                self.resolve(ongoing, Ctx(self, player, card))
+        self.emit(ev.TURN_STARTED, player)
+        self._main_phase(player)
+        self.end_turn(player)
+
+    def _main_phase(self, player: int) -> None:
+        while True:
+            self.begin_action()
+            options = self.action_options(player)
+            choice = self.ask(player, "action", "your move", options)
+            what = choice.value
+            if what == "end":
+                return
+            assert isinstance(what, tuple)
+            kind, card = what
+            if kind == "play":
+                self.play_from_hand(player, card)
+            else:
+                self.buy(player, card)
+            self._check_quests()
+
+    def action_options(self, player: int) -> list[Option]:
+        cards = self.cards
+        options: list[Option] = []
+        seen: set[str] = set()
+        for card in self.z(HAND, player):
+            name = cards[card].name
+            if name not in seen:
+                seen.add(name)
+                options.append(Option(f"play {name}", ("play", card), card))
+        power = self.state.counters.get("power", 0)
+        for card, _where in self.buyable(player):
+            if cards[card].cost <= power:
+                verb = "defeat" if cards[card].title == "archenemy" else "buy"
+                options.append(Option(f"{verb} {cards[card].name} ({cards[card].cost})", ("buy", card), card))
+        options.append(Option("end turn", "end"))
+        return options
+
+    def buyable(self, player: int) -> list[tuple[int, str]]:
+        out = [(card, PATH) for card in self.z(PATH)]
+        valor = self.z(VALOR)
+        if valor:
+            out.append((valor[-1], VALOR))
+        stack = self.z(ARCHENEMY)
+        if stack and self.state.counters.get("archenemy face up", 0) and "defeated this turn" not in self.state.flags:
+            out.append((stack[-1], ARCHENEMY))
+        return out
+
+    # ------------------------------------------------------------------ playing and buying
+    def play_from_hand(self, player: int, card: int) -> None:
+        self.z(HAND, player).remove(card)
+        self.play_card(player, card)
+
+    def play_card(self, player: int, card: int) -> None:
+        """Put a card into play and resolve it fully before any secondary trigger."""
+        definition = self.cards[card]
+        if "location" in definition.types:
+            self.z(FRONT, player).append(card)
+        else:
+            self.z(PLAYED, player).append(card)
+        self.log("play", player, definition.name)
+        ctx = Ctx(self, player, card)
+        self.resolving += 1
+        try:
+            if definition.power:
+                self.add_power(ctx, definition.power)
+            effect = definition.abilities.get("play")
+            if effect is not None:
+                effect(ctx)
+            self.emit(ev.CARD_PLAYED, player, card)
+        finally:
+            self.resolving -= 1
+        if self.resolving == 0:
+            self.after_resolution()
+            self.flush_pending()
+
+    def buy(self, player: int, card: int) -> None:
+        definition = self.cards[card]
+        counters = self.state.counters
+        counters["power"] = counters.get("power", 0) - definition.cost
+        source = self.take(card)
+        assert source is not None
+        self.log("buy", player, definition.name, definition.cost)
+        if source[0] == ARCHENEMY:
+            # The next Archenemy stays face down until this turn ends: one defeat a turn.
+            self.state.flags.add("defeated this turn")
+            counters["archenemy face up"] = 0
+            self._mark_gained(player, card)
+            self.z(DISCARD, player).append(card)
+            self.emit(ev.CARD_BOUGHT, player, card)
+            self.emit(ev.CARD_GAINED, player, card)
+            self.emit(ev.ENEMY_DEFEATED, player, card)
+            if not self.z(ARCHENEMY):
+                raise GameOver("final archenemy defeated")
+            return
+        self.receive(player, card, from_path=source[0] == PATH, bought=True)
+
+    def receive(self, player: int, card: int, *, from_path: bool, bought: bool = False) -> None:
+        """A card bought or gained goes to the discard pile; a Fortune is played and destroyed."""
+        definition = self.cards[card]
+        self._mark_gained(player, card)
+        fortune = definition.abilities.get("fortune")
+        if fortune is not None:
+            self.log("fortune", player, definition.name)
+            self.z(PLAYED, player).append(card)
+            self.resolve(fortune, Ctx(self, player, card))
+            self._destroy(player, card)
+        else:
+            self.z(DISCARD, player).append(card)
+        if bought:
+            self.emit(ev.CARD_BOUGHT, player, card)
+        self.emit(ev.CARD_GAINED, player, card)
+        if from_path and "enemy" in definition.types:
+            self.emit(ev.ENEMY_DEFEATED, player, card)
+
+    def _mark_gained(self, player: int, card: int) -> None:
+        self.state.marks.setdefault(("gained this turn", player), []).append(card)
+
+    # ------------------------------------------------------------------ end of turn
+    def end_turn(self, player: int) -> None:
+        self.begin_action()
+        self.emit(ev.TURN_ENDED, player)
+        self.state.turn_triggers.clear()
+        discard = self.z(DISCARD, player)
+        played = self.z(PLAYED, player)
+        hand = self.z(HAND, player)
+        discard.extend(played)
+        discard.extend(hand)
+        played.clear()
+        hand.clear()
+        self.state.counters["power"] = 0
+        self.state.flags.discard("defeated this turn")
+        gained = self.state.marks.get(("gained this turn", player))
+        if gained:
+            gained.clear()
+        self.draw(player, HAND_SIZE)
+        self._refill_path()
+        self._check_quests()
+        self.state.current = (player + 1) % self.state.num_players
+        self._flip_archenemy()
+
+    def _refill_path(self) -> None:
+        path = self.z(PATH)
+        main = self.z(MAIN)
+        pending = self.state.marks[("ambush pending", -1)]
+        while len(path) < PATH_SLOTS:
+            if not main:
+                raise GameOver("path could not be refilled")
+            card = main.pop()
+            path.append(card)
+            if "ambush" in self.cards[card].abilities:
+                pending.append(card)
+
+    def _flip_archenemy(self) -> None:
+        counters = self.state.counters
+        stack = self.z(ARCHENEMY)
+        if stack and not counters.get("archenemy face up", 0):
+            counters["archenemy face up"] = 1
+            top = stack[-1]
+            self.log("archenemy", self.cards[top].name)
+            self.emit(ev.ARCHENEMY_REVEALED, self.state.current, top)
+            ambush = self.cards[top].abilities.get("group ambush")
+            if ambush is not None:
+                self.begin_action()
+                defendable = self.cards[top].group_ambush_defendable
+                ctx = Ctx(self, self.state.current, top, controller=-1)
+                self.resolve(
+                    lambda c: self.attack(c, self._everyone_from_next, ambush, defendable, "group ambush"), ctx
+                )
+
+    def _everyone_from_next(self, ctx: Ctx) -> list[int]:
+        return self.clockwise_from(self.state.current)
+
+    def _resolve_ambushes(self, player: int) -> None:
+        pending = self.state.marks[("ambush pending", -1)]
+        waiting = [card for card in pending if card in self.z(PATH)]
+        pending.clear()
+        while waiting:
+            options = [Option(f"resolve {self.cards[c].name}'s Ambush", c, c) for c in waiting]
+            chosen = self.ask(player, "ambush order", "which Ambush first?", options)
+            card = int(chosen.value)  # type: ignore[call-overload]
+            waiting.remove(card)
+            self.begin_action()
+            ambush = self.cards[card].abilities["ambush"]
+            ctx = Ctx(self, player, card, controller=-1)
+            self.resolve(self._ambush_effect(player, ambush), ctx)
+
+    def _ambush_effect(self, player: int, ambush: Effect) -> Effect:
+        def run(ctx: Ctx) -> None:
+            self.attack(ctx, lambda _ctx: [player], ambush, True, "ambush")
+
+        return run
+
+    # ------------------------------------------------------------------ Attacks and Defense
+    def attack(
+        self,
+        ctx: Ctx,
+        targets: Callable[[Ctx], list[int]],
+        body: Effect,
+        defendable: bool,
+        kind: str = "attack",
+    ) -> None:
+        """Each target may avoid the Attack with one Defense; the rest are affected, in order."""
+        hit = 0
+        for target in targets(ctx):
+            if defendable and self.offer_defense(target, ctx.this, kind):
+                continue
+            hit += 1
+            self.log("hit", target, self.cards[ctx.this].name, kind)
+            body(ctx.for_player(target))
+        ctx.hit = hit
+        self.emit(ev.ATTACK_MADE, ctx.controller if ctx.controller >= 0 else ctx.player, ctx.this)
+
+    def defense_cards(self, player: int) -> list[int]:
+        cards = self.cards
+        out = [c for c in self.z(HAND, player) if "defense" in cards[c].abilities]
+        out.extend(c for c in self.z(FRONT, player) if "defense" in cards[c].abilities)
+        return out
+
+    def offer_defense(self, player: int, source: int, kind: str) -> bool:
+        defenders = [(player, card) for card in self.defense_cards(player)]
+        if self.config.impossible and kind == "ambush" and self.state.num_players > 1:
+            # Impossible Mode: the player on the Ambushed player's left may defend for them.
+            helper = (player + 1) % self.state.num_players
+            defenders.extend((helper, card) for card in self.defense_cards(helper))
+        if not defenders:
+            return False
+        name = self.cards[source].name
+        options = [Option("take it", None)]
+        for seat, card in defenders:
+            label = f"defend with {self.cards[card].name}"
+            if seat != player:
+                label += f" (player {seat + 1} protects)"
+            options.append(Option(label, (seat, card), card))
+        chosen = self.ask(player, "defend", f"{name}: defend?", options, source)
+        if chosen.value is None:
+            return False
+        seat, card = chosen.value  # type: ignore[misc]
+        self.log("defend", seat, self.cards[card].name, name)
+        defense = self.cards[card].abilities["defense"]
+        defense(Ctx(self, seat, card))
+        self.emit(ev.ATTACK_DEFENDED, seat, card)
+        return True
+
+    # ------------------------------------------------------------------ primitives
+    def add_power(self, ctx: Ctx, amount: int) -> None:
+        # Power only exists on your own turn; a Fortune gained on another's turn adds none.
+        if ctx.player == self.state.current:
+            counters = self.state.counters
+            counters["power"] = counters.get("power", 0) + amount
+
+    def _refill_deck(self, player: int) -> bool:
+        """The rulebook reshuffles only when a card must be drawn, discarded or revealed."""
+        deck = self.z(DECK, player)
+        if deck:
+            return True
+        discard = self.z(DISCARD, player)
+        if not discard:
+            return False
+        deck.extend(discard)
+        discard.clear()
+        self.state.rng.shuffle(deck)
+        self.log("reshuffle", player)
+        return True
+
+    def draw(self, player: int, count: int) -> int:
+        hand = self.z(HAND, player)
+        deck = self.z(DECK, player)
+        drawn = 0
+        for _ in range(count):
+            if not deck and not self._refill_deck(player):
+                break
+            hand.append(deck.pop())
+            drawn += 1
+        return drawn
+
+    def draw_wall(self, ctx: Ctx, count: int) -> None:
+        if not self.use_wall:
+            return
+        wall = self.z(WALL)
+        for _ in range(count):
+            if not wall:
+                break
+            card = wall.pop()
+            definition = self.cards[card]
+            self.log("wall", ctx.player, definition.name)
+            # A Wall card goes to The Wall's discard pile as it resolves; one that sticks to
+            # the player (Breached) moves itself in front of them with `keep this`.
+            self.z(WALL_DISCARD).append(card)
+            effect = definition.abilities.get("play")
+            if effect is not None:
+                effect(Ctx(self, ctx.player, card))
+            if not wall:
+                raise GameOver("wall deck depleted")
+
+    def discard_cards(self, ctx: Ctx, cards: list[int]) -> None:
+        for card in cards:
+            where = self.take(card)
+            if where is not None:
+                self.z(DISCARD, ctx.player).append(card)
+                self.emit(ev.CARD_DISCARDED, ctx.player, card)
+
+    def destroy_card(self, ctx: Ctx, card: int) -> None:
+        self._destroy(ctx.player, card)
+
+    def _destroy(self, player: int, card: int) -> None:
+        where = self.take(card)
+        if where is None:
+            return
+        definition = self.cards[card]
+        if self.config.impossible and definition.deck == "corruption":
+            self.z(CORRUPTION).append(card)
+        else:
+            self.z(DESTROYED).append(card)
+        self.log("destroy", player, definition.name)
+        controlled = where[1] == player and where[0] in CONTROLLED
+        self.emit(ev.CARD_DESTROYED, player, card, origin="controlled" if controlled else "")
+
+    def gain_card(self, ctx: Ctx, card: int) -> None:
+        where = self.take(card)
+        if where is None:
+            return
+        self.log("gain", ctx.player, self.cards[card].name)
+        self.receive(ctx.player, card, from_path=where[0] == PATH)
+
+    def reveal(self, ctx: Ctx, count: int, reshuffle: bool) -> list[int]:
+        deck = self.z(DECK, ctx.player)
+        revealed_zone = self.z(REVEALED, ctx.player)
+        out: list[int] = []
+        for _ in range(count):
+            if not deck and (not reshuffle or not self._refill_deck(ctx.player)):
+                break
+            card = deck.pop()
+            revealed_zone.append(card)
+            out.append(card)
+            self.log("reveal", ctx.player, self.cards[card].name)
+            self.emit(ev.CARD_REVEALED, ctx.player, card)
+        return out
+
+    def after_resolution(self) -> None:
+        """Revealed cards that no effect moved go back on top of their deck, in order."""
+        for player in range(self.state.num_players):
+            revealed = self.zones[(REVEALED, player)]
+            if revealed:
+                self.zones[(DECK, player)].extend(reversed(revealed))
+                revealed.clear()
+
+    def put(self, ctx: Ctx, card: int, placement: Placement) -> None:
+        if placement.position == "under":
+            holder = ctx.this if placement.under_ref == "this" else ctx.it
+            if self.take(card) is None:
+                return
+            self.state.under.setdefault(holder, []).append(card)
+            return
+        zone = placement.zone
+        assert zone is not None and zone.lists is not None
+        target = zone.lists(ctx)[0]
+        if self.take(card) is None:
+            return
+        if placement.position == "top":
+            target.append(card)
+        else:
+            target.insert(0, card)
+
+    def take_ring(self, ctx: Ctx) -> None:
+        for card in self.z(BEHIND) + [c for p in range(self.state.num_players) for c in self.z(FRONT, p)]:
+            if self.cards[card].deck == "one ring":
+                if card in self.z(FRONT, ctx.player):
+                    return
+                self.take(card)
+                self.z(FRONT, ctx.player).append(card)
+                self.log("ring", ctx.player)
+                return
+
+    def return_card(self, ctx: Ctx, card: int) -> None:
+        home = HOME_BY_DECK.get(self.cards[card].deck, DESTROYED)
+        if self.take(card) is not None:
+            self.z(home).append(card)
+
+    def keep_in_front(self, ctx: Ctx, card: int) -> None:
+        if self.take(card) is not None:
+            self.z(FRONT, ctx.player).append(card)
+
+    # ------------------------------------------------------------------ state questions
+    def wall_breached(self) -> bool:
+        return any("wall" in self.cards[c].types for p in range(self.state.num_players) for c in self.z(FRONT, p))
+
+    def ring_holder(self) -> int:
+        for p in range(self.state.num_players):
+            for card in self.z(FRONT, p):
+                if self.cards[card].deck == "one ring":
+                    return p
+        return -1
+
+    def current_archenemy(self) -> list[int]:
+        stack = self.z(ARCHENEMY)
+        if stack and self.state.counters.get("archenemy face up", 0):
+            return [stack[-1]]
+        return []
+
+    # ------------------------------------------------------------------ quests and scoring
+    def _check_quests(self) -> None:
+        done = self.state.marks[("quests done", -1)]
+        for seat in range(self.state.num_players):
+            for card in self.z(FRONT, seat):
+                quest = self.cards[card].quest
+                if quest is not None and card not in done and quest.goal(Ctx(self, seat, card)):
+                    done.append(card)
+                    self.log("quest", seat, self.cards[card].name)
+
+    def score(self, player: int) -> int:
+        total = 0
+        done = self.state.marks[("quests done", -1)]
+        for zone in OWNED:
+            for card in self.z(zone, player):
+                definition = self.cards[card]
+                if definition.victory_fn is not None:
+                    total += definition.victory_fn(Ctx(self, player, card))
+                else:
+                    total += definition.victory
+                if definition.quest is not None and card in done:
+                    total += definition.quest.reward(Ctx(self, player, card))
+        return total
+
+    def finish(self, reason: str) -> None:
+        self._check_quests()
+        state = self.state
+        state.finished = True
+        scores = [self.score(p) for p in range(state.num_players)]
+        archenemies = [
+            sum(1 for z in OWNED for c in self.z(z, p) if self.cards[c].title == "archenemy")
+            for p in range(state.num_players)
+        ]
+        everyone_loses = self.config.impossible and reason == "wall deck depleted"
+        winners: list[int] = []
+        if not everyone_loses:
+            best = max(zip(scores, archenemies, strict=True))
+            winners = [p for p in range(state.num_players) if (scores[p], archenemies[p]) == best]
+        state.result = {
+            "reason": reason,
+            "turns": state.turn,
+            "scores": scores,
+            "archenemies": archenemies,
+            "winners": winners,
+            "heroes": [
+                self.cards[self.z(HERO, p)[0]].name if self.z(HERO, p) else "" for p in range(state.num_players)
+            ],
+        }
+        self.log("end", reason, scores, winners)
+
+
+# ---------------------------------------------------------------------- setup
+def _setup(catalogue: Catalogue, config: GameConfig) -> tuple[list[CardDef], GameState]:
+    """Build the card instances and the opening state, as the rulebook's Setup describes."""
+    by_deck = catalogue.by_deck(config.sets)
+    level_counts = {lv: [c for c in by_deck.get("archenemy", []) if c.level == lv] for lv in (1, 2, 3, 4)}
+    max_archenemies = 2 + len(level_counts[2]) + len(level_counts[3])
+    config.validate(max_archenemies)
+    state = GameState(config.players, config.seed)
+    rng = state.rng
+    instances: list[CardDef] = []
+
+    def make(definition: CardDef, count: int = 1) -> list[int]:
+        ids = list(range(len(instances), len(instances) + count))
+        instances.extend([definition] * count)
+        return ids
+
+    for p in range(config.players):
+        for zone in PLAYER_ZONES:
+            state.zones[(zone, p)] = []
+    for zone in SHARED_ZONES:
+        state.zones[(zone, -1)] = []
+    state.marks[("ambush pending", -1)] = []
+    state.marks[("quests done", -1)] = []
+    for p in range(config.players):
+        state.marks[("gained this turn", p)] = []
+
+    # Heroes: dealt at random unless chosen.
+    heroes = by_deck.get("hero", [])
+    if config.heroes:
+        chosen = []
+        for wanted in config.heroes:
+            match = [
+                h for h in heroes if h.name.lower() == wanted.lower() or h.name.lower().startswith(wanted.lower() + " ")
+            ]
+            if not match:
+                raise ConfigError(f"no hero named '{wanted}'; heroes: {', '.join(h.name for h in heroes)}")
+            chosen.append(match[0])
+    else:
+        if len(heroes) < config.players:
+            raise ConfigError(f"the sets in play have {len(heroes)} heroes for {config.players} players")
+        chosen = rng.sample(list(heroes), config.players)
+    starters = catalogue.starting_deck(config.sets)
+    for p, hero in enumerate(chosen):
+        state.zones[(HERO, p)].extend(make(hero))
+        deck = state.zones[(DECK, p)]
+        if hero.starting_card:
+            deck.extend(make(catalogue.get(hero.starting_card)))
+        for starter, count in starters:
+            deck.extend(make(catalogue.get(starter), count))
+        rng.shuffle(deck)
+
+    main = state.zones[(MAIN, -1)]
+    for definition in by_deck.get("main", []):
+        main.extend(make(definition, definition.copies))
+    rng.shuffle(main)
+
+    # The Archenemy stack: level 4 at the bottom, then level 3s, level 2s, level 1 face up on top.
+    stack = state.zones[(ARCHENEMY, -1)]
+    box = state.zones[(BOX, -1)]
+    if config.impossible:
+        ordered = sorted(by_deck.get("impossible archenemy", []), key=lambda c: (-(c.level or 0), c.id))
+        for definition in ordered:
+            stack.extend(make(definition))
+        for definition in by_deck.get("archenemy", []):
+            box.extend(make(definition))
+    else:
+        middle = config.archenemies - 2
+        level3 = (middle + 1) // 2 if middle % 2 else middle // 2
+        level2 = middle - level3
+        for level in (4,):
+            for definition in level_counts[level]:
+                stack.extend(make(definition))
+        for level, count in ((3, level3), (2, level2)):
+            pool = list(level_counts[level])
+            rng.shuffle(pool)
+            for definition in pool[:count]:
+                stack.extend(make(definition))
+            for definition in pool[count:]:
+                box.extend(make(definition))
+        for definition in level_counts[1]:
+            stack.extend(make(definition))
+    state.counters["archenemy face up"] = 1
+
+    for deck_name, zone in (("valor", VALOR), ("corruption", CORRUPTION), ("one ring", BEHIND)):
+        for definition in by_deck.get(deck_name, []):
+            state.zones[(zone, -1)].extend(make(definition, definition.copies))
+
+    use_wall = config.use_wall if config.use_wall is not None else catalogue.uses_wall(config.sets)
+    state.counters["use wall"] = int(use_wall)
+    wall_cards: list[int] = []
+    for definition in by_deck.get("wall", []):
+        wall_cards.extend(make(definition, definition.copies))
+    breach = [i for d in by_deck.get("breach", []) for i in make(d, d.copies)]
+    if use_wall:
+        rng.shuffle(wall_cards)
+        keep = WALL_PER_PLAYER * config.players
+        wall = state.zones[(WALL, -1)]
+        wall.extend(wall_cards[:keep])
+        box.extend(wall_cards[keep:])
+        wall.extend(breach)
+        rng.shuffle(wall)
+    else:
+        box.extend(wall_cards)
+        box.extend(breach)
+
+    # The Path: five cards; Fortunes go to the bottom of the main deck and are replaced.
+    path = state.zones[(PATH, -1)]
+    guard = 0
+    while len(path) < PATH_SLOTS and main and guard < 1000:
+        guard += 1
+        card = main.pop()
+        if instances[card].abilities.get("fortune") is not None and any(
+            instances[c].abilities.get("fortune") is None for c in main
+        ):
+            main.insert(0, card)
+        else:
+            path.append(card)
+
+    state.current = rng.below(config.players)
+    for p in range(config.players):
+        hand = state.zones[(HAND, p)]
+        deck = state.zones[(DECK, p)]
+        for _ in range(min(HAND_SIZE, len(deck))):
+            hand.append(deck.pop())
+    return instances, state

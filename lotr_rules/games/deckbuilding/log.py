@@ -1,0 +1,59 @@
+"""A readable rendering of a game's log."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from lotr_rules.engine.game import Game
+
+
+def _who(seat: Any) -> str:
+    return f"P{int(seat) + 1}" if isinstance(seat, int) and seat >= 0 else "game"
+
+
+def render_entry(entry: tuple[Any, ...]) -> str | None:
+    kind = entry[0]
+    rest = entry[1:]
+    if kind == "turn":
+        return f"-- turn {rest[1]}: player {rest[0] + 1}"
+    if kind == "forced":
+        return None
+    if kind == "play":
+        return f"  {_who(rest[0])} plays {rest[1]}"
+    if kind == "buy":
+        return f"  {_who(rest[0])} buys {rest[1]} for {rest[2]}"
+    if kind == "gain":
+        return f"  {_who(rest[0])} gains {rest[1]}"
+    if kind == "destroy":
+        return f"  {_who(rest[0])} destroys {rest[1]}"
+    if kind == "reveal":
+        return f"  {_who(rest[0])} reveals {rest[1]}"
+    if kind == "wall":
+        return f"  {_who(rest[0])} draws Wall card {rest[1]}"
+    if kind == "hit":
+        return f"  {_who(rest[0])} is hit by {rest[1]}'s {rest[2]}"
+    if kind == "defend":
+        return f"  {_who(rest[0])} defends with {rest[1]} against {rest[2]}"
+    if kind == "archenemy":
+        return f"  the Archenemy {rest[0]} is revealed"
+    if kind == "fortune":
+        return f"  {_who(rest[0])} resolves the Fortune {rest[1]}"
+    if kind == "ring":
+        return f"  {_who(rest[0])} takes The One Ring"
+    if kind == "quest":
+        return f"  {_who(rest[0])} completes the Quest of {rest[1]}"
+    if kind == "trigger":
+        return f"  {rest[1]} ({rest[2]}) acts for {_who(rest[0])}"
+    if kind == "reshuffle":
+        return f"  {_who(rest[0])} reshuffles"
+    if kind == "end":
+        return f"== the game ends: {rest[0]}"
+    return "  " + " ".join(str(x) for x in entry)
+
+
+def render_log(game: Game) -> Iterator[str]:
+    for entry in game.state.log:
+        line = render_entry(entry)
+        if line is not None:
+            yield line

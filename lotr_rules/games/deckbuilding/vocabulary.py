@@ -1,0 +1,619 @@
+"""What deck-building card scripts may say: the primitives, zones and phrases, in one place.
+
+Every entry carries the docstring the language reference shows. The implementations call the
+rules in :mod:`lotr_rules.games.deckbuilding.game`; the compiler only ever sees this table.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from lotr_rules.engine import events as ev
+from lotr_rules.engine.cards import CardDef, Effect, TriggerDef
+from lotr_rules.engine.context import Ctx
+from lotr_rules.engine.decisions import Option
+from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, ZoneSpec
+from lotr_rules.engine.selection import Placement, Selection
+
+if TYPE_CHECKING:
+    from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+
+
+def _g(ctx: Ctx) -> DeckbuildingGame:
+    return ctx.game  # type: ignore[return-value]
+
+
+# ---------------------------------------------------------------------- zones
+def _player_zone(name: str) -> Callable[[Ctx], list[list[int]]]:
+    def lists(ctx: Ctx) -> list[list[int]]:
+        return [ctx.game.state.zones[(name, ctx.player)]]
+
+    return lists
+
+
+def _shared_zone(name: str) -> Callable[[Ctx], list[list[int]]]:
+    def lists(ctx: Ctx) -> list[list[int]]:
+        return [ctx.game.state.zones[(name, -1)]]
+
+    return lists
+
+
+def _controlled(ctx: Ctx) -> list[list[int]]:
+    zones = ctx.game.state.zones
+    p = ctx.player
+    return [zones[("hand", p)], zones[("deck", p)], zones[("discard", p)], zones[("played", p)], zones[("front", p)]]
+
+
+def _under_this(ctx: Ctx) -> list[list[int]]:
+    return [ctx.game.state.under.setdefault(ctx.this, [])]
+
+
+def _gained_this_turn(ctx: Ctx) -> list[list[int]]:
+    # Only those still in the discard pile they were gained into can be acted on.
+    state = ctx.game.state
+    discard = state.zones[("discard", ctx.player)]
+    return [[c for c in state.marks.get(("gained this turn", ctx.player), []) if c in discard]]
+
+
+def _current_archenemy(ctx: Ctx) -> list[list[int]]:
+    return [_g(ctx).current_archenemy()]
+
+
+def _the_one_ring(ctx: Ctx) -> list[list[int]]:
+    game = _g(ctx)
+    return [[c for c in game.z("behind stacks") if game.cards[c].deck == "one ring"]]
+
+
+ZONES = (
+    ZoneSpec("hand", "the cards in your hand", (), "player", _player_zone("hand")),
+    ZoneSpec(
+        "deck", "your deck; cards are taken from its top", ("your deck",), "player", _player_zone("deck"), top_only=True
+    ),
+    ZoneSpec("discard pile", "your discard pile", ("discard", "your discard pile"), "player", _player_zone("discard")),
+    ZoneSpec(
+        "played this turn",
+        "the cards you have played this turn, this card included while it resolves",
+        ("played",),
+        "player",
+        _player_zone("played"),
+    ),
+    ZoneSpec(
+        "in front of you",
+        "cards that stay in front of you: Locations, The One Ring, Breached",
+        ("front", "front of you"),
+        "player",
+        _player_zone("front"),
+    ),
+    ZoneSpec(
+        "you control",
+        "your hand, deck, discard pile, cards in front of you and cards being played",
+        ("controlled",),
+        "union",
+        _controlled,
+    ),
+    ZoneSpec("revealed", "cards revealed by the effect resolving now", (), "player", _player_zone("revealed")),
+    ZoneSpec(
+        "gained this turn",
+        "the cards you have bought or gained this turn",
+        ("bought this turn",),
+        "player",
+        _gained_this_turn,
+    ),
+    ZoneSpec("under this", "the cards placed under this card", (), "card", _under_this),
+    ZoneSpec("path", "the five face-up cards to buy", ("the path",), "shared", _shared_zone("path")),
+    ZoneSpec(
+        "main deck", "the main deck the Path is refilled from", (), "shared", _shared_zone("main deck"), top_only=True
+    ),
+    ZoneSpec("valor stack", "the Valor stack", ("valor stack top",), "shared", _shared_zone("valor"), top_only=True),
+    ZoneSpec("corruption stack", "the Corruption stack", (), "shared", _shared_zone("corruption"), top_only=True),
+    ZoneSpec(
+        "archenemy stack",
+        "the Archenemy stack; only its top card can be taken",
+        (),
+        "shared",
+        _shared_zone("archenemy"),
+        top_only=True,
+    ),
+    ZoneSpec("current archenemy", "the face-up Archenemy on top of the stack", (), "shared", _current_archenemy),
+    ZoneSpec("wall deck", "The Wall deck", ("the wall", "wall"), "shared", _shared_zone("wall"), top_only=True),
+    ZoneSpec("wall discard pile", "The Wall's discard pile", ("wall discard",), "shared", _shared_zone("wall discard")),
+    ZoneSpec("destroyed", "the pile of destroyed cards", ("destroyed pile",), "shared", _shared_zone("destroyed")),
+    ZoneSpec(
+        "behind the stacks",
+        "where The One Ring waits while no one holds it",
+        ("behind stacks",),
+        "shared",
+        _shared_zone("behind stacks"),
+    ),
+    ZoneSpec("one ring", "The One Ring, wherever it is behind the stacks", (), "shared", _the_one_ring),
+)
+
+
+# ---------------------------------------------------------------------- choosing cards
+def _pick(ctx: Ctx, sel: Selection, verb: str, default: int = 1, optional: bool = False) -> list[int]:
+    """Let ctx.player pick the cards a selection means, as many as its quantity says."""
+    game = ctx.game
+    if sel.quantity == "ref":
+        return [c for c in sel.referenced(ctx)]
+    if sel.quantity == "random":
+        pool = sel.candidates(ctx)
+        want = sel.wanted(ctx)
+        chosen: list[int] = []
+        while pool and len(chosen) < want:
+            card = pool.pop(game.state.rng.below(len(pool)))
+            chosen.append(card)
+        return chosen
+    if sel.quantity == "all":
+        return sel.candidates(ctx)
+    want = sel.wanted(ctx, default)
+    may_stop = optional or sel.quantity == "up_to"
+    chosen = []
+    while len(chosen) < want:
+        pool = [c for c in sel.candidates(ctx) if c not in chosen]
+        if not pool:
+            break
+        options = [Option(f"{verb} {game.cards[c].name}", c, c) for c in _distinct(game.cards, pool)]
+        if may_stop:
+            options.append(Option("stop", None))
+        if len(options) == 1 or (not may_stop and len(options) == 1):
+            chosen.append(int(options[0].value))  # type: ignore[call-overload]
+            continue
+        answer = game.ask(ctx.player, verb, f"{verb} which card?", options, ctx.this)
+        if answer.value is None:
+            break
+        chosen.append(int(answer.value))  # type: ignore[call-overload]
+    return chosen
+
+
+def _distinct(cards: tuple[CardDef, ...], pool: list[int]) -> list[int]:
+    """One option per card name (copies of a card are interchangeable) per zone."""
+    seen: set[str] = set()
+    out: list[int] = []
+    for card in pool:
+        name = cards[card].name
+        if name not in seen:
+            seen.add(name)
+            out.append(card)
+    return out
+
+
+def _bind(ctx: Ctx, sel: Selection | None, cards: list[int]) -> None:
+    if sel is not None and sel.binding:
+        ctx.vars[sel.binding] = list(cards)
+
+
+# ---------------------------------------------------------------------- primitives
+def _power(ctx: Ctx, amount: int) -> None:
+    _g(ctx).add_power(ctx, amount)
+
+
+def _draw(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    game = _g(ctx)
+    if sel is not None and sel.zones and sel.zones[0].name == "wall deck":
+        game.draw_wall(ctx, sel.wanted(ctx))
+        return
+    if sel is not None and sel.quantity == "ref":
+        cards = sel.referenced(ctx)
+        hand = game.z("hand", ctx.player)
+        for card in cards:
+            if game.take(card) is not None:
+                hand.append(card)
+        return
+    count = 1 if sel is None else sel.wanted(ctx)
+    game.draw(ctx.player, count)
+
+
+def _discard(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    game = _g(ctx)
+    if sel is None:
+        return _discard(ctx, _HAND_ONE, placement, guard)
+    if not sel.zones and sel.quantity != "ref":
+        sel = Selection(sel.quantity, sel.amount, (_ZONES["hand"],), sel.test, sel.binding, label=sel.label)
+    cards = _pick(ctx, sel, "discard")
+    game.discard_cards(ctx, cards)
+    _bind(ctx, sel, cards)
+
+
+def _gain(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    game = _g(ctx)
+    assert sel is not None
+    cards = _pick(ctx, sel, "gain")
+    for card in cards:
+        game.gain_card(ctx, card)
+    _bind(ctx, sel, cards)
+
+
+def _destroy(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    game = _g(ctx)
+    assert sel is not None
+    cards = _pick(ctx, sel, "destroy")
+    for card in cards:
+        game.destroy_card(ctx, card)
+    _bind(ctx, sel, cards)
+
+
+def _reveal(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    game = _g(ctx)
+    count = 1 if sel is None else sel.wanted(ctx)
+    cards = game.reveal(ctx, count, reshuffle=guard != "reshuffle")
+    _bind(ctx, sel, cards)
+
+
+def _put(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    game = _g(ctx)
+    assert sel is not None and placement is not None
+    cards = _pick(ctx, sel, "put")
+    for card in cards:
+        game.put(ctx, card, placement)
+    _bind(ctx, sel, cards)
+
+
+def _take(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    _g(ctx).take_ring(ctx)
+
+
+def _return(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    game = _g(ctx)
+    cards = [ctx.this] if sel is None else _pick(ctx, sel, "return")
+    for card in cards:
+        game.return_card(ctx, card)
+
+
+def _keep(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    game = _g(ctx)
+    cards = [ctx.this] if sel is None else _pick(ctx, sel, "keep")
+    for card in cards:
+        game.keep_in_front(ctx, card)
+
+
+def _play(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    game = _g(ctx)
+    assert sel is not None
+    for card in _pick(ctx, sel, "play"):
+        if game.take(card) is not None:
+            game.play_card(ctx.player, card)
+
+
+def _attack(ctx: Ctx, targets: Callable[[Ctx], list[int]], body: Effect, defendable: bool) -> None:
+    _g(ctx).attack(ctx, targets, body, defendable)
+
+
+def _register(ctx: Ctx, trigger: TriggerDef) -> None:
+    ctx.game.state.turn_triggers.append((trigger, ctx.player, ctx.this))
+
+
+_ZONES = {z.name: z for z in ZONES}
+_HAND_ONE = Selection("default", None, (_ZONES["hand"],), None, None)
+
+PRIMITIVES = (
+    Primitive(
+        "draw",
+        "Draw cards from your deck (reshuffling your discard pile if it runs out), draw a "
+        "named card into your hand, or draw Wall cards, which resolve one at a time.",
+        "draw 2",
+        "cards or count",
+        emits=(ev.CARD_DRAWN,),
+        default_zone="deck",
+        impl=_draw,
+    ),
+    Primitive(
+        "discard",
+        "Discard cards you choose (or at random) from your hand, or a named card.",
+        "discard random 1 card from hand",
+        "cards or count",
+        emits=(ev.CARD_DISCARDED,),
+        default_zone="hand",
+        impl=_discard,
+    ),
+    Primitive(
+        "gain",
+        "Gain cards: they go to your discard pile at no cost (a Fortune is played, then "
+        "destroyed). Nothing happens when none is available.",
+        "gain an enemy from path",
+        "cards",
+        emits=(ev.CARD_GAINED,),
+        impl=_gain,
+    ),
+    Primitive(
+        "destroy",
+        "Destroy cards: they leave the game for the destroyed pile.",
+        "destroy up to 1 card from hand or discard pile",
+        "cards",
+        emits=(ev.CARD_DESTROYED,),
+        impl=_destroy,
+    ),
+    Primitive(
+        "reveal",
+        "Reveal cards from the top of your deck and name them. Cards no effect moves go "
+        "back on top in order. 'without reshuffle' stops when the deck is empty.",
+        "reveal 1 card from deck as X",
+        "cards or count",
+        guards=("reshuffle",),
+        emits=(ev.CARD_REVEALED,),
+        default_zone="deck",
+        impl=_reveal,
+    ),
+    Primitive(
+        "put",
+        "Put cards on top or bottom of a deck, or under a card.",
+        "put X on bottom of deck",
+        "cards",
+        placement="required",
+        impl=_put,
+    ),
+    Primitive(
+        "take",
+        "Take The One Ring: put it in front of you, from behind the stacks or from another "
+        "player (stealing it is not an Attack).",
+        "take the one ring",
+        "cards",
+        impl=_take,
+    ),
+    Primitive(
+        "return",
+        "Return a card to where it came from: The One Ring behind the stacks, a Valor or Corruption to its stack.",
+        "return this",
+        "cards",
+        impl=_return,
+    ),
+    Primitive("keep", "Leave a card in front of you for the rest of the game.", "keep this", "cards", impl=_keep),
+    Primitive("play", "Play a card as if from your hand.", "play X", "cards", impl=_play),
+    Primitive(
+        "power", "Add Power for this turn (written '+N power').", "+2 power", "count", syntax="+N power", impl=_power
+    ),
+    Primitive(
+        "attack",
+        "Make an Attack (written as an 'attack PLAYERS { ... }' block).",
+        "attack each opponent { gain a corruption }",
+        "none",
+        emits=(ev.ATTACK_MADE,),
+        syntax="attack PLAYERS { ... }",
+        impl=_attack,
+    ),
+    Primitive(
+        "register trigger",
+        "A 'when'/'at' block inside an effect: it listens for the rest of the turn.",
+        "at end of turn { destroy this }",
+        "none",
+        syntax="when/at PHRASE { ... }",
+        impl=_register,
+    ),
+)
+
+
+# ---------------------------------------------------------------------- players
+def _each_opponent(ctx: Ctx) -> list[int]:
+    return _g(ctx).opponents(ctx.controller if ctx.controller >= 0 else ctx.player)
+
+
+def _each_player(ctx: Ctx) -> list[int]:
+    return _g(ctx).clockwise_from(ctx.controller if ctx.controller >= 0 else ctx.player)
+
+
+def _you(ctx: Ctx) -> list[int]:
+    return [ctx.player]
+
+
+def _left(ctx: Ctx) -> list[int]:
+    n = ctx.game.state.num_players
+    return [(ctx.player + 1) % n] if n > 1 else []
+
+
+def _right(ctx: Ctx) -> list[int]:
+    n = ctx.game.state.num_players
+    return [(ctx.player - 1) % n] if n > 1 else []
+
+
+def _chosen_opponent(ctx: Ctx) -> list[int]:
+    game = _g(ctx)
+    others = game.opponents(ctx.player)
+    if not others:
+        return []
+    options = [Option(f"player {p + 1}", p) for p in others]
+    answer = game.ask(ctx.player, "choose player", "choose a player", options, ctx.this)
+    return [int(answer.value)]  # type: ignore[call-overload]
+
+
+PLAYERS = (
+    Phrase("each opponent", "every other player, clockwise from your left", _each_opponent),
+    Phrase("each player", "every player, you first, then clockwise", _each_player),
+    Phrase("you", "you alone", _you),
+    Phrase("player to your left", "the next player in turn order", _left),
+    Phrase("player to your right", "the previous player in turn order", _right),
+    Phrase("chosen opponent", "an opponent you choose", _chosen_opponent),
+    Phrase("chosen player", "another player you choose (the Attack hits only that player)", _chosen_opponent),
+    Phrase("each other player", "every other player, clockwise from your left", _each_opponent),
+)
+
+
+# ---------------------------------------------------------------------- state conditions
+def _state(fn: Callable[[DeckbuildingGame, Ctx], bool]) -> Callable[[Ctx], bool]:
+    def check(ctx: Ctx) -> bool:
+        return fn(_g(ctx), ctx)
+
+    return check
+
+
+STATES = (
+    Phrase(
+        "wall is breached",
+        "The Wall has been breached: a Wall card (Breached) sits in front of a player",
+        _state(lambda g, c: g.wall_breached()),
+    ),
+    Phrase("wall has been breached", "the same as 'the wall is breached'", _state(lambda g, c: g.wall_breached())),
+    Phrase("wall is used", "this game uses The Wall deck", _state(lambda g, c: g.use_wall)),
+    Phrase("one ring is in play", "The One Ring is in front of some player", _state(lambda g, c: g.ring_holder() >= 0)),
+    Phrase("one ring is in front of you", "you hold The One Ring", _state(lambda g, c: g.ring_holder() == c.player)),
+    Phrase(
+        "it is your turn",
+        "the player acting is the player whose turn it is",
+        _state(lambda g, c: g.state.current == c.player),
+    ),
+    Phrase(
+        "you have defeated an enemy this turn",
+        "you bought or gained an Enemy from the Path (or an Archenemy) this turn",
+        _state(lambda g, c: _defeated_enemy(g, c)),
+    ),
+)
+
+
+def _defeated_enemy(game: DeckbuildingGame, ctx: Ctx) -> bool:
+    gained = game.state.marks.get(("gained this turn", ctx.player), [])
+    return any("enemy" in game.cards[card].types for card in gained)
+
+
+# ---------------------------------------------------------------------- triggers
+def _trigger(words: str, doc: str, event: str, **data: Any) -> Phrase:
+    return Phrase(words, doc, data={"event": event, **data})
+
+
+TRIGGERS = (
+    _trigger("at start of your turn", "at the start of each of your turns", ev.TURN_STARTED),
+    _trigger("at end of your turn", "at the end of each of your turns", ev.TURN_ENDED),
+    _trigger("at end of turn", "at the end of this turn (inside an effect: once)", ev.TURN_ENDED, once=True),
+    _trigger("when you gain", "when you buy or gain a card (of a kind)", ev.CARD_GAINED, filter=True),
+    _trigger("when you buy", "when you buy a card (of a kind)", ev.CARD_BOUGHT, filter=True),
+    _trigger(
+        "when you destroy",
+        "when you destroy a card (of a kind; 'you control' narrows it)",
+        ev.CARD_DESTROYED,
+        filter=True,
+    ),
+    _trigger("when you play", "when you play a card (of a kind)", ev.CARD_PLAYED, filter=True),
+    _trigger("when you defeat", "when you defeat an Enemy or an Archenemy", ev.ENEMY_DEFEATED, filter=True),
+    _trigger("when you defend", "when you avoid an Attack or Ambush with a Defense", ev.ATTACK_DEFENDED),
+    _trigger("when you reveal", "when you reveal a card (of a kind)", ev.CARD_REVEALED, filter=True),
+    _trigger("when gained", "when this card is bought or gained", ev.CARD_GAINED, scope="self"),
+    _trigger("when destroyed", "when this card is destroyed", ev.CARD_DESTROYED, scope="self"),
+    _trigger(
+        "when revealed on archenemy stack",
+        "when an Archenemy is revealed on top of its stack",
+        ev.ARCHENEMY_REVEALED,
+        filter=True,
+    ),
+)
+
+
+# ---------------------------------------------------------------------- aggregates
+def _highest_cost(ctx: Ctx, cards: list[int]) -> int:
+    return max((ctx.game.cards[c].cost for c in cards), default=0)
+
+
+def _lowest_cost(ctx: Ctx, cards: list[int]) -> int:
+    return min((ctx.game.cards[c].cost for c in cards), default=0)
+
+
+def _total_cost(ctx: Ctx, cards: list[int]) -> int:
+    return sum(ctx.game.cards[c].cost for c in cards)
+
+
+def _level(ctx: Ctx, cards: list[int]) -> int:
+    return max((ctx.game.cards[c].level or 0 for c in cards), default=0)
+
+
+def _types(ctx: Ctx, cards: list[int]) -> int:
+    found: set[str] = set()
+    for c in cards:
+        found.update(ctx.game.cards[c].types)
+    found.discard("starter")
+    return len(found)
+
+
+def _count(ctx: Ctx, cards: list[int]) -> int:
+    return len(cards)
+
+
+AGGREGATES = (
+    Phrase("number", "how many cards", _count),
+    Phrase("highest cost", "the highest cost among the cards (0 when none)", _highest_cost),
+    Phrase("lowest cost", "the lowest cost among the cards (0 when none)", _lowest_cost),
+    Phrase("total cost", "the sum of the cards' costs", _total_cost),
+    Phrase("level", "the Archenemy level of the card (0 when none)", _level),
+    Phrase(
+        "different types",
+        "how many card types the cards have between them (a card of two types "
+        "counts both; Archenemy is a title, not a type)",
+        _types,
+    ),
+)
+
+NAMED_THINGS = (
+    Phrase("corruption", "the top card of the Corruption stack", data={"zone": "corruption stack"}),
+    Phrase("corruptions", "the top cards of the Corruption stack", data={"zone": "corruption stack"}),
+    Phrase("valor", "the top card of the Valor stack", data={"zone": "valor stack"}),
+    Phrase("valors", "the top cards of the Valor stack", data={"zone": "valor stack"}),
+    Phrase("one ring", "The One Ring", data={"zone": "one ring"}),
+    Phrase("current archenemy", "the face-up Archenemy on top of its stack", data={"zone": "current archenemy"}),
+)
+
+
+def _attr(name: str, kind: str, doc: str, getter: Callable[[CardDef], object]) -> Phrase:
+    return Phrase(name, doc, getter, data={"kind": kind})
+
+
+ATTRIBUTES = (
+    _attr("name", "text", "the card's name", lambda c: c.name),
+    _attr("cost", "number", "the card's cost", lambda c: c.cost),
+    _attr("power", "number", "the card's printed Power bonus", lambda c: c.power),
+    _attr("level", "number", "an Archenemy's level", lambda c: c.level or 0),
+    _attr("victory", "number", "the card's printed Victory Points", lambda c: c.victory),
+    _attr("type", "types", "one of the card's types", lambda c: c.types),
+    _attr("title", "text", "the card's title (archenemy)", lambda c: c.title or ""),
+    _attr("text", "text", "the card's text", lambda c: c.text),
+)
+
+CARD_TYPES = (
+    CardType("starter", "starters", "Courage and Despair: every player's first cards"),
+    CardType("ally", "allies", "a companion; usually worth Victory Points"),
+    CardType("enemy", "enemies", "a foe; Archenemies are Enemies too"),
+    CardType("artifact", "artifacts", "an object of power"),
+    CardType("maneuver", "maneuvers", "a deed or a plan"),
+    CardType("location", "locations", "stays in front of you when played; usually Ongoing"),
+    CardType("fortune", "fortunes", "played and destroyed as soon as it is bought or gained"),
+    CardType("wall", "walls", "a Wall card, drawn from The Wall deck"),
+    CardType("hero", "heroes", "an oversized hero card: which starting card you begin with"),
+)
+
+DECKS = (
+    "main",
+    "starter",
+    "hero",
+    "starting",
+    "valor",
+    "corruption",
+    "archenemy",
+    "impossible archenemy",
+    "wall",
+    "breach",
+    "one ring",
+)
+
+ABILITIES = {
+    "play": "what happens when the card is played",
+    "defense": "may be used from your hand (or in front of you) to avoid an Attack or Ambush",
+    "ambush": "an Attack on the next player when the card enters the Path between turns",
+    "group ambush": "an Archenemy's Attack on every player when it is revealed on the stack",
+    "ongoing": "resolves at the start of each of your turns while the card is in front of you",
+    "fortune": "resolves when the card is bought or gained; the card is then destroyed",
+    "quest": "a goal; once met (while the card is in front of you) the card scores its reward",
+}
+
+
+@functools.cache
+def vocabulary() -> Vocabulary:
+    return Vocabulary(
+        family="deckbuilding",
+        primitives={p.name: p for p in PRIMITIVES},
+        zones={z.name: z for z in ZONES},
+        card_types={t.name: t for t in CARD_TYPES},
+        players={p.words: p for p in PLAYERS},
+        states={s.words: s for s in STATES},
+        triggers={t.words: t for t in TRIGGERS},
+        aggregates={a.words: a for a in AGGREGATES},
+        named_things={n.words: n for n in NAMED_THINGS},
+        attributes={a.words: a for a in ATTRIBUTES},
+        decks=DECKS,
+        abilities=ABILITIES,
+    )

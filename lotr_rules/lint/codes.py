@@ -1,0 +1,1100 @@
+"""Every diagnostic code the linter and the loader emit, with why it matters and how to fix it.
+
+This registry is the single source of ``docs/lint-codes.md`` (see
+:mod:`lotr_rules.docgen.lint_codes`), and a test lints every ``bad`` example (it must yield its
+code) and every ``good`` one (it must not), and checks that the codes here are exactly the codes
+the sources emit, so the page can never drift from the checks.
+
+An example is the text of one file, or of several: a line ``# file: PATH`` starts a new file at
+``PATH`` inside the set folder (``#`` begins a comment both in card scripts and in TOML). Without
+such a line, a ``card`` example is the card file ``<id>.card`` and a ``manifest`` example is the
+set's ``set.toml``. :func:`layout` turns an example into the files of a set folder.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from typing import Literal
+
+import attrs
+
+from lotr_rules.diagnostics import Severity
+
+Kind = Literal["card", "manifest", "set"]
+
+#: The folder (and set code) examples are laid out in.
+EXAMPLE_SET = "demo"
+#: The manifest an example gets when it does not bring its own.
+EXAMPLE_MANIFEST = f'code = "{EXAMPLE_SET}"\nname = "Demo cards"\nlanguage = 1\n'
+#: A clean card that ``manifest`` examples are laid out with, so the set is not empty.
+EXAMPLE_CARD_NAME = "demo-card.card"
+EXAMPLE_CARD = """\
+card "Demo Card" {
+  id demo-card
+  type ally
+  cost 1
+  provenance designed
+  text "+1 Power."
+  play {
+    +1 power
+  }
+}
+"""
+
+_FILE_MARKER = re.compile(r"^# file: (\S+)\s*$")
+_ID_FIELD = re.compile(r"^\s*id\s+(\S+)\s*$", re.MULTILINE)
+
+
+@attrs.frozen(slots=True)
+class LintCode:
+    """One diagnostic code: what it means, and a file that triggers it next to one that does not."""
+
+    code: str
+    severity: Severity
+    title: str
+    explanation: str
+    bad: str
+    good: str
+    kind: Kind = "card"
+
+
+def _text(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
+def layout(example: str, kind: Kind) -> dict[str, str]:
+    """The files (path inside the set folder -> text) an example stands for.
+
+    A ``set.toml`` and, for manifest examples, a clean card are added when the example does not
+    bring them.
+    """
+    files: dict[str, str] = {}
+    current: str | None = None
+    lines: list[str] = []
+
+    def flush() -> None:
+        text = "\n".join(lines).strip("\n")
+        if current is not None:
+            files[current] = text + "\n"
+        elif text:
+            files[_default_name(text, kind)] = text + "\n"
+
+    for line in example.splitlines():
+        marker = _FILE_MARKER.match(line)
+        if marker:
+            flush()
+            current, lines = marker.group(1), []
+        else:
+            lines.append(line)
+    flush()
+    files.setdefault("set.toml", EXAMPLE_MANIFEST)
+    if kind == "manifest" and not any(name.endswith(".card") for name in files):
+        files[EXAMPLE_CARD_NAME] = EXAMPLE_CARD
+    return files
+
+
+def _default_name(text: str, kind: Kind) -> str:
+    if kind == "manifest":
+        return "set.toml"
+    found = _ID_FIELD.search(text)
+    return f"{found.group(1) if found else 'card'}.card"
+
+
+_DEEP = "(" * 39 + "1" + ")" * 39
+
+REGISTRY: tuple[LintCode, ...] = (
+    # ------------------------------------------------------------------ reading and parsing
+    LintCode(
+        "E001",
+        Severity.ERROR,
+        "syntax error",
+        "The file is not a card script the grammar accepts (a missing brace, a misspelt keyword, a "
+        "stray character, an unterminated string), or it is not UTF-8 text at all. Nothing else in "
+        "the file is checked until it parses, so fix this first; the message says what was expected "
+        "at that position.",
+        _text(
+            """
+            card "Gandalf" {
+              id gandalf
+              type ally
+              cost 3
+              provenance designed
+              text "Draw 2 cards."
+              play {
+                draw 2
+            }
+            """
+        ),
+        _text(
+            """
+            card "Gandalf" {
+              id gandalf
+              type ally
+              cost 3
+              provenance designed
+              text "Draw 2 cards."
+              play {
+                draw 2
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E002",
+        Severity.ERROR,
+        "more than one card in a file",
+        "Each card lives in its own file named after its id, so that ids, file names and error "
+        "positions stay one-to-one and a set can be reviewed card by card. Split the file.",
+        _text(
+            """
+            card "Courage" {
+              id courage
+              type maneuver
+              provenance designed
+              text "+1 Power."
+            }
+            card "Despair" {
+              id despair
+              type maneuver
+              provenance designed
+              text "No effect."
+            }
+            """
+        ),
+        _text(
+            """
+            # file: courage.card
+            card "Courage" {
+              id courage
+              type maneuver
+              provenance designed
+              text "+1 Power."
+            }
+            # file: despair.card
+            card "Despair" {
+              id despair
+              type maneuver
+              provenance designed
+              text "No effect."
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E003",
+        Severity.ERROR,
+        "script too large or too deeply nested",
+        "Scripts over 256 KiB, blocks and brackets nested more than 40 levels, and parse trees more "
+        "than 200 levels deep are refused before anything else runs, so a hostile or generated file "
+        "cannot make the linter or the engine run out of time or stack. A real card is a few hundred "
+        "bytes and a few levels deep: simplify the expression or split the effect.",
+        _text(
+            f"""
+            card "Deep Thought" {{
+              id deep-thought
+              type maneuver
+              provenance designed
+              text "+1 Power."
+              play {{
+                +{_DEEP} power
+              }}
+            }}
+            """
+        ),
+        _text(
+            """
+            card "Deep Thought" {
+              id deep-thought
+              type maneuver
+              provenance designed
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            """
+        ),
+    ),
+    # ------------------------------------------------------------------ vocabulary
+    LintCode(
+        "E110",
+        Severity.ERROR,
+        "unknown command",
+        "The first word of a statement must be one of the game's commands (draw, discard, gain, "
+        "destroy, reveal, put, take, return, keep, play). Power, attacks and triggers have their own "
+        "syntax ('+2 power', 'attack each opponent { ... }', 'at end of turn { ... }') and are not "
+        "written as commands. A misspelt command would otherwise do nothing in a game.",
+        _text(
+            """
+            card "Gandalf" {
+              id gandalf
+              type ally
+              provenance designed
+              text "Draw 2 cards."
+              play {
+                drow 2
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Gandalf" {
+              id gandalf
+              type ally
+              provenance designed
+              text "Draw 2 cards."
+              play {
+                draw 2
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E111",
+        Severity.ERROR,
+        "unknown zone",
+        "A zone ('from hand', 'in path', 'on bottom of main deck') must be one the game has, or the "
+        "command would have no cards to act on. The hint suggests the closest zone name.",
+        _text(
+            """
+            card "Grave Robber" {
+              id grave-robber
+              type ally
+              provenance designed
+              text "Destroy up to 1 card from your discard pile."
+              play {
+                destroy up to 1 card from graveyard
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Grave Robber" {
+              id grave-robber
+              type ally
+              provenance designed
+              text "Destroy up to 1 card from your discard pile."
+              play {
+                destroy up to 1 card from discard pile
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E112",
+        Severity.ERROR,
+        "unknown card type",
+        "Card types (in the 'type' field, in selections such as '2 enemies from path', in "
+        "'where type is ...' and in 'if X is ...') must be types the game knows, or the card could "
+        "never be bought, played or matched as intended.",
+        _text(
+            """
+            card "Rohirrim" {
+              id rohirrim
+              type alley
+              provenance designed
+              text "+2 Power."
+              play {
+                +2 power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Rohirrim" {
+              id rohirrim
+              type ally
+              provenance designed
+              text "+2 Power."
+              play {
+                +2 power
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E113",
+        Severity.ERROR,
+        "unknown player phrase",
+        "An attack names who it hits with one of the known player phrases (each opponent, each "
+        "player, each other player, player to your left, player to your right, chosen opponent, "
+        "chosen player, you). Anything else would attack nobody.",
+        _text(
+            """
+            card "Orc Raiders" {
+              id orc-raiders
+              type enemy
+              provenance designed
+              text "Attack: each opponent gains a Corruption."
+              play {
+                attack every opponent {
+                  gain a corruption
+                }
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Orc Raiders" {
+              id orc-raiders
+              type enemy
+              provenance designed
+              text "Attack: each opponent gains a Corruption."
+              play {
+                attack each opponent {
+                  gain a corruption
+                }
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E114",
+        Severity.ERROR,
+        "unknown trigger",
+        "A 'when ...' or 'at ...' block must name an event the engine raises (such as 'when you "
+        "buy', 'when you destroy a card you control', 'at end of turn'), and only some of them take "
+        "a card filter after the phrase. A trigger the engine never raises would silently never fire.",
+        _text(
+            """
+            card "Hasty Scout" {
+              id hasty-scout
+              type ally
+              provenance designed
+              text "When you shuffle, draw 1 card."
+              when you shuffle {
+                draw 1
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Hasty Scout" {
+              id hasty-scout
+              type ally
+              provenance designed
+              text "When you buy a card, draw 1 card."
+              when you buy {
+                draw 1
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E115",
+        Severity.ERROR,
+        "unknown condition",
+        "A condition that is not a comparison ('number of ... >= 2'), a card test ('X is enemy', "
+        "'X named \"...\"') or one of the game's known states ('the wall is breached', 'it is your "
+        "turn', ...) cannot be evaluated, so the branch would never run.",
+        _text(
+            """
+            card "Deeping Wall" {
+              id deeping-wall
+              type location
+              provenance designed
+              text "If the Wall is broken, draw 1 card."
+              play {
+                if the wall is broken {
+                  draw 1
+                }
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Deeping Wall" {
+              id deeping-wall
+              type location
+              provenance designed
+              text "If the Wall is breached, draw 1 card."
+              play {
+                if the wall is breached {
+                  draw 1
+                }
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E116",
+        Severity.ERROR,
+        "unknown measure",
+        "A number taken from cards ('... of cards in hand') must use one of the known measures: "
+        "number, highest cost, lowest cost, total cost, level, different types. Any other would "
+        "count as 0.",
+        _text(
+            """
+            card "Counting Coins" {
+              id counting-coins
+              type maneuver
+              provenance designed
+              text "+1 Power for each card in your hand."
+              play {
+                +count of cards in hand power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Counting Coins" {
+              id counting-coins
+              type maneuver
+              provenance designed
+              text "+1 Power for each card in your hand."
+              play {
+                +number of cards in hand power
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E117",
+        Severity.ERROR,
+        "unknown card attribute",
+        "A 'where' test must look at an attribute cards have: name, cost, power, level, victory, "
+        "type, title or text. A test on anything else matches no card.",
+        _text(
+            """
+            card "Sorting Hat" {
+              id sorting-hat
+              type artifact
+              provenance designed
+              text "Destroy up to 1 card that costs 2 or less from your hand."
+              play {
+                destroy up to 1 card from hand where price <= 2
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Sorting Hat" {
+              id sorting-hat
+              type artifact
+              provenance designed
+              text "Destroy up to 1 card that costs 2 or less from your hand."
+              play {
+                destroy up to 1 card from hand where cost <= 2
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E118",
+        Severity.ERROR,
+        "unknown provenance or deck",
+        "'provenance' says whether a card comes from the rulebook or was designed (rulebook or "
+        "designed), and 'deck' which pile it starts in (main, starter, hero, starting, valor, "
+        "corruption, archenemy, impossible archenemy, wall, breach, one ring). Other values would "
+        "put the card nowhere, or misreport where it came from.",
+        _text(
+            """
+            card "Rohan Scout" {
+              id rohan-scout
+              type ally
+              provenance invented
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Rohan Scout" {
+              id rohan-scout
+              type ally
+              provenance designed
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            """
+        ),
+    ),
+    # ------------------------------------------------------------------ shape of statements
+    LintCode(
+        "E120",
+        Severity.ERROR,
+        "selection or test does not fit",
+        "What a command or test is given must fit it: a selection of cards must say where the cards "
+        "come from ('gain an enemy from path', not 'gain an enemy') unless the command has a default "
+        "zone, and a 'where' test must compare numbers with numbers and text with text "
+        "('cost <= 2', 'name is \"Valor\"', 'text contains \"Power\"').",
+        _text(
+            """
+            card "Recruiter" {
+              id recruiter
+              type ally
+              provenance designed
+              text "Gain an Enemy from the Path."
+              play {
+                gain an enemy
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Recruiter" {
+              id recruiter
+              type ally
+              provenance designed
+              text "Gain an Enemy from the Path."
+              play {
+                gain an enemy from path
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E121",
+        Severity.ERROR,
+        "missing or unexpected destination",
+        "'put' must say where the cards go ('on top of ...', 'on bottom of ...', 'under X'), other "
+        "commands take no destination, and a position is either top or bottom. Without a "
+        "destination the engine cannot move the cards.",
+        _text(
+            """
+            card "Palantir" {
+              id palantir
+              type artifact
+              provenance designed
+              text "Put an Enemy from the Path on the bottom of the main deck."
+              play {
+                put 1 enemy from path
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Palantir" {
+              id palantir
+              type artifact
+              provenance designed
+              text "Put an Enemy from the Path on the bottom of the main deck."
+              play {
+                put 1 enemy from path on bottom of main deck
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E122",
+        Severity.ERROR,
+        "unknown guard",
+        "A 'without ...' guard is only understood where the game defines one: 'group ambush without "
+        "defense' and 'attack ... without defense' (the attack cannot be defended against), and "
+        "'reveal ... without reshuffle'. An unknown guard would be silently ignored.",
+        _text(
+            """
+            card "Uruk Horde" {
+              id uruk-horde
+              type enemy
+              provenance designed
+              text "Group Ambush: each player gains a Corruption. This cannot be avoided."
+              group ambush without mercy {
+                gain a corruption
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Uruk Horde" {
+              id uruk-horde
+              type enemy
+              provenance designed
+              text "Group Ambush: each player gains a Corruption. This cannot be avoided."
+              group ambush without defense {
+                gain a corruption
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E130",
+        Severity.ERROR,
+        "name used before it is given",
+        "A capitalised name such as X refers to cards named earlier with 'as X' in the same ability "
+        "(or an enclosing block). Used without that, it refers to nothing, and the command would act "
+        "on no card.",
+        _text(
+            """
+            card "Scout Ahead" {
+              id scout-ahead
+              type maneuver
+              provenance designed
+              text "Reveal the top card of your deck. If it is an Enemy, destroy it."
+              play {
+                reveal 1 card from deck
+                if X is enemy {
+                  destroy X
+                }
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Scout Ahead" {
+              id scout-ahead
+              type maneuver
+              provenance designed
+              text "Reveal the top card of your deck. If it is an Enemy, destroy it."
+              play {
+                reveal 1 card from deck as X
+                if X is enemy {
+                  destroy X
+                }
+              }
+            }
+            """
+        ),
+    ),
+    # ------------------------------------------------------------------ card data
+    LintCode(
+        "E140",
+        Severity.ERROR,
+        "missing required field",
+        "Every card needs an 'id', a 'type', a 'provenance' and its printed 'text': the id names the "
+        "card in saves and records, the type decides how it is played, and provenance and text let "
+        "a reader check the script against the card.",
+        _text(
+            """
+            card "Lembas" {
+              id lembas
+              type artifact
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Lembas" {
+              id lembas
+              type artifact
+              provenance designed
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E141",
+        Severity.ERROR,
+        "field or ability given twice",
+        "A field or an ability (play, defense, ambush, ...) may appear once per card; when it appears "
+        "twice, one of them is an edit left behind and it is not clear which the author meant. "
+        "Several 'when' and 'at' triggers are fine.",
+        _text(
+            """
+            card "Lembas" {
+              id lembas
+              type artifact
+              cost 2
+              cost 3
+              provenance designed
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Lembas" {
+              id lembas
+              type artifact
+              cost 3
+              provenance designed
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E142",
+        Severity.ERROR,
+        "number out of range",
+        "cost must be 0 to 20, power 0 to 12, copies 1 to 40 and level 1 to 4; a value outside is "
+        "almost always a typo ('cost 30' for 'cost 3') that would unbalance every game it is in.",
+        _text(
+            """
+            card "Lembas" {
+              id lembas
+              type artifact
+              cost 30
+              provenance designed
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Lembas" {
+              id lembas
+              type artifact
+              cost 3
+              provenance designed
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            """
+        ),
+    ),
+    # ------------------------------------------------------------------ cards and sets
+    LintCode(
+        "E150",
+        Severity.ERROR,
+        "unknown card name",
+        "A card name in a script ('where name is \"...\"', 'X named \"...\"') must be the name of a "
+        "card in some loaded set: the files being linted, the shipped sets, or a set given with "
+        "--cards. A misspelt name would match no card.",
+        _text(
+            """
+            card "Hope" {
+              id hope
+              type maneuver
+              provenance designed
+              text "You may destroy a Despair from your hand."
+              play {
+                may destroy a card from hand where name is "Dispair"
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Hope" {
+              id hope
+              type maneuver
+              provenance designed
+              text "You may destroy a Despair from your hand."
+              play {
+                may destroy a card from hand where name is "Despair"
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E151",
+        Severity.ERROR,
+        "card name used twice in a set",
+        "Card names are how scripts, decks and players refer to cards, so within one set each name "
+        "belongs to one card. Rename one of the cards (the hint says where the other one is).",
+        _text(
+            """
+            # file: gandalf.card
+            card "Gandalf" {
+              id gandalf
+              type ally
+              provenance designed
+              text "+2 Power."
+            }
+            # file: gandalf-the-white.card
+            card "Gandalf" {
+              id gandalf-the-white
+              type ally
+              provenance designed
+              text "+3 Power."
+            }
+            """
+        ),
+        _text(
+            """
+            # file: gandalf.card
+            card "Gandalf" {
+              id gandalf
+              type ally
+              provenance designed
+              text "+2 Power."
+            }
+            # file: gandalf-the-white.card
+            card "Gandalf the White" {
+              id gandalf-the-white
+              type ally
+              provenance designed
+              text "+3 Power."
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E152",
+        Severity.ERROR,
+        "card id disagrees with file name",
+        "A card's file is named after its id ('id gandalf' lives in gandalf.card), so that the file "
+        "for a card in a record or an error message can be found by name. Rename the file or fix "
+        "the id.",
+        _text(
+            """
+            # file: gandalf.card
+            card "Gandalf the Grey" {
+              id gandalf-the-grey
+              type ally
+              provenance designed
+              text "+2 Power."
+            }
+            """
+        ),
+        _text(
+            """
+            # file: gandalf-the-grey.card
+            card "Gandalf the Grey" {
+              id gandalf-the-grey
+              type ally
+              provenance designed
+              text "+2 Power."
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E153",
+        Severity.ERROR,
+        "card id used twice in a set",
+        "Saved games and records name cards by set and id, so an id must be unique within its set, "
+        "even across subfolders. Give one of the cards a new id (and rename its file).",
+        _text(
+            """
+            # file: main/gandalf.card
+            card "Gandalf" {
+              id gandalf
+              type ally
+              provenance designed
+              text "+2 Power."
+            }
+            # file: heroes/gandalf.card
+            card "Gandalf the Wizard" {
+              id gandalf
+              type hero
+              deck hero
+              provenance designed
+              text "A hero."
+            }
+            """
+        ),
+        _text(
+            """
+            # file: main/gandalf.card
+            card "Gandalf" {
+              id gandalf
+              type ally
+              provenance designed
+              text "+2 Power."
+            }
+            # file: heroes/gandalf-the-wizard.card
+            card "Gandalf the Wizard" {
+              id gandalf-the-wizard
+              type hero
+              deck hero
+              provenance designed
+              text "A hero."
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E160",
+        Severity.ERROR,
+        "set needs a newer card-script language",
+        "A set's manifest says which version of the card-script language it is written in. A set "
+        "written for a newer language than this lotr-rules understands may use words it would "
+        "misread, so it is refused as a whole: upgrade lotr-rules.",
+        _text(
+            """
+            code = "demo"
+            name = "Demo cards"
+            language = 99
+            """
+        ),
+        _text(
+            """
+            code = "demo"
+            name = "Demo cards"
+            language = 1
+            """
+        ),
+        kind="manifest",
+    ),
+    LintCode(
+        "E161",
+        Severity.ERROR,
+        "bad set manifest",
+        "A set folder needs a set.toml that is valid TOML with a 'code', a 'name' and a whole-number "
+        "'language', and, if it has one, a 'starting_deck' table of card names to counts. Without "
+        "them the set cannot be loaded. A set code that differs from its folder name is reported "
+        "with this code too, as a warning: the folder name is what people look for.",
+        _text(
+            """
+            code = "demo"
+            language = 1
+            """
+        ),
+        _text(
+            """
+            code = "demo"
+            name = "Demo cards"
+            language = 1
+            """
+        ),
+        kind="manifest",
+    ),
+    LintCode(
+        "E162",
+        Severity.WARNING,
+        "no card scripts found",
+        "The paths given to 'lotr-rules lint' hold no .card files, which usually means a wrong path "
+        "or a wrong file extension: a clean result would otherwise suggest the cards had been "
+        "checked.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 1
+            # file: gandalf.txt
+            card "Gandalf" {
+              id gandalf
+              type ally
+              provenance designed
+              text "+2 Power."
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 1
+            # file: gandalf.card
+            card "Gandalf" {
+              id gandalf
+              type ally
+              provenance designed
+              text "+2 Power."
+            }
+            """
+        ),
+        kind="set",
+    ),
+    # ------------------------------------------------------------------ warnings
+    LintCode(
+        "W201",
+        Severity.WARNING,
+        "text promises an ability the script lacks",
+        "When the card's text labels an ability ('Attack:', 'Defense:', 'Ambush:', 'Ongoing:', "
+        "'Fortune:'), the script should have it too; otherwise the card does less in a game than "
+        "it says. Running text such as 'avoid an Attack' is not a label and is not checked.",
+        _text(
+            """
+            card "Warg Pack" {
+              id warg-pack
+              type enemy
+              provenance designed
+              text "Ambush: you gain a Corruption."
+            }
+            """
+        ),
+        _text(
+            """
+            card "Warg Pack" {
+              id warg-pack
+              type enemy
+              provenance designed
+              text "Ambush: you gain a Corruption."
+              ambush {
+                gain a corruption
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "W203",
+        Severity.WARNING,
+        "'for each' names no card",
+        "'for each' over cards runs its body once per card, but without 'as X' the body cannot say "
+        "which card it is acting on, which is rarely what was meant. Name the card, or use "
+        "'repeat number of ...' if only the count matters.",
+        _text(
+            """
+            card "Ride Out" {
+              id ride-out
+              type maneuver
+              provenance designed
+              text "Put each Enemy in the Path on the bottom of the main deck."
+              play {
+                for each enemy in path {
+                  draw 1
+                }
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Ride Out" {
+              id ride-out
+              type maneuver
+              provenance designed
+              text "Put each Enemy in the Path on the bottom of the main deck."
+              play {
+                for each enemy in path as X {
+                  put X on bottom of main deck
+                }
+              }
+            }
+            """
+        ),
+    ),
+)
+
+#: Every code, by code, in the order of the registry (errors by number, then warnings).
+CODES: dict[str, LintCode] = {entry.code: entry for entry in REGISTRY}
+
+assert len(CODES) == len(REGISTRY), "a code is listed twice"

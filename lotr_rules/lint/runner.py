@@ -1,0 +1,110 @@
+"""Lint files and folders of card scripts against the shipped sets (and any others named).
+
+Each path may be a ``.card`` file, a set folder (with ``set.toml``) or a folder of set folders.
+Card names a script refers to must exist in some loaded set: the files being linted, the
+shipped sets, and the extra sets given with ``--cards``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from lotr_rules.cards.loader import (
+    MANIFEST,
+    SCRIPT_SUFFIX,
+    ParsedFile,
+    check_duplicates,
+    compile_files,
+    parse_file,
+    read_manifest,
+    set_folders,
+)
+from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
+from lotr_rules.engine.registry import Vocabulary
+from lotr_rules.errors import Span, UserError
+from lotr_rules.resources import cardscripts_dir
+
+
+def _vocabulary() -> Vocabulary:
+    from lotr_rules.games.deckbuilding.vocabulary import vocabulary
+
+    return vocabulary()
+
+
+def _set_code_for(path: Path) -> tuple[str, list[Diagnostic]]:
+    """The set a loose card file belongs to: the nearest folder above it with a manifest."""
+    for folder in path.resolve().parents:
+        if (folder / MANIFEST).is_file():
+            info, problems = read_manifest(folder)
+            return (info.code if info else folder.name), problems
+    return "custom", []
+
+
+def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnostic]]:
+    files: list[tuple[Path, str]] = []
+    diagnostics: list[Diagnostic] = []
+    for path in paths:
+        if path.is_file():
+            code, problems = _set_code_for(path)
+            diagnostics.extend(problems)
+            files.append((path, code))
+        elif path.is_dir():
+            folders = set_folders(path)
+            if not folders:
+                for file in sorted(path.rglob(f"*{SCRIPT_SUFFIX}")):
+                    code, problems = _set_code_for(file)
+                    diagnostics.extend(problems)
+                    files.append((file, code))
+            for folder in folders:
+                info, problems = read_manifest(folder)
+                diagnostics.extend(problems)
+                code = info.code if info else folder.name
+                files.extend((file, code) for file in sorted(folder.rglob(f"*{SCRIPT_SUFFIX}")))
+        else:
+            raise UserError(f"no such file or folder: {path}")
+    unique: dict[Path, str] = {}
+    for file, code in files:
+        unique.setdefault(file.resolve(), code)
+    return [(Path(p), c) for p, c in unique.items()], diagnostics
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path] = ()) -> tuple[list[Diagnostic], int]:
+    """Every diagnostic for the given paths, sorted, and how many files were read."""
+    files, diagnostics = collect(paths)
+    parsed: list[ParsedFile] = []
+    for path, code in files:
+        shown = Path(_display(path))
+        script, errors = parse_file(shown if shown.exists() else path)
+        diagnostics.extend(errors)
+        parsed.append(ParsedFile(shown, code, script))
+    known = {card.name for p in parsed if p.script for card in p.script.cards}
+    linted = {p.path.resolve() for p in parsed}
+    reference_folders = set_folders(cardscripts_dir()) + [f for e in extra_sets for f in set_folders(e)]
+    for folder in reference_folders:
+        for file in folder.rglob(f"*{SCRIPT_SUFFIX}"):
+            if file.resolve() in linted:
+                continue
+            script, _ = parse_file(file)
+            if script is not None:
+                known.update(card.name for card in script.cards)
+    _, problems = compile_files(parsed, _vocabulary(), known)
+    diagnostics.extend(problems)
+    diagnostics.extend(check_duplicates(parsed))
+    if not files and not diagnostics:
+        diagnostics.append(
+            Diagnostic(
+                "E162",
+                Severity.WARNING,
+                "no card scripts found here",
+                Span(1, 1, 1, 2, ", ".join(str(p) for p in paths)),
+            )
+        )
+    return sort_diagnostics(diagnostics), len(files)
