@@ -131,7 +131,13 @@ def compile_files(
         for card in parsed.script.cards:
             definition = compiler.compile_card(card)
             id_field = card.field("id")
-            if id_field is not None and isinstance(id_field.value, tuple) and id_field.value[0] != parsed.path.stem:
+            single = len(parsed.script.cards) == 1
+            if (
+                single
+                and id_field is not None
+                and isinstance(id_field.value, tuple)
+                and id_field.value[0] != parsed.path.stem
+            ):
                 compiler.error(
                     "E152",
                     f"card id '{id_field.value[0]}' disagrees with its file name '{parsed.path.name}'",
@@ -183,6 +189,19 @@ def check_duplicates(files: Sequence[ParsedFile]) -> list[Diagnostic]:
     return out
 
 
+def check_starting_decks(infos: Sequence[SetInfo], known: set[str]) -> list[Diagnostic]:
+    """A manifest's starting deck must name cards that exist."""
+    out: list[Diagnostic] = []
+    for info in infos:
+        for name, _count in info.starting_deck:
+            if name not in known:
+                span = Span(1, 1, 1, 2, str(Path(info.path) / MANIFEST))
+                out.append(
+                    Diagnostic("E150", Severity.ERROR, f"starting deck names '{name}', which no loaded set has", span)
+                )
+    return out
+
+
 def set_folders(root: Path) -> list[Path]:
     if (root / MANIFEST).is_file():
         return [root]
@@ -206,6 +225,7 @@ def load_folders(folders: Iterable[Path], vocabulary: Vocabulary) -> tuple[Catal
     known = {card.name for p in parsed if p.script for card in p.script.cards}
     cards, problems = compile_files(parsed, vocabulary, known)
     diagnostics.extend(problems)
+    diagnostics.extend(check_starting_decks(infos, known))
     diagnostics.extend(check_duplicates(parsed))
     return Catalogue(infos, cards), sort_diagnostics(diagnostics)
 

@@ -53,13 +53,21 @@ class Aggregate:
 
 
 @attrs.frozen(slots=True)
+class VarExpr:
+    """A name bound by ``let`` (its number) or by ``as`` (how many cards it names)."""
+
+    name: str
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
 class PlayersHit:
     """How many players the enclosing Attack affected (those who did not defend)."""
 
     span: Span = _span()
 
 
-Expr = Union[Num, BinOp, Neg, Aggregate, PlayersHit]
+Expr = Union[Num, BinOp, Neg, Aggregate, PlayersHit, VarExpr]
 
 
 # ------------------------------------------------------------------ selections

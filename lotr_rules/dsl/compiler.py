@@ -24,6 +24,8 @@ from lotr_rules.errors import Span
 
 #: Field ranges. Values outside are almost always typos (``cost 50``) and get E142.
 RANGES = {"cost": (0, 20), "power": (0, 12), "copies": (1, 40), "level": (1, 4)}
+#: Titles the rules give a meaning to ("Archenemy is a title, not a card type").
+TITLES = ("archenemy",)
 REQUIRED_FIELDS = ("id", "type", "provenance", "text")
 #: Words of a card's text that promise an ability the script must have.
 TEXT_KEYWORDS = {
@@ -58,6 +60,8 @@ class Compiler:
         self.set_code = set_code
         self.diagnostics: list[Diagnostic] = []
         self._bound: list[set[str]] = [set()]
+        #: names bound by `let` (numbers), as opposed to cards bound by `as`
+        self._numbers: set[str] = set()
         self._card_name = ""
 
     # ------------------------------------------------------------------ diagnostics
@@ -168,6 +172,8 @@ class Compiler:
             elif item.key in ("id", "title", "provenance"):
                 assert isinstance(value, tuple)
                 out[item.key] = value[0]
+                if item.key == "title" and value[0] not in TITLES:
+                    self.error("E118", f"unknown title '{value[0]}'", item.span, _suggest(value[0], TITLES))
                 if item.key == "provenance" and value[0] not in self.vocab.provenances:
                     self.error(
                         "E118",
@@ -192,6 +198,8 @@ class Compiler:
                     out["victory"] = self._expr(value)
             else:
                 out[item.key] = value
+                if item.key == "starting card" and isinstance(value, str):
+                    self._check_card_name(value, item.span)
                 if item.key in RANGES and isinstance(value, int):
                     low, high = RANGES[item.key]
                     if not low <= value <= high:
@@ -254,6 +262,7 @@ class Compiler:
             value = self._expr(stmt.value)
             name = stmt.name
             self._bound[-1].add(name)
+            self._numbers.add(name)
 
             def run_let(ctx: Ctx) -> None:
                 ctx.vars[name] = value(ctx)
@@ -557,13 +566,17 @@ class Compiler:
 
     # ------------------------------------------------------------------ selections
     def _check_ref(self, ref: ast.Ref) -> None:
-        if ref.kind == "var" and not any(ref.name in scope for scope in self._bound[-1:]):
+        if ref.kind != "var":
+            return
+        if not any(ref.name in scope for scope in self._bound[-1:]):
             self.error(
                 "E130",
                 f"'{ref.name}' is used before anything is named '{ref.name}'",
                 ref.span,
                 "name cards with 'as X' first",
             )
+        elif ref.name in self._numbers:
+            self.error("E120", f"'{ref.name}' is a number (from 'let'), not cards", ref.span)
 
     def _type_test(self, words: Sequence[str], span: Span) -> CardTest | None:
         """A test for kind words such as ``enemy``, ``cards``, ``ally``."""
@@ -647,15 +660,16 @@ class Compiler:
                     spec = self._zone(kind_words, sel.span)
                     if spec is not None:
                         zones.append(spec)
+        named_zone = bool(kind_words)
         if sel.source is not None:
+            named_zone = True
             zones.extend(self._zones(sel.source.words, sel.source.span))
-        if not zones and default_zone:
+        if not zones and default_zone and not named_zone:
             spec = self.vocab.zone(default_zone)
             assert spec is not None
             zones.append(spec)
-        if not zones and role not in ("count",) and sel.quantity is not None and not kind_words:
-            pass
-        if not zones:
+        # A zone that was written but not understood has had its own E111 already.
+        if not zones and not named_zone:
             self.error(
                 "E120",
                 "this selection says no zone to take cards from",
@@ -819,6 +833,8 @@ class Compiler:
             return lambda ctx: -inner(ctx)
         if isinstance(expr, ast.PlayersHit):
             return lambda ctx: ctx.hit
+        if isinstance(expr, ast.VarExpr):
+            return self._var_expr(expr)
         if isinstance(expr, ast.BinOp):
             left, right = self._expr(expr.left), self._expr(expr.right)
             if expr.op == "+":
@@ -837,6 +853,22 @@ class Compiler:
         if phrase == "number":
             return selection.count
         return lambda ctx: int(fn(ctx, selection.all_cards(ctx)))  # type: ignore[call-overload]
+
+    def _var_expr(self, expr: ast.VarExpr) -> NumberFn:
+        name = expr.name
+        if not any(name in scope for scope in self._bound[-1:]):
+            self.error(
+                "E130",
+                f"'{name}' is used before anything is named '{name}'",
+                expr.span,
+                "bind it with 'let' or 'as' first",
+            )
+
+        def var_value(ctx: Ctx) -> int:
+            value = ctx.vars.get(name, 0)
+            return len(value) if isinstance(value, list) else value
+
+        return var_value
 
 
 # ---------------------------------------------------------------------- helpers

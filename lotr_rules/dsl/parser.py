@@ -380,6 +380,9 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
     def aggregate(self, meta: Any, c: list[Any]) -> ast.Aggregate:
         return ast.Aggregate(c[0], c[1], span=_span_of_meta(meta))
 
+    def var_expr(self, meta: Any, c: list[Any]) -> ast.VarExpr:
+        return ast.VarExpr(str(c[0]), span=_span_of_meta(meta))
+
     def players_hit(self, meta: Any, c: list[Any]) -> ast.PlayersHit:
         return ast.PlayersHit(span=_span_of_meta(meta))
 

@@ -7,16 +7,15 @@ same requests with the index of an option.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from lotr_rules.engine.game import Game
 
 
-@attrs.frozen(slots=True)
-class Option:
+# Named tuples, not attrs classes: the engine builds tens of options per decision, millions
+# per simulation, and a tuple is the cheapest immutable record Python has.
+class Option(NamedTuple):
     label: str
     #: what the engine does with the answer: a card instance id, a player index, a code...
     value: object = None
@@ -24,8 +23,7 @@ class Option:
     card: int = -1
 
 
-@attrs.frozen(slots=True)
-class DecisionRequest:
+class DecisionRequest(NamedTuple):
     player: int
     kind: str
     prompt: str

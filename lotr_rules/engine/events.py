@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import attrs
+from typing import NamedTuple
 
 CARD_PLAYED = "CardPlayed"
 CARD_GAINED = "CardGained"
@@ -39,8 +39,7 @@ ALL_EVENTS = (
 )
 
 
-@attrs.frozen(slots=True)
-class Event:
+class Event(NamedTuple):
     kind: str
     player: int
     card: int = -1

@@ -137,6 +137,7 @@ class Game:
         self.trigger_depth = 0
         self.pending: list[tuple[TriggerDef, Ctx]] = []
         self.on_decision: Callable[[DecisionRequest, int], None] | None = None
+        self._has_self_trigger = [any(t.scope == "self" for t in c.triggers) for c in self.cards]
 
     # ------------------------------------------------------------------ logging
     def log(self, *entry: Any) -> None:
@@ -189,6 +190,9 @@ class Game:
         return []
 
     def emit(self, kind: str, player: int, card: int = -1, origin: str = "") -> None:
+        sources = self.trigger_sources()
+        if not sources and not self.state.turn_triggers and (card < 0 or not self._has_self_trigger[card]):
+            return  # the common case: nothing listens
         event = Event(kind, player, card, origin)
         fired: list[tuple[TriggerDef, Ctx]] = []
         if card >= 0:
@@ -197,7 +201,7 @@ class Game:
                     ctx = Ctx(self, player, card, it=card)
                     if trigger.matches(ctx, card):
                         fired.append((trigger, ctx))
-        for source, owner in self.trigger_sources():
+        for source, owner in sources:
             for trigger in self.cards[source].triggers:
                 if trigger.scope == "front" and trigger.event == kind:
                     ctx = Ctx(self, owner, source, it=card)

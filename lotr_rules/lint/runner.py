@@ -41,6 +41,13 @@ def _set_code_for(path: Path) -> tuple[str, list[Diagnostic]]:
     return "custom", []
 
 
+def _set_folder_of(path: Path) -> Path | None:
+    for folder in path.resolve().parents:
+        if (folder / MANIFEST).is_file():
+            return folder
+    return None
+
+
 def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnostic]]:
     files: list[tuple[Path, str]] = []
     diagnostics: list[Diagnostic] = []
@@ -88,6 +95,12 @@ def lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path] = ()) -> tuple[
     known = {card.name for p in parsed if p.script for card in p.script.cards}
     linted = {p.path.resolve() for p in parsed}
     reference_folders = set_folders(cardscripts_dir()) + [f for e in extra_sets for f in set_folders(e)]
+    # A card file linted on its own still sees the other cards of its set (pre-commit passes
+    # only the changed files).
+    for path, _code in files:
+        home = _set_folder_of(path)
+        if home is not None and home not in reference_folders:
+            reference_folders.append(home)
     for folder in reference_folders:
         for file in folder.rglob(f"*{SCRIPT_SUFFIX}"):
             if file.resolve() in linted:

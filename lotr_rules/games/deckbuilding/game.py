@@ -39,6 +39,9 @@ OWNED = (HAND, DECK, DISCARD, PLAYED, FRONT, REVEALED)
 HOME_BY_DECK = {"valor": VALOR, "corruption": CORRUPTION, "one ring": BEHIND, "archenemy": ARCHENEMY}
 
 
+_END_TURN = Option("end turn", "end")
+
+
 class DeckbuildingGame(Game):
     family = "deckbuilding"
 
@@ -58,6 +61,15 @@ class DeckbuildingGame(Game):
         super().__init__(instances, state, agents)
         self.use_wall = bool(state.counters.get("use wall", 0))
         self.zones = state.zones
+        # Per-instance facts and per-seat lists looked up on every action: computed once per
+        # game object so the hot loop does index lookups instead of dict and attribute chains.
+        cards = self.cards
+        self._fronts = [state.zones[(FRONT, p)] for p in range(state.num_players)]
+        self._revealed = [state.zones[(REVEALED, p)] for p in range(state.num_players)]
+        self._has_front_trigger = [any(t.scope == "front" for t in c.triggers) for c in cards]
+        self._has_quest = [c.quest is not None for c in cards]
+        self._play_label = [f"play {c.name}" for c in cards]
+        self._buy_label = [f"{'defeat' if c.title == 'archenemy' else 'buy'} {c.name} ({c.cost})" for c in cards]
 
     # ------------------------------------------------------------------ zones
     def z(self, name: str, owner: int = -1) -> list[int]:
@@ -92,10 +104,11 @@ class DeckbuildingGame(Game):
         return name, owner
 
     def trigger_sources(self) -> list[tuple[int, int]]:
+        has = self._has_front_trigger
         out: list[tuple[int, int]] = []
-        for seat in range(self.state.num_players):
-            for card in self.zones[(FRONT, seat)]:
-                if self.cards[card].triggers:
+        for seat, front in enumerate(self._fronts):
+            for card in front:
+                if has[card]:
                     out.append((card, seat))
         return out
 
@@ -159,19 +172,33 @@ class DeckbuildingGame(Game):
     def action_options(self, player: int) -> list[Option]:
         cards = self.cards
         options: list[Option] = []
-        seen: set[str] = set()
-        for card in self.z(HAND, player):
-            name = cards[card].name
-            if name not in seen:
-                seen.add(name)
-                options.append(Option(f"play {name}", ("play", card), card))
-        power = self.state.counters.get("power", 0)
-        for card, _where in self.buyable(player):
+        seen: set[CardDef] = set()
+        play_label = self._play_label
+        for card in self.zones[(HAND, player)]:
+            # Copies of a card share one definition object: one option per kind of card.
+            definition = cards[card]
+            if definition not in seen:
+                seen.add(definition)
+                options.append(Option(play_label[card], ("play", card), card))
+        state = self.state
+        power = state.counters.get("power", 0)
+        buy_label = self._buy_label
+        zones = self.zones
+        for card in zones[(PATH, -1)]:
             if cards[card].cost <= power:
-                verb = "defeat" if cards[card].title == "archenemy" else "buy"
-                options.append(Option(f"{verb} {cards[card].name} ({cards[card].cost})", ("buy", card), card))
-        options.append(Option("end turn", "end"))
+                options.append(Option(buy_label[card], ("buy", card), card))
+        valor = zones[(VALOR, -1)]
+        if valor and cards[valor[-1]].cost <= power:
+            options.append(Option(buy_label[valor[-1]], ("buy", valor[-1]), valor[-1]))
+        stack = zones[(ARCHENEMY, -1)]
+        if stack and cards[stack[-1]].cost <= power and self._archenemy_available():
+            options.append(Option(buy_label[stack[-1]], ("buy", stack[-1]), stack[-1]))
+        options.append(_END_TURN)
         return options
+
+    def _archenemy_available(self) -> bool:
+        state = self.state
+        return bool(state.counters.get("archenemy face up", 0)) and "defeated this turn" not in state.flags
 
     def buyable(self, player: int) -> list[tuple[int, str]]:
         out = [(card, PATH) for card in self.z(PATH)]
@@ -179,7 +206,7 @@ class DeckbuildingGame(Game):
         if valor:
             out.append((valor[-1], VALOR))
         stack = self.z(ARCHENEMY)
-        if stack and self.state.counters.get("archenemy face up", 0) and "defeated this turn" not in self.state.flags:
+        if stack and self._archenemy_available():
             out.append((stack[-1], ARCHENEMY))
         return out
 
@@ -476,8 +503,7 @@ class DeckbuildingGame(Game):
 
     def after_resolution(self) -> None:
         """Revealed cards that no effect moved go back on top of their deck, in order."""
-        for player in range(self.state.num_players):
-            revealed = self.zones[(REVEALED, player)]
+        for player, revealed in enumerate(self._revealed):
             if revealed:
                 self.zones[(DECK, player)].extend(reversed(revealed))
                 revealed.clear()
@@ -538,10 +564,13 @@ class DeckbuildingGame(Game):
     # ------------------------------------------------------------------ quests and scoring
     def _check_quests(self) -> None:
         done = self.state.marks[("quests done", -1)]
-        for seat in range(self.state.num_players):
-            for card in self.z(FRONT, seat):
+        has_quest = self._has_quest
+        for seat, front in enumerate(self._fronts):
+            for card in front:
+                if not has_quest[card] or card in done:
+                    continue
                 quest = self.cards[card].quest
-                if quest is not None and card not in done and quest.goal(Ctx(self, seat, card)):
+                if quest is not None and quest.goal(Ctx(self, seat, card)):
                     done.append(card)
                     self.log("quest", seat, self.cards[card].name)
 

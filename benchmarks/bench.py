@@ -1,0 +1,144 @@
+"""Benchmarks: prints the figures the issues set targets for, side by side in one run.
+
+    python benchmarks/bench.py            # everything
+    python benchmarks/bench.py --quick    # fewer repetitions
+
+- parse + check throughput on a generated corpus of 1,000 cards (target: 5,000 cards/s);
+- the wall time of ``lotr-rules lint cardscripts`` in a fresh process, start-up included
+  (target: under 1 s);
+- full 4-player games with the heuristic bot: games/s and µs per player turn, and in the same
+  run pyminion's Big Money bots as the reference engine (target: at most 2x its cost per turn);
+- the time to copy a mid-game 4-player state (target: under 50 µs).
+
+These are measurements, not tests: the machines are noisy, so compare figures from one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from lotr_rules.agents.bots import HeuristicAgent  # noqa: E402
+from lotr_rules.cards.loader import load_sets  # noqa: E402
+from lotr_rules.dsl.compiler import Compiler  # noqa: E402
+from lotr_rules.dsl.parser import parse  # noqa: E402
+from lotr_rules.games.deckbuilding.config import GameConfig  # noqa: E402
+from lotr_rules.games.deckbuilding.game import DeckbuildingGame  # noqa: E402
+from lotr_rules.games.deckbuilding.vocabulary import vocabulary  # noqa: E402
+
+
+def generated_corpus(size: int) -> list[str]:
+    """``size`` card scripts: the shipped cards, renamed, round and round."""
+    sources = sorted((ROOT / "cardscripts").rglob("*.card"))
+    texts = [path.read_text(encoding="utf-8") for path in sources]
+    corpus: list[str] = []
+    index = 0
+    while len(corpus) < size:
+        text = texts[index % len(texts)]
+        first_quote = text.index('"')
+        second_quote = text.index('"', first_quote + 1)
+        name = text[first_quote + 1 : second_quote]
+        corpus.append(text[: first_quote + 1] + f"{name} {index}" + text[second_quote:])
+        index += 1
+    return corpus
+
+
+def bench_parse_check(size: int, repeats: int) -> float:
+    corpus = generated_corpus(size)
+    known = {c.name for c in load_sets().cards}
+    vocab = vocabulary()
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for text in corpus:
+            script = parse(text, "bench.card")
+            compiler = Compiler(vocab, "bench.card", known, "bench")
+            for card in script.cards:
+                compiler.compile_card(card)
+        best = min(best, time.perf_counter() - start)
+    return size / best
+
+
+def bench_lint_wall(repeats: int) -> float:
+    best = float("inf")
+    command = [sys.executable, "-m", "lotr_rules", "lint", str(ROOT / "cardscripts")]
+    for _ in range(repeats):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True, cwd=ROOT)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def bench_games(games: int, players: int) -> dict[str, float]:
+    catalogue = load_sets()
+    turns = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        game = DeckbuildingGame(
+            catalogue, GameConfig(players=players, seed=seed), [HeuristicAgent(seed * 10 + i) for i in range(players)]
+        )
+        turns += game.play_game()["turns"]
+    seconds = time.perf_counter() - start
+    return {
+        "games_per_second": games / seconds,
+        "us_per_player_turn": seconds / turns * 1e6,
+        "turns_per_game": turns / games,
+    }
+
+
+def bench_copy(repeats: int) -> float:
+    catalogue = load_sets()
+    game = DeckbuildingGame(catalogue, GameConfig(players=4, seed=3), [HeuristicAgent(i) for i in range(4)])
+    for _ in range(30):
+        game.take_turn()
+    state = game.state
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for _ in range(1000):
+            state.copy()
+        best = min(best, (time.perf_counter() - start) / 1000)
+    return best * 1e6
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    repeats = 2 if args.quick else 5
+    games = 30 if args.quick else 100
+
+    print(f"parse + check, 1,000 generated cards: {bench_parse_check(1000, repeats):,.0f} cards/s (target 5,000)")
+    print(f"lint every shipped card, fresh process: {bench_lint_wall(repeats):.3f} s (target < 1 s)")
+    ours = bench_games(games, 4)
+    print(
+        f"lotr_rules, heuristic bots, 4 players: {ours['games_per_second']:.1f} games/s, "
+        f"{ours['us_per_player_turn']:.1f} µs per player turn ({ours['turns_per_game']:.0f} turns a game)"
+    )
+    try:
+        from reference_pyminion import measure_pyminion
+
+        theirs = measure_pyminion(games * 2, players=4)
+        ratio = ours["us_per_player_turn"] / theirs["us_per_player_turn"]
+        print(
+            f"pyminion 0.4.0, Big Money bots, 4 players: {theirs['games_per_second']:.1f} games/s, "
+            f"{theirs['us_per_player_turn']:.1f} µs per player turn"
+        )
+        print(f"cost per player turn, lotr_rules / pyminion: {ratio:.2f}x (target at most 2x)")
+    except RuntimeError as error:
+        print(f"pyminion reference skipped: {error}")
+    print(f"copy a mid-game 4-player state: {bench_copy(repeats):.1f} µs (target < 50 µs)")
+    print(f"(python {sys.version.split()[0]}, {os.cpu_count()} cpus)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

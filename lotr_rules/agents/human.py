@@ -1,0 +1,146 @@
+"""A person at a terminal: shows the screen, a numbered menu, and reads the answer.
+
+One :class:`HumanAgent` can sit in several seats (hot-seat play): it then asks the players to
+pass the terminal whenever the seat it answers for changes. Saving and quitting leave the game
+by exceptions, which the ``play`` command catches: the game is rebuilt from its record, so
+nothing half-done is ever written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lotr_rules.engine.decisions import DecisionRequest
+from lotr_rules.engine.game import Game
+from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+from lotr_rules.games.deckbuilding.screen import LOG_LINES, new_log_lines, player_name, render_screen
+
+CLEAR = "\033[2J\033[H"
+
+HELP = """\
+Type the number of an option to pick it. Other commands:
+  s, save   save the game{where} and keep playing
+  q, quit   stop playing (asks first; you may save then)
+  l, log    show the whole log so far
+  r         show the screen again
+  ?, help   show this help
+Ending the input (Ctrl-D) saves the game and quits."""
+
+
+class SaveRequested(Exception):
+    """The player asked to save; ``quit`` says whether they also want to stop playing."""
+
+    def __init__(self, game: Game, quit: bool = False) -> None:
+        super().__init__("save requested")
+        self.game = game
+        self.quit = quit
+
+
+class QuitRequested(Exception):
+    """The player confirmed they want to stop without saving."""
+
+
+class HumanAgent:
+    """Answers decisions by asking a person. ``input_fn`` and ``output_fn`` default to the terminal."""
+
+    name = "human"
+
+    def __init__(
+        self,
+        input_fn: Callable[[str], str] = input,
+        output_fn: Callable[[str], None] = print,
+        *,
+        hot_seat: bool = False,
+        clear: bool = False,
+        save_path: str = "",
+        log_lines: int = LOG_LINES,
+    ) -> None:
+        self.input_fn = input_fn
+        self.output_fn = output_fn
+        self.hot_seat = hot_seat
+        self.clear = clear
+        self.save_path = save_path
+        self.log_lines = log_lines
+        #: per seat: how much of the log that seat has already been shown
+        self.seen: dict[int, int] = {}
+        self.last_seat: int | None = None
+
+    # ------------------------------------------------------------------ input
+    def _read(self, game: Game, prompt: str) -> str:
+        """One line of input; the end of input (or Ctrl-C) saves the game and quits."""
+        try:
+            return self.input_fn(prompt).strip()
+        except (EOFError, KeyboardInterrupt):
+            self.output_fn("")
+            raise SaveRequested(game, quit=True) from None
+
+    # ------------------------------------------------------------------ the agent
+    def choose(self, game: Game, request: DecisionRequest) -> int:
+        assert isinstance(game, DeckbuildingGame)
+        seat = request.player
+        if self.hot_seat and seat != self.last_seat:
+            if self.clear:
+                self.output_fn(CLEAR)
+            self._read(game, f"Pass to {player_name(game, seat)}; press Enter when ready. ")
+        self.last_seat = seat
+        self.show_screen(game, seat)
+        self.show_menu(game, request)
+        count = len(request.options)
+        while True:
+            answer = self._read(game, f"Choose 1-{count} (? for help): ").lower()
+            if answer.isdigit():
+                number = int(answer)
+                if 1 <= number <= count:
+                    return number - 1
+                self.output_fn(f"There is no option {number}: choose 1 to {count}.")
+            elif answer in ("s", "save"):
+                raise SaveRequested(game)
+            elif answer in ("q", "quit"):
+                self._confirm_quit(game)
+            elif answer in ("?", "h", "help"):
+                where = f" to {self.save_path}" if self.save_path else ""
+                self.output_fn(HELP.format(where=where))
+            elif answer in ("l", "log"):
+                self.output_fn("\n".join(new_log_lines(game)) or "(nothing has happened yet)")
+                self.show_menu(game, request)
+            elif answer in ("r", "screen"):
+                self.show_screen(game, seat, since=0)
+                self.show_menu(game, request)
+            elif not answer:
+                self.output_fn(f"Type a number from 1 to {count} (? for help).")
+            else:
+                self.output_fn(f"'{answer}' is not an option: type a number from 1 to {count} (? for help).")
+
+    def _confirm_quit(self, game: Game) -> None:
+        answer = self._read(game, "Quit? y = quit without saving, s = save and quit, anything else = keep playing: ")
+        answer = answer.lower()
+        if answer in ("y", "yes"):
+            raise QuitRequested
+        if answer in ("s", "save"):
+            raise SaveRequested(game, quit=True)
+        self.output_fn("Playing on.")
+
+    # ------------------------------------------------------------------ output
+    def show_screen(self, game: DeckbuildingGame, seat: int, since: int | None = None) -> None:
+        start = self.seen.get(seat, 0) if since is None else since
+        self.output_fn(render_screen(game, seat, since=start, log_lines=self.log_lines))
+        self.seen[seat] = len(game.state.log)
+
+    def show_menu(self, game: DeckbuildingGame, request: DecisionRequest) -> None:
+        prompt = request.prompt
+        if request.source >= 0:
+            source = game.cards[request.source].name
+            if source not in prompt:
+                prompt = f"{source}: {prompt}"
+        text = prompt[:1].upper() + prompt[1:]
+        self.output_fn(f"Player {request.player + 1}: {text}" if self.hot_seat else text)
+        width = len(str(len(request.options)))
+        for number, option in enumerate(request.options, start=1):
+            self.output_fn(f"  {number:>{width}}) {option.label}")
+
+    def show_news(self, game: DeckbuildingGame, seat: int) -> None:
+        """The log lines ``seat`` has not seen yet (for the end of the game)."""
+        lines = new_log_lines(game, self.seen.get(seat, 0))
+        if lines:
+            self.output_fn("\n".join(lines))
+        self.seen[seat] = len(game.state.log)

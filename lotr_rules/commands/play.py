@@ -1,0 +1,297 @@
+"""``lotr-rules play``: a person (or several, hot-seat) plays at the terminal against bots.
+
+Save files are game records (see ``games/deckbuilding/record.py``) with one extra key,
+``"seats"``: who sits in each seat ("human", "heuristic" or "random"). Saving does not freeze
+the game in memory: the record is written, then the game is rebuilt by replaying its choices,
+exactly as ``--resume`` does. Bots draw their randomness from the seed and the number of
+choices made so far, never from a private stream, so a resumed game goes on exactly as the
+uninterrupted one would have.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
+from lotr_rules.agents.human import HumanAgent, QuitRequested, SaveRequested
+from lotr_rules.cards.catalogue import Catalogue
+from lotr_rules.commands.common import add_cards_option, catalogue_from, positive_int, seed_int
+from lotr_rules.engine.decisions import Agent, DecisionRequest
+from lotr_rules.engine.game import Game
+from lotr_rules.engine.rng import Rng
+from lotr_rules.errors import ConfigError, RecordError, UserError
+from lotr_rules.games.deckbuilding.config import STANDARD_ARCHENEMIES, GameConfig
+from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+from lotr_rules.games.deckbuilding.record import game_record, read_record, replay
+
+DEFAULT_SAVE = Path("lotr-save.json")
+BOTS = ("heuristic", "random")
+SEAT_KINDS = ("human", *BOTS)
+#: options that set up a new game, and so make no sense with --resume
+_NEW_GAME_OPTIONS = ("players", "humans", "hero", "seed", "impossible", "archenemies", "bot", "sets")
+
+
+def register(sub: argparse._SubParsersAction[Any]) -> None:
+    parser = sub.add_parser("play", help="play a game at the terminal against bots (or hot-seat)")
+    parser.add_argument("--players", type=positive_int, default=None, help="1 to 5 players (default 3)")
+    parser.add_argument(
+        "--humans", type=int, default=None, help="how many seats people play, the first ones (default 1)"
+    )
+    parser.add_argument(
+        "--hero", action="append", default=None, metavar="NAME", help="hero for the next seat, people's seats first"
+    )
+    parser.add_argument("--seed", type=seed_int, default=None, help="the game's seed (default 1)")
+    parser.add_argument("--impossible", action="store_true", default=None, help="Impossible Mode")
+    parser.add_argument(
+        "--archenemies", type=positive_int, default=None, help=f"Archenemy stack size (default {STANDARD_ARCHENEMIES})"
+    )
+    parser.add_argument("--bot", choices=BOTS, default=None, help="the bots' kind (default heuristic)")
+    parser.add_argument("--sets", default=None, help="comma-separated set codes (default two-towers)")
+    parser.add_argument(
+        "--save",
+        type=Path,
+        metavar="FILE",
+        help=f"where 's' saves the game (default {DEFAULT_SAVE}, or the resumed file)",
+    )
+    parser.add_argument("--resume", type=Path, metavar="FILE", help="go on with a saved game")
+    add_cards_option(parser)
+    parser.set_defaults(run=run)
+
+
+# ---------------------------------------------------------------------- seats
+class SeatBot:
+    """A bot whose every answer depends only on the game: the seed, the seat, the choices so far.
+
+    A bot that kept its own random stream would answer differently after a resume (the replayed
+    choices never reach it); this one builds a fresh bot for each decision instead.
+    """
+
+    def __init__(self, kind: str, seed: int, seat: int) -> None:
+        self.kind = kind
+        self.seed = seed
+        self.seat = seat
+
+    def choose(self, game: Game, request: DecisionRequest) -> int:
+        mixed = Rng(self.seed * 16 + self.seat).next32() ^ len(game.state.choices)
+        bot = HeuristicAgent(seed=mixed) if self.kind == "heuristic" else RandomAgent(seed=mixed)
+        return bot.choose(game, request)
+
+
+class _DigestMismatch(Exception):
+    pass
+
+
+class _ResumeCheck:
+    """Wraps a seat: the first decision asked after the saved choices have run out is the one the
+    game was saved at, so the state there must have the save's digest."""
+
+    def __init__(self, agent: Agent, shared: dict[str, Any]) -> None:
+        self.agent = agent
+        self.shared = shared
+
+    def choose(self, game: Game, request: DecisionRequest) -> int:
+        if not self.shared["checked"]:
+            self.shared["checked"] = True
+            if game.state.digest() != self.shared["digest"]:
+                raise _DigestMismatch
+        return self.agent.choose(game, request)
+
+
+def make_agents(seats: Sequence[str], human: HumanAgent, seed: int) -> list[Agent]:
+    return [human if kind == "human" else SeatBot(kind, seed, seat) for seat, kind in enumerate(seats)]
+
+
+def read_seats(data: dict[str, Any], where: str) -> list[str]:
+    seats = data.get("seats")
+    config = data.get("config")
+    players = config.get("players") if isinstance(config, dict) else None
+    if not isinstance(seats, list) or not all(isinstance(s, str) and s in SEAT_KINDS for s in seats):
+        raise RecordError(
+            f"{where} is a game record but not a save file of 'lotr-rules play' (it says nothing of who plays"
+            " which seat); watch it with 'lotr-rules replay'"
+        )
+    if len(seats) != players:
+        raise RecordError(f"{where} is corrupt: it has {len(seats)} seats for a {players}-player game")
+    return seats
+
+
+# ---------------------------------------------------------------------- new games
+def _heroes(catalogue: Catalogue, sets: tuple[str, ...], wanted: Sequence[str], players: int, seed: int) -> list[str]:
+    """The named heroes for the first seats; the other seats get heroes dealt from the seed."""
+    if not wanted:
+        return []
+    if len(wanted) > players:
+        raise ConfigError(f"{len(wanted)} heroes named for {players} players")
+    heroes = [h.name for h in catalogue.by_deck(sets).get("hero", [])]
+    taken: list[str] = []
+    for name in wanted:
+        low = name.lower()
+        match = [h for h in heroes if h.lower() == low or h.lower().startswith(low + " ")]
+        if not match:
+            raise ConfigError(f"no hero named '{name}'; heroes: {', '.join(heroes)}")
+        taken.append(match[0])
+    rest = [h for h in heroes if h not in taken]
+    missing = players - len(taken)
+    if missing > len(rest):
+        raise ConfigError(f"the sets in play have {len(heroes)} heroes for {players} players")
+    Rng(seed).shuffle(rest)
+    return taken + rest[:missing]
+
+
+def _new_game_setup(args: argparse.Namespace, catalogue: Catalogue) -> tuple[GameConfig, list[str]]:
+    players = args.players if args.players is not None else 3
+    humans = args.humans if args.humans is not None else 1
+    if not 0 <= humans <= players:
+        raise ConfigError(f"--humans must be 0 to {players} (the number of players), not {humans}")
+    seed = args.seed if args.seed is not None else 1
+    sets = tuple(s.strip() for s in (args.sets or "two-towers").split(",") if s.strip())
+    config = GameConfig(
+        players=players,
+        seed=seed,
+        heroes=tuple(_heroes(catalogue, sets, args.hero or [], players, seed)),
+        impossible=bool(args.impossible),
+        archenemies=args.archenemies if args.archenemies is not None else STANDARD_ARCHENEMIES,
+        sets=sets,
+    )
+    bot = args.bot or "heuristic"
+    return config, ["human"] * humans + [bot] * (players - humans)
+
+
+# ---------------------------------------------------------------------- saving and resuming
+def save_data(game: DeckbuildingGame, seats: Sequence[str]) -> dict[str, Any]:
+    data = game_record(game)
+    data["seats"] = list(seats)
+    return data
+
+
+def write_save(path: Path, data: dict[str, Any]) -> None:
+    """Write whole or not at all: a crash mid-write must not eat the previous save."""
+    temporary = path.with_name(path.name + ".tmp")
+    try:
+        temporary.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as error:
+        raise UserError(f"cannot write the save file {path}: {error.strerror or error}") from None
+
+
+def resume(catalogue: Catalogue, data: dict[str, Any], agents: Sequence[Agent], where: str) -> DeckbuildingGame:
+    """Replay a save's choices, check the state reached is the one saved, then play on with ``agents``."""
+    digest = data.get("digest")
+    if not isinstance(digest, str):
+        raise RecordError(f"{where} has no digest; it is corrupt")
+    config = data.get("config")
+    if isinstance(config, dict) and config.get("use_wall") not in (None, True, False):
+        raise RecordError(f"{where} has a bad game config: use_wall must be true, false or null")
+    shared: dict[str, Any] = {"checked": False, "digest": digest}
+    checked = [_ResumeCheck(agent, shared) for agent in agents]
+    mismatch = RecordError(
+        f"{where} does not replay to the game it saved (it was edited, or made with other rules); it cannot be resumed"
+    )
+    try:
+        game = replay(catalogue, data, checked)
+    except _DigestMismatch:
+        raise mismatch from None
+    except RecordError:
+        raise
+    except ConfigError as error:
+        raise RecordError(f"{where} has a bad game config: {error}") from None
+    if not shared["checked"] and game.state.digest() != digest:
+        raise mismatch
+    return game
+
+
+# ---------------------------------------------------------------------- the command
+def _read_line(prompt: str) -> str:
+    # Looked up at each call (not bound at import), so that tests can replace builtins.input.
+    return input(prompt)
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    catalogue = catalogue_from(args)
+    data: dict[str, Any] | None = None
+    if args.resume is not None:
+        given = [f"--{name}" for name in _NEW_GAME_OPTIONS if getattr(args, name) is not None]
+        if given:
+            raise UserError(f"--resume takes the game's settings from the save; drop {', '.join(given)}")
+        data = read_record(args.resume)
+        seats = read_seats(data, str(args.resume))
+        where = str(args.resume)
+        try:
+            config = GameConfig.from_json(data.get("config"))
+        except ConfigError as error:
+            raise RecordError(f"{where} has a bad game config: {error}") from None
+        if data.get("finished") is True:
+            _say(f"{where} holds a game that is already over.")
+    else:
+        config, seats = _new_game_setup(args, catalogue)
+        where = ""
+    save_path: Path = args.save or args.resume or DEFAULT_SAVE
+    humans = [seat for seat, kind in enumerate(seats) if kind == "human"]
+    human = HumanAgent(
+        _read_line,
+        _say,
+        hot_seat=len(humans) > 1,
+        clear=len(humans) > 1 and sys.stdout.isatty(),
+        save_path=str(save_path),
+    )
+    saved = data is not None
+    while True:
+        agents = make_agents(seats, human, config.seed)
+        try:
+            if data is None:
+                game = DeckbuildingGame(catalogue, config, agents)
+                game.play_game()
+            else:
+                game = resume(catalogue, data, agents, where or str(save_path))
+            break
+        except SaveRequested as request:
+            assert isinstance(request.game, DeckbuildingGame)
+            data = save_data(request.game, seats)
+            write_save(save_path, data)
+            saved = True
+            where = str(save_path)
+            _say(f"Game saved to {save_path}.")
+            if request.quit:
+                _say(f"Go on with it later: lotr-rules play --resume {save_path}")
+                return 0
+        except QuitRequested:
+            _say("Quit without saving." + (f" The last save is in {save_path}." if saved else ""))
+            return 0
+
+    for seat in humans[:1]:
+        human.show_news(game, seat)
+    _print_result(game, humans)
+    if saved:
+        write_save(save_path, save_data(game, seats))
+        _say(f"The record of the finished game is in {save_path} (watch it with: lotr-rules replay {save_path}).")
+    return 0
+
+
+def _print_result(game: DeckbuildingGame, humans: Sequence[int]) -> None:
+    result = game.state.result
+    heroes = result["heroes"]
+    _say("")
+    _say(f"Game over after {result['turns']} turns: {result['reason']}.")
+    for seat, score in enumerate(result["scores"]):
+        who = " (you)" if seat in humans and len(humans) == 1 else ""
+        marker = "  winner" if seat in result["winners"] else ""
+        _say(
+            f"  player {seat + 1}{who} ({heroes[seat]}): {score} VP, {result['archenemies'][seat]} Archenemies{marker}"
+        )
+    winners = result["winners"]
+    if not winners:
+        _say("Everyone loses: the forces of Saruman have triumphed.")
+    else:
+        names = " and ".join(f"player {w + 1} ({heroes[w]})" for w in winners)
+        _say(f"{'Winners' if len(winners) > 1 else 'Winner'}: {names}.")
+    _say(f"game digest: {game.state.digest()}")

@@ -1,0 +1,93 @@
+"""The deck-building family (The Two Towers, The Fellowship of the Ring) for the simulator."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
+from lotr_rules.cards.catalogue import Catalogue
+from lotr_rules.cards.loader import load_sets
+from lotr_rules.engine.rng import Rng
+from lotr_rules.errors import ConfigError
+from lotr_rules.games.deckbuilding.config import STANDARD_ARCHENEMIES, GameConfig
+from lotr_rules.games.deckbuilding.game import ARCHENEMY, OWNED, DeckbuildingGame
+from lotr_rules.sim.families import SimSettings, register_family
+from lotr_rules.sim.results import GameResult, owned_cards
+
+BOTS: dict[str, type[HeuristicAgent] | type[RandomAgent]] = {"heuristic": HeuristicAgent, "random": RandomAgent}
+#: the decks a player starts with; cards from them are not "bought" when counting what winners own
+STARTING_DECKS = frozenset({"starter", "starting"})
+
+
+class DeckbuildingFamily:
+    name = "deckbuilding"
+    description = "the Cerberus deck-building game (The Two Towers)"
+    bots = tuple(BOTS)
+
+    def load(self, card_paths: Sequence[Path]) -> Catalogue:
+        return load_sets(tuple(card_paths))
+
+    def config(self, settings: SimSettings, seed: int) -> GameConfig:
+        archenemies = STANDARD_ARCHENEMIES if settings.archenemies is None else settings.archenemies
+        return GameConfig(
+            players=settings.players,
+            seed=seed,
+            impossible=settings.impossible,
+            archenemies=archenemies,
+            sets=settings.sets,
+        )
+
+    def make_game(self, catalogue: Catalogue, settings: SimSettings, seed: int) -> DeckbuildingGame:
+        agent = BOTS[settings.bot]
+        # Each seat's bot gets its own stream, derived from the game's seed.
+        agents = [agent(seed=Rng(seed).fork(seat)) for seat in range(settings.players)]
+        return DeckbuildingGame(catalogue, self.config(settings, seed), agents)
+
+    def check(self, catalogue: Catalogue, settings: SimSettings) -> None:
+        if settings.bot not in BOTS:
+            raise ConfigError(f"unknown bot '{settings.bot}'; bots: {', '.join(BOTS)}")
+        if not settings.sets:
+            raise ConfigError("no card sets chosen")
+        catalogue.in_sets(settings.sets)  # unknown sets
+        for code in settings.sets:
+            family = catalogue.sets[code].family
+            if family != self.name:
+                raise ConfigError(f"set '{code}' is for the {family} family, not {self.name}")
+        # Setting a game up checks everything else (players, Archenemies, heroes enough to deal).
+        self.make_game(catalogue, settings, 0)
+
+    def play(self, catalogue: Catalogue, settings: SimSettings, index: int, seed: int) -> GameResult:
+        game = self.make_game(catalogue, settings, seed)
+        stack = game.z(ARCHENEMY)
+        final = stack[0] if stack else None  # the stack's bottom card: Saruman
+        first = game.state.current
+        result = game.play_game()
+        players = game.state.num_players
+        cards = game.cards
+        owned = []
+        for seat in range(players):
+            counts: Counter[str] = Counter()
+            for zone in OWNED:
+                for card in game.z(zone, seat):
+                    if cards[card].deck not in STARTING_DECKS:
+                        counts[cards[card].name] += 1
+            owned.append(owned_cards(counts))
+        # None when there is no Archenemy stack at all (Impossible Mode without Impossible Archenemies).
+        defeated = None if final is None else any(final in game.z(zone, p) for zone in OWNED for p in range(players))
+        return GameResult(
+            index=index,
+            seed=seed,
+            reason=str(result["reason"]),
+            turns=int(result["turns"]),
+            heroes=tuple(str(h) for h in result["heroes"]),
+            scores=tuple(int(s) for s in result["scores"]),
+            winners=tuple(int(w) for w in result["winners"]),
+            first_player=first,
+            final_defeated=defeated,
+            owned=tuple(owned),
+        )
+
+
+register_family(DeckbuildingFamily())

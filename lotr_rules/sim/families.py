@@ -1,0 +1,106 @@
+"""The registry of game families a simulation can run.
+
+A family knows how to load its cards, check a simulation's settings before any game starts, and
+play one seeded game into a :class:`~lotr_rules.sim.results.GameResult`. The command line and the
+runner only ever go through this registry, so adding a family is one module that calls
+:func:`register_family` (and, for a family shipped with lotr_rules, one line in ``_BUILTIN``).
+
+Worker processes find a family again by name and by the module that registers it, so a family
+must be registered at import time of an importable module (not inside ``__main__`` only).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+import attrs
+
+from lotr_rules.errors import UserError
+from lotr_rules.sim.results import GameResult
+
+
+@attrs.frozen(slots=True)
+class SimSettings:
+    """What every game of a simulation is played with (the seed is the simulation's, not a game's)."""
+
+    family: str = "deckbuilding"
+    games: int = 200
+    players: int = 4
+    seed: int = 1
+    bot: str = "heuristic"
+    impossible: bool = False
+    #: None: the family's standard length
+    archenemies: int | None = None
+    sets: tuple[str, ...] = ("two-towers",)
+    #: extra card folders, as absolute paths (workers load them again themselves)
+    card_paths: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "family": self.family,
+            "games": self.games,
+            "players": self.players,
+            "seed": self.seed,
+            "bot": self.bot,
+            "impossible": self.impossible,
+            "archenemies": self.archenemies,
+            "sets": list(self.sets),
+            "cards": list(self.card_paths),
+        }
+
+
+class GameFamily(Protocol):
+    """A kind of game the simulator can play many of."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """The bot names ``--bot`` accepts for this family."""
+        ...
+
+    def load(self, card_paths: Sequence[Path]) -> Any:
+        """The family's cards (shipped sets plus ``card_paths``); loaded once per process."""
+        ...
+
+    def check(self, catalogue: Any, settings: SimSettings) -> None:
+        """Raise a :class:`~lotr_rules.errors.UserError` if these settings cannot be played."""
+        ...
+
+    def play(self, catalogue: Any, settings: SimSettings, index: int, seed: int) -> GameResult:
+        """Play game ``index`` from ``seed`` to its end."""
+        ...
+
+
+_REGISTRY: dict[str, GameFamily] = {}
+#: families shipped with lotr_rules, imported (and so registered) the first time they are asked for
+_BUILTIN: dict[str, str] = {"deckbuilding": "lotr_rules.sim.deckbuilding"}
+
+
+def register_family(family: GameFamily) -> GameFamily:
+    """Make ``family`` available by its name; registering a name twice replaces the first."""
+    _REGISTRY[family.name] = family
+    return family
+
+
+def family_names() -> list[str]:
+    return sorted(set(_REGISTRY) | set(_BUILTIN))
+
+
+def get_family(name: str, module: str | None = None) -> GameFamily:
+    """The family called ``name``; ``module`` is imported first if given (how workers find it)."""
+    if name not in _REGISTRY:
+        target = module or _BUILTIN.get(name)
+        if target is not None:
+            importlib.import_module(target)
+    family = _REGISTRY.get(name)
+    if family is None:
+        raise UserError(f"unknown game family '{name}'; known families: {', '.join(family_names())}")
+    return family
