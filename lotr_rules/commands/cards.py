@@ -48,5 +48,5 @@ def run(args: argparse.Namespace) -> int:
     print("  ".join(h.ljust(widths[h]) for h in headers))
     for row in rows:
         print("  ".join(str(row[h]).ljust(widths[h]) for h in headers))
-    print(f"{len(rows)} cards")
+    print(f"{len(rows)} card{'s' if len(rows) != 1 else ''}")
     return 0

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 #: generator modules, each with PAGE: str and render() -> str
-GENERATORS = ("lotr_rules.docgen.reference", "lotr_rules.docgen.lint_codes")
+GENERATORS = ("lotr_rules.docgen.reference", "lotr_rules.docgen.lint_codes", "lotr_rules.docgen.gallery")
 
 
 def pages() -> dict[str, Callable[[], str]]:

@@ -358,6 +358,10 @@ class Compiler:
                 self.error("E120", f"'{stmt.verb}' takes no cards or number", sel.span)
             return None
         if sel is None:
+            if primitive.takes == "cards":
+                self.error(
+                    "E120", f"'{stmt.verb}' needs cards to act on", stmt.span, f"for example: {primitive.example}"
+                )
             return None
         if primitive.takes == "count" and (sel.kind or sel.source or sel.ref or sel.where):
             self.error(
@@ -380,7 +384,7 @@ class Compiler:
             return None
         if isinstance(place, ast.PlaceUnder):
             self._check_ref(place.ref)
-            return Placement("under", None, under_ref=place.ref.kind)
+            return Placement("under", None, under_ref=place.ref.kind, under_name=place.ref.name)
         if place.position not in ("top", "bottom"):
             self.error("E121", f"unknown position '{place.position}'", place.span, "use top or bottom")
             return None

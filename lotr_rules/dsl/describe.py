@@ -68,7 +68,7 @@ def describe_stmt(stmt: ast.Stmt, depth: int) -> Iterator[str]:
             for inner in option.body:
                 yield from describe_stmt(inner, depth + 2)
     elif isinstance(stmt, ast.RepeatStmt):
-        yield f"{pad}{format_expr(stmt.count)} times:"
+        yield f"{pad}Repeat {format_expr(stmt.count)} times:"
         for inner in stmt.body:
             yield from describe_stmt(inner, depth + 1)
     elif isinstance(stmt, ast.ForEachStmt):
@@ -92,7 +92,7 @@ def describe_card(card: ast.Card) -> Iterator[str]:
             if item.key == "power" and isinstance(item.value, int) and item.value:
                 yield f"When played: gain {item.value} Power."
             elif item.key == "victory" and not isinstance(item.value, (tuple, str, int)):
-                yield f"Worth {format_expr(item.value)} Victory Points at the end of the game."
+                yield f"Worth {format_expr(item.value)} Victory Point(s) at the end of the game."
             continue
         if item.kind == "quest":
             assert item.goal is not None and item.reward is not None

@@ -54,8 +54,9 @@ class Selection:
         value = ctx.vars.get(self.ref_name, [])
         return list(value) if isinstance(value, list) else []
 
-    def candidates(self, ctx: Ctx) -> list[int]:
-        """Every card the selection could mean right now (top cards only, for stacks)."""
+    def candidates(self, ctx: Ctx, depth: int = 1) -> list[int]:
+        """Every card the selection could mean right now: for stacks and decks, only the top
+        ``depth`` cards (taking two Corruptions takes the top two)."""
         if self.ref_kind:
             cards = self.referenced(ctx)
         else:
@@ -65,7 +66,7 @@ class Selection:
                 for cards_list in zone.lists(ctx):
                     if zone.top_only:
                         if cards_list:
-                            cards.append(cards_list[-1])
+                            cards.extend(reversed(cards_list[-depth:]))
                     else:
                         cards.extend(cards_list)
         test = self.test
@@ -106,4 +107,6 @@ class Placement:
 
     position: str  # "top", "bottom" or "under"
     zone: ZoneSpec | None
+    #: for "under": the card to put things under ("this", "it", or a name bound with "as")
     under_ref: str = ""
+    under_name: str = ""

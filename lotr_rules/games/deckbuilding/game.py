@@ -434,8 +434,10 @@ class DeckbuildingGame(Game):
         for _ in range(count):
             if not deck and not self._refill_deck(player):
                 break
-            hand.append(deck.pop())
+            card = deck.pop()
+            hand.append(card)
             drawn += 1
+            self.emit(ev.CARD_DRAWN, player, card)
         return drawn
 
     def draw_wall(self, ctx: Ctx, count: int) -> None:
@@ -462,6 +464,7 @@ class DeckbuildingGame(Game):
             where = self.take(card)
             if where is not None:
                 self.z(DISCARD, ctx.player).append(card)
+                self.log("discard", ctx.player, self.cards[card].name)
                 self.emit(ev.CARD_DISCARDED, ctx.player, card)
 
     def destroy_card(self, ctx: Ctx, card: int) -> None:
@@ -510,7 +513,15 @@ class DeckbuildingGame(Game):
 
     def put(self, ctx: Ctx, card: int, placement: Placement) -> None:
         if placement.position == "under":
-            holder = ctx.this if placement.under_ref == "this" else ctx.it
+            if placement.under_ref == "this":
+                holder = ctx.this
+            elif placement.under_ref == "it":
+                holder = ctx.it
+            else:
+                named = ctx.vars.get(placement.under_name)
+                holder = named[0] if isinstance(named, list) and named else -1
+            if holder < 0:
+                return
             if self.take(card) is None:
                 return
             self.state.under.setdefault(holder, []).append(card)
@@ -620,6 +631,11 @@ def _setup(catalogue: Catalogue, config: GameConfig) -> tuple[list[CardDef], Gam
     """Build the card instances and the opening state, as the rulebook's Setup describes."""
     by_deck = catalogue.by_deck(config.sets)
     level_counts = {lv: [c for c in by_deck.get("archenemy", []) if c.level == lv] for lv in (1, 2, 3, 4)}
+    if not config.impossible and (not level_counts[1] or not level_counts[4]):
+        raise ConfigError(
+            "the sets in play have no complete Archenemy stack (a level 1 and a level 4 Archenemy are needed); "
+            "add a set that has one, such as two-towers"
+        )
     max_archenemies = 2 + len(level_counts[2]) + len(level_counts[3])
     config.validate(max_archenemies)
     state = GameState(config.players, config.seed)

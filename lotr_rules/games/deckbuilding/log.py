@@ -27,6 +27,8 @@ def render_entry(entry: tuple[Any, ...]) -> str | None:
         return f"  {_who(rest[0])} gains {rest[1]}"
     if kind == "destroy":
         return f"  {_who(rest[0])} destroys {rest[1]}"
+    if kind == "discard":
+        return f"  {_who(rest[0])} discards {rest[1]}"
     if kind == "reveal":
         return f"  {_who(rest[0])} reveals {rest[1]}"
     if kind == "wall":

@@ -138,8 +138,8 @@ def _pick(ctx: Ctx, sel: Selection, verb: str, default: int = 1, optional: bool 
     if sel.quantity == "ref":
         return [c for c in sel.referenced(ctx)]
     if sel.quantity == "random":
-        pool = sel.candidates(ctx)
         want = sel.wanted(ctx)
+        pool = sel.candidates(ctx, min(want, 64))
         chosen: list[int] = []
         while pool and len(chosen) < want:
             card = pool.pop(game.state.rng.below(len(pool)))
@@ -150,8 +150,9 @@ def _pick(ctx: Ctx, sel: Selection, verb: str, default: int = 1, optional: bool 
     want = sel.wanted(ctx, default)
     may_stop = optional or sel.quantity == "up_to"
     chosen = []
+    depth = min(want, 64)
     while len(chosen) < want:
-        pool = [c for c in sel.candidates(ctx) if c not in chosen]
+        pool = [c for c in sel.candidates(ctx, depth) if c not in chosen]
         if not pool:
             break
         options = [Option(f"{verb} {game.cards[c].name}", c, c) for c in _distinct(game.cards, pool)]
@@ -447,7 +448,7 @@ STATES = (
     Phrase("one ring is in play", "The One Ring is in front of some player", _state(lambda g, c: g.ring_holder() >= 0)),
     Phrase("one ring is in front of you", "you hold The One Ring", _state(lambda g, c: g.ring_holder() == c.player)),
     Phrase(
-        "it is your turn",
+        "you are the active player",
         "the player acting is the player whose turn it is",
         _state(lambda g, c: g.state.current == c.player),
     ),
