@@ -221,8 +221,8 @@ refs: st.SearchStrategy[ast.Ref] = st.one_of(
 
 @functools.cache
 def _exprs(depth: int = 2) -> st.SearchStrategy[ast.Expr]:
-    """Numbers and ``players hit``; below ``depth`` > 0 also operators, negation and aggregates."""
-    leaves: st.SearchStrategy[ast.Expr] = st.one_of(nums, st.just(ast.PlayersHit()))
+    """Numbers, names and ``players hit``; with ``depth`` > 0 also operators, negation and aggregates."""
+    leaves: st.SearchStrategy[ast.Expr] = st.one_of(nums, st.just(ast.PlayersHit()), st.builds(ast.VarExpr, names))
     if depth <= 0:
         return leaves
     sub = _exprs(depth - 1)

@@ -231,8 +231,10 @@ def test_misspelt_block_statement_gets_a_did_you_mean() -> None:
 def test_error_columns_count_only_newlines_as_line_ends() -> None:
     """Form feeds and U+2028 in comments or strings do not shift the reported line and column."""
     for odd in ("\x0c", "\u2028", "\x85", "\r"):
-        error = syntax_error(f'# a{odd}b{odd}c\ncard "X" {{\n  text "x{odd}y"\n  cost x\n}}\n')
-        assert (error.span.line, error.span.column) == (4, 8), repr(odd)
+        error = syntax_error(f'card "X" {{ # a{odd}b\n  text "x{odd}y"\n  cost x\n}}\n')
+        assert (error.span.line, error.span.column) == (3, 8), repr(odd)
+        error = syntax_error(f'card "X" {{ # a{odd}b\n  cost x\n}}\n')
+        assert (error.span.line, error.span.column) == (2, 8), repr(odd)
 
 
 # ---------------------------------------------------------------------- limits
@@ -336,7 +338,7 @@ def test_articles_are_kept() -> None:
 
 
 def test_under_after_a_kind_phrase_belongs_to_the_kind() -> None:
-    """Documents a grammar limit: ``put 2 cards under this`` reads 'under this' into the card kind."""
+    """A grammar limit: ``put 2 cards under this`` reads 'under this' into the card kind, not as a placement."""
     (put,) = parse(_card("put 2 cards under this")).cards[0].items[0].body
     assert isinstance(put, ast.Command)
     assert put.placement is None

@@ -132,8 +132,8 @@ class HumanAgent:
             source = game.cards[request.source].name
             if source not in prompt:
                 prompt = f"{source}: {prompt}"
-        text = prompt[:1].upper() + prompt[1:]
-        self.output_fn(f"Player {request.player + 1}: {text}" if self.hot_seat else text)
+        text = f"Player {request.player + 1}, {prompt}" if self.hot_seat else prompt[:1].upper() + prompt[1:]
+        self.output_fn(text if text.endswith(("?", ":")) else text + ":")
         width = len(str(len(request.options)))
         for number, option in enumerate(request.options, start=1):
             self.output_fn(f"  {number:>{width}}) {option.label}")
@@ -141,6 +141,9 @@ class HumanAgent:
     def show_news(self, game: DeckbuildingGame, seat: int) -> None:
         """The log lines ``seat`` has not seen yet (for the end of the game)."""
         lines = new_log_lines(game, self.seen.get(seat, 0))
+        if len(lines) > self.log_lines:
+            left_out = len(lines) - self.log_lines
+            lines = [f"  ({left_out} earlier lines not shown)", *lines[-self.log_lines :]]
         if lines:
             self.output_fn("\n".join(lines))
         self.seen[seat] = len(game.state.log)

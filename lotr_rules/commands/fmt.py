@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from lotr_rules.dsl.formatter import format_script
+from lotr_rules.dsl.comments import format_keeping_comments
 from lotr_rules.dsl.parser import parse
 from lotr_rules.errors import ScriptSyntaxError, UserError
 
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     for path in _files(args.paths):
         text = path.read_text(encoding="utf-8")
         try:
-            formatted = format_script(parse(text, str(path)))
+            formatted = format_keeping_comments(parse(text, str(path)), text)
         except ScriptSyntaxError as error:
             print(f"{error.span}: {error.code} {error.message}", file=sys.stderr)
             broken += 1

@@ -22,6 +22,7 @@ from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
 from lotr_rules.agents.human import HumanAgent, QuitRequested, SaveRequested
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.commands.common import add_cards_option, catalogue_from, positive_int, seed_int
+from lotr_rules.commands.replay import check_config_values
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
@@ -107,10 +108,8 @@ def make_agents(seats: Sequence[str], human: HumanAgent, seed: int) -> list[Agen
     return [human if kind == "human" else SeatBot(kind, seed, seat) for seat, kind in enumerate(seats)]
 
 
-def read_seats(data: dict[str, Any], where: str) -> list[str]:
+def read_seats(data: dict[str, Any], where: str, players: int) -> list[str]:
     seats = data.get("seats")
-    config = data.get("config")
-    players = config.get("players") if isinstance(config, dict) else None
     if not isinstance(seats, list) or not all(isinstance(s, str) and s in SEAT_KINDS for s in seats):
         raise RecordError(
             f"{where} is a game record but not a save file of 'lotr-rules play' (it says nothing of who plays"
@@ -185,9 +184,7 @@ def resume(catalogue: Catalogue, data: dict[str, Any], agents: Sequence[Agent], 
     digest = data.get("digest")
     if not isinstance(digest, str):
         raise RecordError(f"{where} has no digest; it is corrupt")
-    config = data.get("config")
-    if isinstance(config, dict) and config.get("use_wall") not in (None, True, False):
-        raise RecordError(f"{where} has a bad game config: use_wall must be true, false or null")
+    check_config_values(data, where)
     shared: dict[str, Any] = {"checked": False, "digest": digest}
     checked = [_ResumeCheck(agent, shared) for agent in agents]
     mismatch = RecordError(
@@ -224,14 +221,16 @@ def run(args: argparse.Namespace) -> int:
         if given:
             raise UserError(f"--resume takes the game's settings from the save; drop {', '.join(given)}")
         data = read_record(args.resume)
-        seats = read_seats(data, str(args.resume))
         where = str(args.resume)
         try:
             config = GameConfig.from_json(data.get("config"))
         except ConfigError as error:
             raise RecordError(f"{where} has a bad game config: {error}") from None
+        seats = read_seats(data, where, config.players)
         if data.get("finished") is True:
             _say(f"{where} holds a game that is already over.")
+        else:
+            _say(f"Resuming the game saved in {where}.")
     else:
         config, seats = _new_game_setup(args, catalogue)
         where = ""
@@ -257,9 +256,16 @@ def run(args: argparse.Namespace) -> int:
         except SaveRequested as request:
             assert isinstance(request.game, DeckbuildingGame)
             data = save_data(request.game, seats)
-            write_save(save_path, data)
-            saved = True
             where = str(save_path)
+            try:
+                write_save(save_path, data)
+            except UserError as error:
+                if request.quit:
+                    raise
+                # Play on from the record in memory rather than lose the game.
+                _say(f"The game was NOT saved: {error}. Playing on.")
+                continue
+            saved = True
             _say(f"Game saved to {save_path}.")
             if request.quit:
                 _say(f"Go on with it later: lotr-rules play --resume {save_path}")
@@ -283,10 +289,10 @@ def _print_result(game: DeckbuildingGame, humans: Sequence[int]) -> None:
     _say("")
     _say(f"Game over after {result['turns']} turns: {result['reason']}.")
     for seat, score in enumerate(result["scores"]):
-        who = " (you)" if seat in humans and len(humans) == 1 else ""
+        who = ", you" if seat in humans and len(humans) == 1 else ""
         marker = "  winner" if seat in result["winners"] else ""
         _say(
-            f"  player {seat + 1}{who} ({heroes[seat]}): {score} VP, {result['archenemies'][seat]} Archenemies{marker}"
+            f"  player {seat + 1} ({heroes[seat]}{who}): {score} VP, {result['archenemies'][seat]} Archenemies{marker}"
         )
     winners = result["winners"]
     if not winners:

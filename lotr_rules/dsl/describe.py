@@ -101,6 +101,7 @@ def describe_card(card: ast.Card) -> Iterator[str]:
         if item.kind in ("when", "at"):
             yield f"While in front of you, {item.kind} {' '.join(item.phrase)}:"
         else:
-            yield f"{_HEADINGS.get(item.kind, item.kind)}:"
+            guard = " No Defense may avoid it." if item.guard == "defense" else ""
+            yield f"{_HEADINGS.get(item.kind, item.kind)}:{guard}"
         for stmt in item.body:
             yield from describe_stmt(stmt, 1)

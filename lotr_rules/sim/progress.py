@@ -7,6 +7,7 @@ redirected output (``--format json > out.json``) never sees it.
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import time
@@ -39,7 +40,7 @@ def render_bar(done: int, total: int, elapsed: float, width: int = BAR_WIDTH) ->
 
 
 class ProgressBar:
-    """Call :meth:`update` with the games done so far; :meth:`close` wipes the line."""
+    """Call :meth:`update` with the games done so far (0 when they start); :meth:`close` wipes the line."""
 
     def __init__(
         self,
@@ -58,7 +59,8 @@ class ProgressBar:
         self.enabled = enabled
         self.min_interval = min_interval
         self.clock = clock
-        self.start = clock()
+        #: when the first update came (games per second count from there, not from construction)
+        self.start: float | None = None
         self._last_draw: float | None = None
         self._width = 0
 
@@ -66,17 +68,25 @@ class ProgressBar:
         if not self.enabled:
             return
         now = self.clock()
+        if self.start is None:
+            self.start = now
         if done < self.total and self._last_draw is not None and now - self._last_draw < self.min_interval:
             return
         self._last_draw = now
         line = render_bar(done, self.total, now - self.start)
-        columns = shutil.get_terminal_size((80, 24)).columns
-        line = line[: max(10, columns - 1)]
+        line = line[: max(10, self._columns() - 1)]
         # Pad over whatever a longer previous line left behind.
         padding = " " * max(0, self._width - len(line))
         self._width = len(line)
         self.stream.write("\r" + line + padding)
         self.stream.flush()
+
+    def _columns(self) -> int:
+        try:
+            columns = os.get_terminal_size(self.stream.fileno()).columns
+        except (AttributeError, OSError, ValueError):
+            columns = shutil.get_terminal_size((80, 24)).columns
+        return columns if columns > 0 else 80  # a pseudo-terminal may report no size at all
 
     def close(self) -> None:
         if self.enabled and self._width:

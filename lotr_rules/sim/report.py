@@ -22,6 +22,10 @@ def build_report(run: SimulationRun) -> dict[str, Any]:
     return report
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _pct(share: float) -> str:
     return f"{100 * share:5.1f}%"
 
@@ -58,7 +62,8 @@ def render_text(report: dict[str, Any]) -> list[str]:
         )
     winners = report["winners"]
     lines.append(
-        f"  {winners['winners']} winners: {winners['ties']} tied games, {winners['no_winner']} games everyone lost"
+        f"  {_count(winners['winners'], 'winner')}: {_count(winners['ties'], 'tied game')},"
+        f" {_count(winners['no_winner'], 'game')} everyone lost"
     )
     vp = report["vp"]
     lines.append(

@@ -15,8 +15,10 @@ import signal
 import time
 import traceback
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 
@@ -59,17 +61,16 @@ class SimulationRun:
 class GameFailure:
     """A game that raised in a worker; sent back as text (not every exception pickles)."""
 
-    index: int
-    seed: int
+    #: which game, or that the worker could not start
+    where: str
     user_error: bool
     message: str
     details: str
 
-    def raise_it(self) -> None:
-        where = f"game {self.index + 1} (seed {self.seed})"
+    def raise_it(self) -> NoReturn:
         if self.user_error:
-            raise UserError(f"{where}: {self.message}")
-        raise InternalError(f"{where} failed in a worker process: {self.message}\n{self.details}")
+            raise UserError(f"{self.where}: {self.message}")
+        raise InternalError(f"{self.where}: {self.message} (in a worker process)\n{self.details}")
 
 
 def prepare(settings: SimSettings) -> tuple[GameFamily, Any]:
@@ -102,6 +103,8 @@ def run_simulation(
     family, catalogue = prepare(settings)
     workers = resolve_workers(workers, settings.games)
     started = time.perf_counter()
+    if progress is not None:
+        progress(0, settings.games)
     if workers == 1:
         results = _run_here(family, catalogue, settings, progress)
     else:
@@ -124,20 +127,36 @@ def _run_here(
 def _run_pool(
     family: GameFamily, settings: SimSettings, workers: int, progress: ProgressFn | None, start_method: str
 ) -> list[GameResult]:
-    context = multiprocessing.get_context(start_method)
     games = settings.games
     # Small chunks keep the progress bar moving and the workers evenly loaded.
-    chunksize = max(1, min(16, games // (workers * 50)))
+    size = max(1, min(16, games // (workers * 50)))
+    chunks = [range(start, min(start + size, games)) for start in range(0, games, size)]
     slots: list[GameResult | None] = [None] * games
-    initargs = (settings.family, type(family).__module__, settings)
-    with context.Pool(workers, initializer=_init_worker, initargs=initargs) as pool:
-        for done, (index, outcome) in enumerate(pool.imap_unordered(_play_in_worker, range(games), chunksize), 1):
-            if isinstance(outcome, GameFailure):
-                outcome.raise_it()
-            else:
+    executor = ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context(start_method),
+        initializer=_init_worker,
+        initargs=(settings.family, type(family).__module__, settings),
+    )
+    try:
+        pending = [executor.submit(_play_chunk, chunk.start, chunk.stop) for chunk in chunks]
+        done = 0
+        for future in as_completed(pending):
+            for index, outcome in future.result():
+                if isinstance(outcome, GameFailure):
+                    outcome.raise_it()
                 slots[index] = outcome
+                done += 1
             if progress is not None:
                 progress(done, games)
+    except BrokenProcessPool as error:
+        raise InternalError(
+            f"a simulation worker process died ({error}); if lotr_rules is run from a script of yours, "
+            "start it under `if __name__ == '__main__':`"
+        ) from error
+    finally:
+        # On an error or Ctrl-C, games not started yet are dropped rather than played for nothing.
+        executor.shutdown(wait=True, cancel_futures=True)
     results = [r for r in slots if r is not None]
     if len(results) != games:
         raise InternalError(f"the workers returned {len(results)} results for {games} games")
@@ -146,30 +165,42 @@ def _run_pool(
 
 # ---------------------------------------------------------------------- in the worker processes
 _worker: tuple[GameFamily, Any, SimSettings] | None = None
+_worker_failure: GameFailure | None = None
 
 
 def _init_worker(family_name: str, family_module: str, settings: SimSettings) -> None:
-    global _worker
+    global _worker, _worker_failure
     # Ctrl-C reaches every process of the terminal's group: let the parent alone handle it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    family = get_family(family_name, family_module)
-    catalogue = family.load([Path(p) for p in settings.card_paths])
+    try:
+        family = get_family(family_name, family_module)
+        catalogue = family.load([Path(p) for p in settings.card_paths])
+    except Exception as error:
+        # Reported with the first game this worker is given: a failing initializer would only
+        # break the pool with a less helpful message.
+        _worker_failure = _failure("a simulation worker could not start", error)
+        return
     _worker = (family, catalogue, settings)
 
 
-def _play_in_worker(index: int) -> tuple[int, GameResult | GameFailure]:
-    assert _worker is not None, "worker used before its initializer ran"
+def _failure(where: str, error: Exception) -> GameFailure:
+    return GameFailure(where, isinstance(error, UserError), str(error), "".join(traceback.format_exception(error)))
+
+
+def _play_chunk(start: int, stop: int) -> list[tuple[int, GameResult | GameFailure]]:
+    if _worker is None:
+        assert _worker_failure is not None, "worker used before its initializer ran"
+        return [(start, _worker_failure)]
     family, catalogue, settings = _worker
-    try:
-        return index, play_one(family, catalogue, settings, index)
-    except Exception as error:
-        return index, GameFailure(
-            index,
-            game_seed(settings.seed, index),
-            isinstance(error, UserError),
-            str(error),
-            "".join(traceback.format_exception(error)),
-        )
+    out: list[tuple[int, GameResult | GameFailure]] = []
+    for index in range(start, stop):
+        try:
+            out.append((index, play_one(family, catalogue, settings, index)))
+        except Exception as error:
+            where = f"game {index + 1} (seed {game_seed(settings.seed, index)})"
+            out.append((index, _failure(where, error)))
+            break
+    return out
 
 
 def run_games(settings: SimSettings, indexes: Sequence[int]) -> list[GameResult]:

@@ -53,6 +53,9 @@ class GameConfig:
     def from_json(cls, data: object) -> GameConfig:
         if not isinstance(data, dict):
             raise ConfigError("a game config must be a JSON object")
+        use_wall = data.get("use_wall")
+        if use_wall is not None and not isinstance(use_wall, bool):
+            raise ConfigError(f"a game config's use_wall must be true, false or null, not {use_wall!r}")
         try:
             return cls(
                 players=int(data.get("players", 4)),
@@ -61,7 +64,7 @@ class GameConfig:
                 impossible=bool(data.get("impossible", False)),
                 archenemies=int(data.get("archenemies", STANDARD_ARCHENEMIES)),
                 sets=tuple(str(s) for s in data.get("sets", ("two-towers",))),
-                use_wall=data.get("use_wall"),
+                use_wall=use_wall,
                 max_turns=int(data.get("max_turns", 1000)),
             )
         except (TypeError, ValueError) as error:

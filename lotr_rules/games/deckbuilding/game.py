@@ -184,8 +184,11 @@ class DeckbuildingGame(Game):
         power = state.counters.get("power", 0)
         buy_label = self._buy_label
         zones = self.zones
+        bought_kinds: set[CardDef] = set()
         for card in zones[(PATH, -1)]:
-            if cards[card].cost <= power:
+            definition = cards[card]
+            if definition.cost <= power and definition not in bought_kinds:
+                bought_kinds.add(definition)
                 options.append(Option(buy_label[card], ("buy", card), card))
         valor = zones[(VALOR, -1)]
         if valor and cards[valor[-1]].cost <= power:
@@ -531,6 +534,7 @@ class DeckbuildingGame(Game):
         target = zone.lists(ctx)[0]
         if self.take(card) is None:
             return
+        self.log("put", ctx.player, self.cards[card].name, f"{placement.position} of {zone.name}")
         if placement.position == "top":
             target.append(card)
         else:

@@ -27,6 +27,8 @@ def render_entry(entry: tuple[Any, ...]) -> str | None:
         return f"  {_who(rest[0])} gains {rest[1]}"
     if kind == "destroy":
         return f"  {_who(rest[0])} destroys {rest[1]}"
+    if kind == "put":
+        return f"  {_who(rest[0])} puts {rest[1]} on the {rest[2]}"
     if kind == "discard":
         return f"  {_who(rest[0])} discards {rest[1]}"
     if kind == "reveal":

@@ -66,7 +66,7 @@ def check_record(data: Any, where: str = "record") -> dict[str, Any]:
     if data.get("version") != RECORD_VERSION:
         raise RecordError(f"{where} is record version {data.get('version')}, this lotr-rules reads {RECORD_VERSION}")
     choices = data.get("choices")
-    if not isinstance(choices, list) or not all(isinstance(c, int) and c >= 0 for c in choices):
+    if not isinstance(choices, list) or not all(type(c) is int and c >= 0 for c in choices):
         raise RecordError(f"{where} has a corrupt list of choices")
     if not isinstance(data.get("cards"), dict):
         raise RecordError(f"{where} has no card list")
@@ -95,6 +95,8 @@ def replay(
     except _RecordExhausted:
         pass
     except UserError as error:
+        if not game.replay_queue and agents is not None:
+            raise  # the record replayed; this went wrong in the play after it
         raise RecordError(f"the record does not replay: {error}") from None
     if game.replay_queue:
         raise RecordError("the record has more choices than its game asks for; it is corrupt")

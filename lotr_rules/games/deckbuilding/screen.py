@@ -41,15 +41,18 @@ def player_name(game: DeckbuildingGame, seat: int) -> str:
     return f"Player {seat + 1} ({hero_name(game, seat)})"
 
 
-def card_names(game: DeckbuildingGame, cards: Iterable[int]) -> str:
-    """Names in order of first appearance, copies counted: ``Courage x3, Despair``."""
+def name_counts(game: DeckbuildingGame, cards: Iterable[int]) -> list[str]:
+    """Names in order of first appearance, copies counted: ``["Courage x3", "Despair"]``."""
     counts: dict[str, int] = {}
     for card in cards:
         name = game.cards[card].name
         counts[name] = counts.get(name, 0) + 1
-    if not counts:
-        return "-"
-    return ", ".join(name if n == 1 else f"{name} x{n}" for name, n in counts.items())
+    return [name if n == 1 else f"{name} x{n}" for name, n in counts.items()]
+
+
+def card_names(game: DeckbuildingGame, cards: Iterable[int]) -> str:
+    """``Courage x3, Despair``, or ``-`` for no cards."""
+    return ", ".join(name_counts(game, cards)) or "-"
 
 
 def new_log_lines(game: DeckbuildingGame, since: int = 0) -> list[str]:
@@ -59,6 +62,22 @@ def new_log_lines(game: DeckbuildingGame, since: int = 0) -> list[str]:
         line = render_entry(entry)
         if line is not None:
             lines.append(line)
+    return lines
+
+
+def _wrap(head: str, game: DeckbuildingGame, cards: Iterable[int], indent: int = 0) -> list[str]:
+    """``head`` and the cards' names, broken between names to fit the screen's width."""
+    names = name_counts(game, cards) or ["-"]
+    lines: list[str] = []
+    prefix = " " * indent + head
+    pieces: list[str] = []
+    for index, name in enumerate(names):
+        piece = name + ("," if index < len(names) - 1 else "")
+        if pieces and len(prefix) + len(" ".join([*pieces, piece])) > WIDTH:
+            lines.append(prefix + " ".join(pieces))
+            prefix, pieces = " " * len(prefix), []
+        pieces.append(piece)
+    lines.append(prefix + " ".join(pieces))
     return lines
 
 
@@ -72,6 +91,7 @@ def _path_lines(game: DeckbuildingGame) -> list[str]:
     if not path:
         return ["  (empty)"]
     width = max(len(game.cards[c].name) for c in path)
+    pending = game.state.marks.get(("ambush pending", -1), [])
     lines = []
     for card in path:
         definition = game.cards[card]
@@ -80,7 +100,8 @@ def _path_lines(game: DeckbuildingGame) -> list[str]:
         if definition.victory:
             extras.append(f"{definition.victory} VP")
         if "ambush" in definition.abilities:
-            extras.append("AMBUSH")
+            # An Ambush strikes once, at the start of the turn after the card entered the Path.
+            extras.append("AMBUSH next turn" if card in pending else "Ambush")
         tail = ("  " + "  ".join(extras)) if extras else ""
         lines.append(f"  {definition.name:<{width}}  cost {definition.cost:>2}  {kinds:<14}{tail}".rstrip())
     return lines
@@ -113,7 +134,7 @@ def _stack_lines(game: DeckbuildingGame) -> list[str]:
 
 def _player_lines(game: DeckbuildingGame, seat: int | None) -> list[str]:
     state = game.state
-    names = [player_name(game, p) for p in range(state.num_players)]
+    names = [f"P{p + 1} {hero_name(game, p)}" for p in range(state.num_players)]
     width = max(len(n) for n in names)
     lines = []
     for p in range(state.num_players):
@@ -129,9 +150,9 @@ def _player_lines(game: DeckbuildingGame, seat: int | None) -> list[str]:
         )
         front = game.z(FRONT, p)
         if front:
-            lines.append(f"      in front: {card_names(game, front)}")
+            lines.extend(_wrap("in front: ", game, front, 6))
         if seat is None:
-            lines.append(f"      hand: {card_names(game, game.z(HAND, p))}")
+            lines.extend(_wrap("hand: ", game, game.z(HAND, p), 6))
     return lines
 
 
@@ -168,10 +189,10 @@ def render_screen(
         lines.extend(shown)
     played = game.z(PLAYED, current)
     if played and not state.finished:
-        lines.append(f"Played this turn by player {current + 1}: {card_names(game, played)}")
+        lines.extend(_wrap(f"Played this turn by player {current + 1}: ", game, played))
     if seat is not None:
         revealed = game.z(REVEALED, seat)
         if revealed:
-            lines.append(f"Revealed: {card_names(game, revealed)}")
-        lines.append(f"Your hand: {card_names(game, game.z(HAND, seat))}")
+            lines.extend(_wrap("Revealed: ", game, revealed))
+        lines.extend(_wrap("Your hand: ", game, game.z(HAND, seat)))
     return "\n".join(lines)
