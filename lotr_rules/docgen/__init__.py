@@ -11,7 +11,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 #: generator modules, each with PAGE: str and render() -> str
-GENERATORS = ("lotr_rules.docgen.reference", "lotr_rules.docgen.lint_codes", "lotr_rules.docgen.gallery")
+GENERATORS = (
+    "lotr_rules.docgen.reference",
+    "lotr_rules.docgen.lint_codes",
+    "lotr_rules.docgen.gallery",
+    "lotr_rules.docgen.balance",
+)
 
 
 def pages() -> dict[str, Callable[[], str]]:

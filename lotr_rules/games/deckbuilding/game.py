@@ -7,6 +7,9 @@ compiled to effects that call the primitives at the bottom of this module.
 
 from __future__ import annotations
 
+import copy
+import functools
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -41,6 +44,26 @@ HOME_BY_DECK = {"valor": VALOR, "corruption": CORRUPTION, "one ring": BEHIND, "a
 
 _END_TURN = Option("end turn", "end")
 
+_Tables = tuple[list[bool], list[bool], list[Option], list[Option]]
+
+
+@functools.lru_cache(maxsize=64)
+def _lookup_tables(cards: tuple[CardDef, ...]) -> _Tables:
+    """Per-instance facts the hot loop reads, shared by a game and all its copies.
+
+    The options of the main-phase decision never change for a given card instance, so they are
+    built once instead of on every one of a game's thousands of decisions.
+    """
+    return (
+        [any(t.scope == "front" for t in c.triggers) for c in cards],
+        [c.quest is not None for c in cards],
+        [Option(f"play {c.name}", ("play", i), i) for i, c in enumerate(cards)],
+        [
+            Option(f"{'defeat' if c.title == 'archenemy' else 'buy'} {c.name} ({c.cost})", ("buy", i), i)
+            for i, c in enumerate(cards)
+        ],
+    )
+
 
 class DeckbuildingGame(Game):
     family = "deckbuilding"
@@ -63,27 +86,30 @@ class DeckbuildingGame(Game):
         self.zones = state.zones
         # Per-instance facts and per-seat lists looked up on every action: computed once per
         # game object so the hot loop does index lookups instead of dict and attribute chains.
-        cards = self.cards
         self._fronts = [state.zones[(FRONT, p)] for p in range(state.num_players)]
         self._revealed = [state.zones[(REVEALED, p)] for p in range(state.num_players)]
-        self._has_front_trigger = [any(t.scope == "front" for t in c.triggers) for c in cards]
-        self._has_quest = [c.quest is not None for c in cards]
-        self._play_label = [f"play {c.name}" for c in cards]
-        self._buy_label = [f"{'defeat' if c.title == 'archenemy' else 'buy'} {c.name} ({c.cost})" for c in cards]
+        tables = _lookup_tables(self.cards)
+        self._has_front_trigger, self._has_quest, self._play_option, self._buy_option = tables
 
     # ------------------------------------------------------------------ zones
     def z(self, name: str, owner: int = -1) -> list[int]:
         return self.zones[(name, owner)]
 
     def copy(self, agents: Sequence[Agent] | None = None) -> DeckbuildingGame:
-        """An independent game in the same state (its digest equals this one's)."""
-        return DeckbuildingGame(
-            self.catalogue,
-            self.config,
-            agents if agents is not None else self.agents,
-            state=self.state.copy(),
-            instances=self.cards,
-        )
+        """An independent game in the same state (its digest equals this one's).
+
+        Search bots copy games constantly, so this shares everything immutable (the card
+        instances and lookup tables) and copies only the state.
+        """
+        twin = copy.copy(self)
+        twin.state = self.state.copy()
+        twin.zones = twin.state.zones
+        twin._fronts = [twin.zones[(FRONT, p)] for p in range(twin.state.num_players)]
+        twin._revealed = [twin.zones[(REVEALED, p)] for p in range(twin.state.num_players)]
+        twin.agents = list(agents if agents is not None else self.agents)
+        twin.replay_queue = deque(self.replay_queue)
+        twin.pending = list(self.pending)
+        return twin
 
     def locate(self, card: int) -> tuple[str, int, list[int]] | None:
         for (name, owner), cards in self.zones.items():
@@ -107,9 +133,10 @@ class DeckbuildingGame(Game):
         has = self._has_front_trigger
         out: list[tuple[int, int]] = []
         for seat, front in enumerate(self._fronts):
-            for card in front:
-                if has[card]:
-                    out.append((card, seat))
+            if front:
+                for card in front:
+                    if has[card]:
+                        out.append((card, seat))
         return out
 
     @property
@@ -173,29 +200,29 @@ class DeckbuildingGame(Game):
         cards = self.cards
         options: list[Option] = []
         seen: set[CardDef] = set()
-        play_label = self._play_label
+        play_option = self._play_option
         for card in self.zones[(HAND, player)]:
             # Copies of a card share one definition object: one option per kind of card.
             definition = cards[card]
             if definition not in seen:
                 seen.add(definition)
-                options.append(Option(play_label[card], ("play", card), card))
+                options.append(play_option[card])
         state = self.state
         power = state.counters.get("power", 0)
-        buy_label = self._buy_label
+        buy_option = self._buy_option
         zones = self.zones
         bought_kinds: set[CardDef] = set()
         for card in zones[(PATH, -1)]:
             definition = cards[card]
             if definition.cost <= power and definition not in bought_kinds:
                 bought_kinds.add(definition)
-                options.append(Option(buy_label[card], ("buy", card), card))
+                options.append(buy_option[card])
         valor = zones[(VALOR, -1)]
         if valor and cards[valor[-1]].cost <= power:
-            options.append(Option(buy_label[valor[-1]], ("buy", valor[-1]), valor[-1]))
+            options.append(buy_option[valor[-1]])
         stack = zones[(ARCHENEMY, -1)]
         if stack and cards[stack[-1]].cost <= power and self._archenemy_available():
-            options.append(Option(buy_label[stack[-1]], ("buy", stack[-1]), stack[-1]))
+            options.append(buy_option[stack[-1]])
         options.append(_END_TURN)
         return options
 
