@@ -129,7 +129,9 @@ def bench_side_by_side(rounds: int, games: int) -> None:
         f"pyminion 0.4.0, Big Money bots, 4 players: {_median([r['games_per_second'] for r in theirs]):.1f} games/s, "
         f"{their_turn:.1f} µs per player turn"
     )
-    per_round = ", ".join(f"{a['us_per_player_turn'] / b['us_per_player_turn']:.2f}" for a, b in zip(ours, theirs))
+    per_round = ", ".join(
+        f"{a['us_per_player_turn'] / b['us_per_player_turn']:.2f}" for a, b in zip(ours, theirs, strict=True)
+    )
     print(
         f"cost per player turn, lotr_rules / pyminion: {our_turn / their_turn:.2f}x (target at most 2x; rounds: {per_round})"
     )

@@ -99,9 +99,7 @@ def measure_pyminion(games: int, players: int = 4, seed: int = 1) -> dict[str, f
         with _silenced_logging():
             start = time.perf_counter()
             for _ in range(games):
-                bots = [
-                    big_money_cls(player_id=f"big_money_{i}") for i in range(players)
-                ]
+                bots = [big_money_cls(player_id=f"big_money_{i}") for i in range(players)]
                 # log_stdout defaults to True and would add a stdout handler
                 # to the root logger for every game.
                 game = game_cls(

@@ -62,7 +62,7 @@ def render() -> str:
         *heroes,
         "",
         f"Spread: from {low:.2f}x to {high:.2f}x the average "
-        f"({'inside' if LOW <= low and high <= HIGH else 'OUTSIDE'} the {LOW}x to {HIGH}x band).",
+        f"({'inside' if low >= LOW and high <= HIGH else 'OUTSIDE'} the {LOW}x to {HIGH}x band).",
         "",
         "## How games end",
         "",
@@ -99,7 +99,6 @@ def render() -> str:
     ]
     cards = summary["cards"]
     for name, row in sorted(cards.items(), key=lambda item: (-float(item[1]["winner_lift"]), item[0])):
-        lines.append(
-            f"| {name} | {float(row['per_winner']):.2f} | {float(row['per_player']):.2f} | {float(row['winner_lift']):.2f} |"
-        )
+        per_winner, per_player, lift = (float(row[key]) for key in ("per_winner", "per_player", "winner_lift"))
+        lines.append(f"| {name} | {per_winner:.2f} | {per_player:.2f} | {lift:.2f} |")
     return "\n".join(lines) + "\n"
