@@ -132,9 +132,8 @@ def bench_side_by_side(rounds: int, games: int) -> None:
     per_round = ", ".join(
         f"{a['us_per_player_turn'] / b['us_per_player_turn']:.2f}" for a, b in zip(ours, theirs, strict=True)
     )
-    print(
-        f"cost per player turn, lotr_rules / pyminion: {our_turn / their_turn:.2f}x (target at most 2x; rounds: {per_round})"
-    )
+    ratio = our_turn / their_turn
+    print(f"cost per player turn, lotr_rules / pyminion: {ratio:.2f}x (target at most 2x; rounds: {per_round})")
 
 
 def bench_copy(repeats: int) -> tuple[float, float]:
