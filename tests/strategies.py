@@ -54,6 +54,7 @@ LONG_SETTINGS = settings.get_profile("lotr-dsl-long")
 KEYWORDS = frozenset(
     [
         "card",
+        "then",
         "id",
         "type",
         "title",

@@ -259,3 +259,15 @@ def test_strings_keep_their_escapes() -> None:
     assert script.cards[0].name == 'Say "hi" \\o/'
     assert script.cards[0].field("text") == ast.Field("text", 'a "quote" and a \\')
     assert format_script(script) == text
+
+
+def test_conditional_number_round_trips() -> None:
+    """A conditional number, ``(if COND then A else B)``, formats and parses back unchanged."""
+    text = (
+        'card "C" {\n  id c\n  type location\n  victory (if the wall is used then 0 else 3)\n'
+        '  provenance designed\n  text "t"\n  play {\n'
+        "    +(if number of cards in hand >= 2 then 2 else 1) power\n  }\n}\n"
+    )
+    script = parse(text)
+    assert format_script(script) == text
+    assert parse(format_script(script)) == script

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from lotr_rules import LANGUAGE_VERSION
 from lotr_rules.dsl import compiler as dsl_compiler
 from lotr_rules.dsl import parser as dsl_parser
-from lotr_rules.dsl.formatter import format_script
+from lotr_rules.dsl.comments import format_keeping_comments
 from lotr_rules.engine import game as engine_game
 from lotr_rules.engine.registry import ARG_KINDS, Primitive, Vocabulary
 from lotr_rules.errors import ScriptSyntaxError
@@ -197,7 +197,7 @@ def _play_parses(*lines: str) -> bool:
 def _formatter_keeps_comments() -> bool:
     text = "# note\n" + _CARD_HEAD + "}\n"
     try:
-        return "# note" in format_script(dsl_parser.parse(text))
+        return "# note" in format_keeping_comments(dsl_parser.parse(text), text)
     except ScriptSyntaxError:
         return False
 
@@ -525,7 +525,12 @@ def _lexical(terminals: dict[str, str]) -> list[str]:
             "A comment may stand at the end of a line or on a line of its own that starts in the first",
             "column; a comment on an indented line of its own is not accepted yet (E001).",
         ]
-    if not _formatter_keeps_comments():
+    if _formatter_keeps_comments():
+        lines += [
+            "A comment may stand at the end of a line or on a line of its own, at any indentation;",
+            "`lotr-rules fmt` keeps both where they were.",
+        ]
+    else:
         lines += [
             "`lotr-rules fmt` does not keep comments: keep anything worth keeping in the card's `notes`",
             "field.",

@@ -61,13 +61,23 @@ class VarExpr:
 
 
 @attrs.frozen(slots=True)
+class CondExpr:
+    """``(if the wall is used then 0 else 3)``: a number that depends on the game."""
+
+    cond: Cond
+    then: Expr
+    otherwise: Expr
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
 class PlayersHit:
     """How many players the enclosing Attack affected (those who did not defend)."""
 
     span: Span = _span()
 
 
-Expr = Union[Num, BinOp, Neg, Aggregate, PlayersHit, VarExpr]
+Expr = Union[Num, BinOp, Neg, Aggregate, PlayersHit, VarExpr, CondExpr]
 
 
 # ------------------------------------------------------------------ selections

@@ -839,6 +839,9 @@ class Compiler:
             return lambda ctx: ctx.hit
         if isinstance(expr, ast.VarExpr):
             return self._var_expr(expr)
+        if isinstance(expr, ast.CondExpr):
+            test, then, otherwise = self._cond(expr.cond), self._expr(expr.then), self._expr(expr.otherwise)
+            return lambda ctx: then(ctx) if test(ctx) else otherwise(ctx)
         if isinstance(expr, ast.BinOp):
             left, right = self._expr(expr.left), self._expr(expr.right)
             if expr.op == "+":

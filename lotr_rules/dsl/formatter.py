@@ -27,6 +27,8 @@ def format_expr(expr: ast.Expr, parent: int = 0, right_side: bool = False) -> st
         return "players hit"
     if isinstance(expr, ast.VarExpr):
         return expr.name
+    if isinstance(expr, ast.CondExpr):
+        return f"(if {format_cond(expr.cond)} then {format_expr(expr.then)} else {format_expr(expr.otherwise)})"
     if isinstance(expr, ast.Neg):
         inner = format_expr(expr.operand, 3)
         if isinstance(expr.operand, ast.Neg):
@@ -45,7 +47,7 @@ def format_expr(expr: ast.Expr, parent: int = 0, right_side: bool = False) -> st
 
 def _atom(expr: ast.Expr) -> str:
     """An expression where the grammar wants an atom (``up to N``, ``random N``)."""
-    if isinstance(expr, (ast.Num, ast.PlayersHit, ast.VarExpr)):
+    if isinstance(expr, (ast.Num, ast.PlayersHit, ast.VarExpr, ast.CondExpr)):
         return format_expr(expr)
     return f"({format_expr(expr)})"
 

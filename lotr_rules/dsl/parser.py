@@ -409,6 +409,9 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
     def aggregate(self, meta: Any, c: list[Any]) -> ast.Aggregate:
         return ast.Aggregate(c[0], c[1], span=_span_of_meta(meta))
 
+    def cond_expr(self, meta: Any, c: list[Any]) -> ast.CondExpr:
+        return ast.CondExpr(c[0], c[1], c[2], span=_span_of_meta(meta))
+
     def var_expr(self, meta: Any, c: list[Any]) -> ast.VarExpr:
         return ast.VarExpr(str(c[0]), span=_span_of_meta(meta))
 
@@ -579,10 +582,7 @@ def _is_else(token: Token, previous: Token | None, expected: set[str]) -> bool:
     if token.type == "ELSE" and "ELSE" not in expected:
         return True
     return (
-        previous is not None
-        and previous.type == "WORD"
-        and str(previous) == "else"
-        and token.type in ("LBRACE", "IF")
+        previous is not None and previous.type == "WORD" and str(previous) == "else" and token.type in ("LBRACE", "IF")
     )
 
 
@@ -668,9 +668,7 @@ def parse(text: str, path: str = "") -> ast.Script:
             f"script is larger than {MAX_SCRIPT_BYTES // 1024} KiB", Span(1, 1, 1, 2, path), code="E003"
         )
     if not _depth_ok(text):
-        raise ScriptSyntaxError(
-            f"blocks nest deeper than {MAX_NESTING} levels", Span(1, 1, 1, 2, path), code="E003"
-        )
+        raise ScriptSyntaxError(f"blocks nest deeper than {MAX_NESTING} levels", Span(1, 1, 1, 2, path), code="E003")
     source = text if text.endswith("\n") else text + "\n"
     tree = _parse_fast(source)
     if tree is None:
@@ -679,8 +677,7 @@ def parse(text: str, path: str = "") -> ast.Script:
     if deep is not None:
         where = _span_of_token(deep, path) if isinstance(deep, Token) else _span_of_meta(deep.meta)
         raise ScriptSyntaxError(
-            f"the script nests too deeply: more than {MAX_TREE_DEPTH} levels of blocks, brackets,"
-            " operators or 'not'",
+            f"the script nests too deeply: more than {MAX_TREE_DEPTH} levels of blocks, brackets, operators or 'not'",
             _clamp(where, text, path),
             code="E003",
         )

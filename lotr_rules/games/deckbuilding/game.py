@@ -33,8 +33,9 @@ PATH, MAIN, VALOR, CORRUPTION, ARCHENEMY = "path", "main deck", "valor", "corrup
 WALL, WALL_DISCARD, DESTROYED, BOX, BEHIND = "wall", "wall discard", "destroyed", "box", "behind stacks"
 PLAYER_ZONES = (HAND, DECK, DISCARD, PLAYED, FRONT, REVEALED, HERO)
 SHARED_ZONES = (PATH, MAIN, VALOR, CORRUPTION, ARCHENEMY, WALL, WALL_DISCARD, DESTROYED, BOX, BEHIND)
-#: zones whose cards a player "controls" (the Dead Marshes clarification)
-CONTROLLED = (HAND, DECK, DISCARD, PLAYED, FRONT)
+#: zones whose cards a player "controls" (the Dead Marshes clarification); revealed cards are
+#: still part of the deck they were revealed from
+CONTROLLED = (HAND, DECK, DISCARD, PLAYED, FRONT, REVEALED)
 #: zones whose cards are part of a player's deck when the game ends
 OWNED = (HAND, DECK, DISCARD, PLAYED, FRONT, REVEALED)
 
@@ -313,21 +314,28 @@ class DeckbuildingGame(Game):
     # ------------------------------------------------------------------ end of turn
     def end_turn(self, player: int) -> None:
         self.begin_action()
+        hand = self.z(HAND, player)
+        before = len(hand)
         self.emit(ev.TURN_ENDED, player)
+        # Cards drawn by end-of-turn effects (Dead Marshes drawing for a Haldir destroyed now)
+        # join the next hand rather than being discarded with this one.
+        drawn_now = hand[before:]
+        del hand[before:]
         self.state.turn_triggers.clear()
         discard = self.z(DISCARD, player)
         played = self.z(PLAYED, player)
-        hand = self.z(HAND, player)
         discard.extend(played)
         discard.extend(hand)
         played.clear()
         hand.clear()
         self.state.counters["power"] = 0
         self.state.flags.discard("defeated this turn")
-        gained = self.state.marks.get(("gained this turn", player))
-        if gained:
-            gained.clear()
+        # "This turn" is the turn now ending for everyone, including cards others gained in it.
+        for (name, _owner), marked in self.state.marks.items():
+            if name == "gained this turn":
+                marked.clear()
         self.draw(player, HAND_SIZE)
+        hand.extend(drawn_now)
         self._refill_path()
         self._check_quests()
         self.state.current = (player + 1) % self.state.num_players
@@ -412,25 +420,30 @@ class DeckbuildingGame(Game):
         return out
 
     def offer_defense(self, player: int, source: int, kind: str) -> bool:
-        defenders = [(player, card) for card in self.defense_cards(player)]
-        if self.config.impossible and kind == "ambush" and self.state.num_players > 1:
-            # Impossible Mode: the player on the Ambushed player's left may defend for them.
-            helper = (player + 1) % self.state.num_players
-            defenders.extend((helper, card) for card in self.defense_cards(helper))
-        if not defenders:
-            return False
+        """One Defense may avoid an Attack or Ambush. In Impossible Mode, when the Ambushed
+        player does not defend against a Path card, the player on their left may protect them
+        (they cannot refuse the aid)."""
         name = self.cards[source].name
-        options = [Option("take it", None)]
-        for seat, card in defenders:
-            label = f"defend with {self.cards[card].name}"
-            if seat != player:
-                label += f" (player {seat + 1} protects)"
-            options.append(Option(label, (seat, card), card))
-        chosen = self.ask(player, "defend", f"{name}: defend?", options, source)
+        if self._defend_with(player, player, source, f"{name}: defend?", "take it"):
+            return True
+        if self.config.impossible and kind == "ambush" and self.state.num_players > 1:
+            helper = (player + 1) % self.state.num_players
+            prompt = f"{name} ambushes player {player + 1}: protect them?"
+            return self._defend_with(helper, player, source, prompt, "don't protect")
+        return False
+
+    def _defend_with(self, seat: int, protected: int, source: int, prompt: str, decline: str) -> bool:
+        cards = self.defense_cards(seat)
+        if not cards:
+            return False
+        options = [Option(decline, None)]
+        suffix = "" if seat == protected else f" (protecting player {protected + 1})"
+        options.extend(Option(f"defend with {self.cards[c].name}{suffix}", c, c) for c in cards)
+        chosen = self.ask(seat, "defend", prompt, options, source)
         if chosen.value is None:
             return False
-        seat, card = chosen.value  # type: ignore[misc]
-        self.log("defend", seat, self.cards[card].name, name)
+        card = int(chosen.value)  # type: ignore[call-overload]
+        self.log("defend", seat, self.cards[card].name, self.cards[source].name)
         defense = self.cards[card].abilities["defense"]
         defense(Ctx(self, seat, card))
         self.emit(ev.ATTACK_DEFENDED, seat, card)
@@ -552,20 +565,29 @@ class DeckbuildingGame(Game):
                 holder = named[0] if isinstance(named, list) and named else -1
             if holder < 0:
                 return
-            if self.take(card) is None:
+            where = self.take(card)
+            if where is None:
                 return
             self.state.under.setdefault(holder, []).append(card)
+            self._wall_emptied(where)
             return
         zone = placement.zone
         assert zone is not None and zone.lists is not None
         target = zone.lists(ctx)[0]
-        if self.take(card) is None:
+        where = self.take(card)
+        if where is None:
             return
         self.log("put", ctx.player, self.cards[card].name, f"{placement.position} of {zone.name}")
         if placement.position == "top":
             target.append(card)
         else:
             target.insert(0, card)
+        self._wall_emptied(where)
+
+    def _wall_emptied(self, where: tuple[str, int]) -> None:
+        """The Wall deck running out ends the game however it runs out."""
+        if where[0] == WALL and self.use_wall and not self.z(WALL):
+            raise GameOver("wall deck depleted")
 
     def take_ring(self, ctx: Ctx) -> None:
         for card in self.z(BEHIND) + [c for p in range(self.state.num_players) for c in self.z(FRONT, p)]:

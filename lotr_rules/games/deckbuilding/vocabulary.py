@@ -43,7 +43,8 @@ def _shared_zone(name: str) -> Callable[[Ctx], list[list[int]]]:
 def _controlled(ctx: Ctx) -> list[list[int]]:
     zones = ctx.game.state.zones
     p = ctx.player
-    return [zones[("hand", p)], zones[("deck", p)], zones[("discard", p)], zones[("played", p)], zones[("front", p)]]
+    names = ("hand", "deck", "discard", "played", "front", "revealed")
+    return [zones[(name, p)] for name in names]
 
 
 def _under_this(ctx: Ctx) -> list[list[int]]:

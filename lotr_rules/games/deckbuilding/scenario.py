@@ -1,0 +1,1327 @@
+"""Scenario files: a game state written by hand, steps to run on it, and what must hold after.
+
+A scenario is a TOML file in three parts (``docs/scenarios.md`` is the full guide):
+
+* the state: ``[game]`` (players, seed, mode, whose turn, Power), one ``[players.N]`` table per
+  player (``hero``, ``hand``, ``deck``, ``discard``, ``played``, ``front``, ``under``) and
+  ``[shared]`` (``path``, ``main_deck``, ``valor``, ``corruption``, ``archenemy``, ``wall``...).
+  Every card named gets an instance; every zone not written is empty. Ordered piles (decks,
+  stacks) are written bottom first: **the last card written is the top card**.
+* the steps: ``[[do]]`` tables run in order, each one action (``play``, ``buy``, ``end_turn``,
+  ``start_turn``, ``take_turn``, ``gain``, ``destroy``, ``draw_wall``) with the ``choices`` that
+  answer the decisions it raises, by option label.
+* ``[expect]``: what must be true once the steps have run.
+
+A card is written by name, in any case and with or without accents (``"Theoden"`` finds
+``Théoden``); ``"Courage*3"`` or ``{name = "Courage", count = 3}`` writes copies.
+
+Players are numbered from 1, as the log shows them (``P1``); the engine's seats are 0-based.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import tomllib
+import unicodedata
+from collections import Counter, deque
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from lotr_rules.cards.catalogue import Catalogue
+from lotr_rules.cards.loader import load_sets
+from lotr_rules.engine.cards import CardDef
+from lotr_rules.engine.context import Ctx
+from lotr_rules.engine.decisions import Agent, DecisionRequest, Option
+from lotr_rules.engine.game import Game, GameOver, GameState
+from lotr_rules.errors import UnknownCardError, UserError
+from lotr_rules.games.deckbuilding import game as rules
+from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, MIN_PLAYERS, GameConfig
+from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+from lotr_rules.games.deckbuilding.log import render_entry
+
+
+# ---------------------------------------------------------------------- errors
+class ScenarioError(UserError):
+    """A scenario file that cannot be run as written. The message starts with the file's name."""
+
+    def __init__(self, path: str, where: str, message: str, hint: str | None = None) -> None:
+        text = f"{path}: {where}: {message}" if where else f"{path}: {message}"
+        super().__init__(text, hint=hint)
+        self.path = path
+        self.where = where
+
+
+class ScenarioSyntaxError(ScenarioError):
+    """The file is not valid TOML, or not UTF-8 text."""
+
+
+class ScenarioKeyError(ScenarioError):
+    """A key the format does not have, or a value of the wrong kind."""
+
+
+class ScenarioCardError(ScenarioError):
+    """A card name that no loaded set has."""
+
+
+# ---------------------------------------------------------------------- the format's vocabulary
+#: Scenario keys of a player's table -> the engine's zone names.
+PLAYER_ZONE_KEYS = {
+    "hero": rules.HERO,
+    "hand": rules.HAND,
+    "deck": rules.DECK,
+    "discard": rules.DISCARD,
+    "played": rules.PLAYED,
+    "front": rules.FRONT,
+}
+#: Only expectations and the resulting state see this zone: it is empty between effects.
+PLAYER_VIEW_KEYS = {**PLAYER_ZONE_KEYS, "revealed": rules.REVEALED}
+SHARED_ZONE_KEYS = {
+    "path": rules.PATH,
+    "main_deck": rules.MAIN,
+    "valor": rules.VALOR,
+    "corruption": rules.CORRUPTION,
+    "archenemy": rules.ARCHENEMY,
+    "wall": rules.WALL,
+    "wall_discard": rules.WALL_DISCARD,
+    "destroyed": rules.DESTROYED,
+    "box": rules.BOX,
+}
+SHARED_VIEW_KEYS = {**SHARED_ZONE_KEYS, "behind": rules.BEHIND}
+#: Piles whose order matters; in the file, in the engine and in the output the top is last.
+ORDERED = frozenset({"deck", "main_deck", "valor", "corruption", "archenemy", "wall"})
+
+TOP_KEYS = ("title", "description", "cite", "game", "players", "shared", "do", "expect")
+GAME_KEYS = ("players", "seed", "impossible", "use_wall", "current", "turn", "power", "sets", "cards")
+PLAYER_KEYS = (*PLAYER_ZONE_KEYS, "under")
+SHARED_KEYS = (*SHARED_ZONE_KEYS, "archenemy_face_up", "archenemy_defeated_this_turn", "one_ring", "new_in_path")
+
+ACTIONS = ("play", "buy", "defeat", "end_turn", "start_turn", "take_turn", "gain", "destroy", "draw_wall")
+STEP_KEYS = (*ACTIONS, "choices", "player", "from")
+#: Actions that may be done by a player other than the current one.
+ANY_PLAYER_ACTIONS = ("gain", "destroy", "draw_wall")
+ANSWER_KEYS = ("answer", "option", "player", "kind")
+
+ZONE_SUFFIXES = ("", "_has", "_lacks", "_top", "_bottom", "_order")
+EXPECT_KEYS = (
+    "power",
+    "current",
+    "turn",
+    "game_over",
+    "reason",
+    "winners",
+    "scores",
+    "wall_breached",
+    "archenemy_face_up",
+    "one_ring",
+    "log_contains",
+    "log_lacks",
+    "log_sequence",
+    "offered",
+    "not_offered",
+    "players",
+    "shared",
+)
+EXPECT_PLAYER_KEYS = (*(k + s for k in PLAYER_VIEW_KEYS for s in ZONE_SUFFIXES), "vp", "under")
+EXPECT_SHARED_KEYS = tuple(k + s for k in SHARED_VIEW_KEYS for s in ZONE_SUFFIXES)
+
+
+def fold(text: str) -> str:
+    """Text compared loosely: no accents, no case, single spaces."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(plain.casefold().split())
+
+
+# ---------------------------------------------------------------------- the parsed scenario
+@attrs.frozen(slots=True)
+class Answer:
+    """One scripted answer: an option label (or a 1-based option number), maybe who is asked."""
+
+    text: str
+    index: int | None = None
+    player: int | None = None
+    kind: str | None = None
+
+    def describe(self) -> str:
+        said = f"option {self.index}" if self.index is not None else repr(self.text)
+        if self.player is not None:
+            said += f" (by player {self.player + 1})"
+        return said
+
+
+@attrs.frozen(slots=True)
+class Step:
+    number: int
+    action: str
+    cards: tuple[str, ...] = ()
+    count: int = 0
+    player: int | None = None
+    source: str | None = None
+    choices: tuple[Answer, ...] = ()
+
+    @property
+    def label(self) -> str:
+        text = self.action
+        if self.cards:
+            text += " " + ", ".join(self.cards)
+        if self.action == "draw_wall":
+            text += f" {self.count}"
+        if self.source:
+            text += f" from {self.source}"
+        if self.player is not None:
+            text += f" (player {self.player + 1})"
+        return text
+
+
+@attrs.frozen(slots=True)
+class Scenario:
+    path: str
+    title: str
+    description: str
+    cite: str
+    catalogue: Catalogue = attrs.field(repr=False)
+    players: int
+    seed: int
+    impossible: bool
+    use_wall: bool
+    sets: tuple[str, ...]
+    current: int
+    turn: int
+    power: int
+    #: (engine zone, seat) -> card names, bottom first
+    player_zones: Mapping[tuple[str, int], tuple[str, ...]]
+    shared_zones: Mapping[str, tuple[str, ...]]
+    #: seat -> holder name -> the names under the first such card in front of that player
+    under: Mapping[int, Mapping[str, tuple[str, ...]]]
+    archenemy_face_up: bool
+    defeated_this_turn: bool
+    #: "behind", a seat, or None when The One Ring is not in the scenario
+    one_ring: str | int | None
+    new_in_path: tuple[str, ...]
+    steps: tuple[Step, ...]
+    expect: Mapping[str, Any]
+
+
+class _Reader:
+    """Checks a parsed TOML document key by key, raising ScenarioError with where it went wrong."""
+
+    def __init__(self, path: str, catalogue: Catalogue) -> None:
+        self.path = path
+        self.catalogue = catalogue
+        self._folded: dict[str, str] | None = None
+
+    def fail(self, where: str, message: str, hint: str | None = None) -> ScenarioKeyError:
+        return ScenarioKeyError(self.path, where, message, hint)
+
+    def table(self, value: object, where: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(where, f"must be a table, not {_kind(value)}")
+        return value
+
+    def keys(self, table: Mapping[str, Any], allowed: Sequence[str], where: str) -> None:
+        for key in table:
+            if key not in allowed:
+                close = difflib.get_close_matches(key, list(allowed), n=1)
+                hint = f"did you mean '{close[0]}'?" if close else "known keys: " + ", ".join(allowed)
+                raise self.fail(where, f"unknown key '{key}'", hint)
+
+    def integer(self, value: object, where: str, low: int | None = None, high: int | None = None) -> int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self.fail(where, f"must be a whole number, not {_kind(value)}")
+        if (low is not None and value < low) or (high is not None and value > high):
+            bounds = f"{low} to {high}" if high is not None else f"{low} or more"
+            raise self.fail(where, f"must be {bounds}, not {value}")
+        return value
+
+    def boolean(self, value: object, where: str) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(where, f"must be true or false, not {_kind(value)}")
+        return value
+
+    def string(self, value: object, where: str) -> str:
+        if not isinstance(value, str):
+            raise self.fail(where, f"must be a string, not {_kind(value)}")
+        return value
+
+    def strings(self, value: object, where: str) -> tuple[str, ...]:
+        if isinstance(value, str):
+            return (value,)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(where, "must be a string or a list of strings")
+        return tuple(value)
+
+    # -------------------------------------------------------------- cards
+    def card_name(self, text: str, where: str) -> str:
+        try:
+            return self.catalogue.get(text).name
+        except UnknownCardError:
+            pass
+        if self._folded is None:
+            self._folded = {}
+            for card in self.catalogue.cards:
+                self._folded.setdefault(fold(card.name), card.name)
+        found = self._folded.get(fold(text))
+        if found is not None:
+            return found
+        close = difflib.get_close_matches(fold(text), list(self._folded), n=1, cutoff=0.6)
+        hint = f"did you mean '{self._folded[close[0]]}'?" if close else None
+        raise ScenarioCardError(self.path, where, f"no loaded set has a card named '{text}'", hint)
+
+    def cards(self, value: object, where: str) -> tuple[str, ...]:
+        """A list of cards: ``"Name"``, ``"Name*3"`` or ``{name = "Name", count = 3}`` items."""
+        items: list[object]
+        if isinstance(value, (str, dict)):
+            items = [value]
+        elif isinstance(value, list):
+            items = list(value)
+        else:
+            raise self.fail(where, f"must be a list of card names, not {_kind(value)}")
+        out: list[str] = []
+        for position, item in enumerate(items, 1):
+            at = f"{where}[{position}]"
+            if isinstance(item, dict):
+                self.keys(item, ("name", "count"), at)
+                if "name" not in item:
+                    raise self.fail(at, "a card table needs a 'name'")
+                name = self.card_name(self.string(item["name"], f"{at}.name"), at)
+                count = self.integer(item.get("count", 1), f"{at}.count", 0)
+            elif isinstance(item, str):
+                text, count = _split_count(item)
+                if count < 0:
+                    raise self.fail(at, f"'{item}': a count after '*' must be a whole number")
+                name = self.card_name(text, at)
+            else:
+                raise self.fail(at, f"must be a card name, not {_kind(item)}")
+            out.extend([name] * count)
+        return tuple(out)
+
+    def one_card(self, value: object, where: str) -> str:
+        names = self.cards(value, where)
+        if len(names) != 1:
+            raise self.fail(where, f"must name exactly one card, not {len(names)}")
+        return names[0]
+
+    def stack(self, value: object, where: str, default_name: str) -> tuple[str, ...]:
+        """A stack written as a count (of its usual card) or as a list of cards."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            return (self.card_name(default_name, where),) * self.integer(value, where, 0)
+        return self.cards(value, where)
+
+    def player_number(self, value: object, where: str, players: int) -> int:
+        return self.integer(value, where, 1, players) - 1
+
+
+def _kind(value: object) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, str):
+        return f"the string '{value}'"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+def _split_count(text: str) -> tuple[str, int]:
+    name, star, count = text.rpartition("*")
+    if not star:
+        return text.strip(), 1
+    count = count.strip()
+    if not count.isdigit():
+        return text.strip(), -1
+    return name.strip(), int(count)
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    where = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError(where, "", "no such scenario file") from None
+    except UnicodeDecodeError:
+        raise ScenarioSyntaxError(where, "", "is not UTF-8 text") from None
+    except IsADirectoryError:
+        raise ScenarioError(where, "", "is a folder, not a scenario file") from None
+    return parse_toml(text, where)
+
+
+def parse_toml(text: str, where: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ScenarioSyntaxError(where, "", f"is not valid TOML: {error}") from None
+
+
+def load_scenario(
+    path: Path | str,
+    *,
+    extra_cards: Sequence[Path] = (),
+    catalogue: Catalogue | None = None,
+) -> Scenario:
+    """Read and check a scenario file; raises a :class:`ScenarioError` for anything wrong in it."""
+    path = Path(path)
+    return scenario_from_data(
+        read_toml(path), str(path), base=path.parent, extra_cards=extra_cards, catalogue=catalogue
+    )
+
+
+def scenario_from_text(
+    text: str,
+    name: str = "<scenario>",
+    *,
+    extra_cards: Sequence[Path] = (),
+    catalogue: Catalogue | None = None,
+) -> Scenario:
+    return scenario_from_data(
+        parse_toml(text, name), name, base=Path.cwd(), extra_cards=extra_cards, catalogue=catalogue
+    )
+
+
+def scenario_from_data(
+    data: Mapping[str, Any],
+    where: str,
+    *,
+    base: Path,
+    extra_cards: Sequence[Path] = (),
+    catalogue: Catalogue | None = None,
+) -> Scenario:
+    reader = _Reader(where, Catalogue([], []))
+    reader.keys(data, TOP_KEYS, "the file")
+    game = reader.table(data.get("game", {}), "[game]")
+    reader.keys(game, GAME_KEYS, "[game]")
+
+    # The catalogue: the shipped sets, the file's own card folders, and the caller's.
+    folders = list(extra_cards)
+    if "cards" in game:
+        for text in reader.strings(game["cards"], "game.cards"):
+            folder = (base / text).resolve()
+            if not folder.is_dir():
+                raise reader.fail("game.cards", f"'{text}' is not a folder (looked for {folder})")
+            folders.append(folder)
+    if catalogue is None or folders:
+        try:
+            catalogue = load_sets(tuple(folders))
+        except UserError as error:
+            raise ScenarioError(where, "loading the card sets", str(error)) from None
+    reader.catalogue = catalogue
+
+    player_tables = reader.table(data.get("players", {}), "[players]")
+    numbers: list[int] = []
+    for key in player_tables:
+        if not key.isdigit() or not MIN_PLAYERS <= int(key) <= MAX_PLAYERS:
+            raise reader.fail(f"[players.{key}]", f"players are numbered 1 to {MAX_PLAYERS}")
+        numbers.append(int(key))
+    players = max(numbers, default=1)
+    if "players" in game:
+        players = reader.integer(game["players"], "game.players", MIN_PLAYERS, MAX_PLAYERS)
+        if numbers and max(numbers) > players:
+            raise reader.fail(f"[players.{max(numbers)}]", f"the game has only {players} players")
+
+    sets = reader.strings(game.get("sets", ["two-towers"]), "game.sets")
+    unknown = [code for code in sets if code not in catalogue.sets]
+    if unknown:
+        raise reader.fail("game.sets", f"unknown set '{unknown[0]}'", "loaded sets: " + ", ".join(catalogue.sets))
+    use_wall = catalogue.uses_wall(sets)
+    if "use_wall" in game:
+        use_wall = reader.boolean(game["use_wall"], "game.use_wall")
+
+    player_zones: dict[tuple[str, int], tuple[str, ...]] = {}
+    under: dict[int, dict[str, tuple[str, ...]]] = {}
+    for key, value in player_tables.items():
+        seat = int(key) - 1
+        at = f"[players.{key}]"
+        table = reader.table(value, at)
+        reader.keys(table, PLAYER_KEYS, at)
+        for zone_key, zone in PLAYER_ZONE_KEYS.items():
+            if zone_key in table:
+                names = reader.cards(table[zone_key], f"players.{key}.{zone_key}")
+                _no_ring(reader, catalogue, names, f"players.{key}.{zone_key}")
+                player_zones[(zone, seat)] = names
+        if "under" in table:
+            holders = reader.table(table["under"], f"[players.{key}.under]")
+            front = player_zones.get((rules.FRONT, seat), ())
+            mine: dict[str, tuple[str, ...]] = {}
+            for holder_text, cards in holders.items():
+                holder = reader.card_name(holder_text, f"players.{key}.under")
+                if holder not in front:
+                    raise reader.fail(
+                        f"players.{key}.under",
+                        f"'{holder}' is not in front of player {key}, so nothing can be under it",
+                    )
+                mine[holder] = reader.cards(cards, f"players.{key}.under.{holder_text}")
+            under[seat] = mine
+
+    shared = reader.table(data.get("shared", {}), "[shared]")
+    reader.keys(shared, SHARED_KEYS, "[shared]")
+    shared_zones: dict[str, tuple[str, ...]] = {}
+    for zone_key, zone in SHARED_ZONE_KEYS.items():
+        if zone_key not in shared:
+            continue
+        at = f"shared.{zone_key}"
+        if zone_key == "valor":
+            names = reader.stack(shared[zone_key], at, "Valor")
+        elif zone_key == "corruption":
+            names = reader.stack(shared[zone_key], at, "Corruption")
+        else:
+            names = reader.cards(shared[zone_key], at)
+        _no_ring(reader, catalogue, names, at)
+        shared_zones[zone] = names
+
+    one_ring: str | int | None = None
+    if "one_ring" in shared:
+        value = shared["one_ring"]
+        if isinstance(value, bool) or value == "none":
+            one_ring = "behind" if value is True else None
+        elif value == "behind":
+            one_ring = "behind"
+        elif isinstance(value, int):
+            one_ring = reader.player_number(value, "shared.one_ring", players)
+        else:
+            raise reader.fail("shared.one_ring", 'must be "behind", "none" or a player number')
+        if one_ring is not None and _ring(catalogue) is None:
+            raise reader.fail("shared.one_ring", "no loaded set has The One Ring")
+
+    new_in_path: tuple[str, ...] = ()
+    if "new_in_path" in shared:
+        new_in_path = reader.cards(shared["new_in_path"], "shared.new_in_path")
+        left = Counter(shared_zones.get(rules.PATH, ()))
+        for name in new_in_path:
+            if not left[name]:
+                raise reader.fail("shared.new_in_path", f"'{name}' is not in the Path (shared.path)")
+            left[name] -= 1
+
+    current = reader.player_number(game.get("current", 1), "game.current", players)
+    steps = _read_steps(reader, data.get("do", []), players)
+    expect = reader.table(data.get("expect", {}), "[expect]")
+    _check_expect(reader, expect, players)
+
+    return Scenario(
+        path=where,
+        title=reader.string(data.get("title", ""), "title"),
+        description=reader.string(data.get("description", ""), "description"),
+        cite=reader.string(data.get("cite", ""), "cite"),
+        catalogue=catalogue,
+        players=players,
+        seed=reader.integer(game.get("seed", 1), "game.seed", 0),
+        impossible=reader.boolean(game.get("impossible", False), "game.impossible"),
+        use_wall=use_wall,
+        sets=sets,
+        current=current,
+        turn=reader.integer(game.get("turn", 1), "game.turn", 0),
+        power=reader.integer(game.get("power", 0), "game.power"),
+        player_zones=player_zones,
+        shared_zones=shared_zones,
+        under=under,
+        archenemy_face_up=reader.boolean(shared.get("archenemy_face_up", True), "shared.archenemy_face_up"),
+        defeated_this_turn=reader.boolean(
+            shared.get("archenemy_defeated_this_turn", False), "shared.archenemy_defeated_this_turn"
+        ),
+        one_ring=one_ring,
+        new_in_path=new_in_path,
+        steps=steps,
+        expect=expect,
+    )
+
+
+def _ring(catalogue: Catalogue) -> CardDef | None:
+    return next((c for c in catalogue.cards if c.deck == "one ring"), None)
+
+
+def _no_ring(reader: _Reader, catalogue: Catalogue, names: Iterable[str], where: str) -> None:
+    ring = _ring(catalogue)
+    if ring is not None and ring.name in names:
+        raise reader.fail(where, f"{ring.name} is never in a zone like this one", "write [shared] one_ring = ...")
+
+
+def _read_steps(reader: _Reader, value: object, players: int) -> tuple[Step, ...]:
+    if not isinstance(value, list):
+        raise reader.fail("do", "must be a list of steps ([[do]] tables)")
+    steps: list[Step] = []
+    for number, raw in enumerate(value, 1):
+        at = f"do[{number}]"
+        table = reader.table(raw, at)
+        reader.keys(table, STEP_KEYS, at)
+        actions = [key for key in ACTIONS if key in table]
+        if len(actions) != 1:
+            found = ", ".join(actions) if actions else "none"
+            raise reader.fail(at, f"a step does exactly one of {', '.join(ACTIONS)} (this one: {found})")
+        action = actions[0]
+        value = table[action]
+        player = None
+        if "player" in table:
+            if action not in ANY_PLAYER_ACTIONS:
+                raise reader.fail(
+                    f"{at}.player",
+                    f"'{action}' is always done by the current player",
+                    "only " + ", ".join(ANY_PLAYER_ACTIONS) + " take a player",
+                )
+            player = reader.player_number(table["player"], f"{at}.player", players)
+        source = None
+        if "from" in table:
+            if action not in ("gain", "destroy"):
+                raise reader.fail(f"{at}.from", f"'{action}' takes no 'from'")
+            source = reader.string(table["from"], f"{at}.from")
+            if source not in SHARED_VIEW_KEYS and source not in PLAYER_VIEW_KEYS:
+                close = difflib.get_close_matches(source, [*SHARED_VIEW_KEYS, *PLAYER_VIEW_KEYS], n=1)
+                hint = f"did you mean '{close[0]}'?" if close else None
+                raise reader.fail(f"{at}.from", f"unknown zone '{source}'", hint)
+        cards: tuple[str, ...] = ()
+        count = 0
+        if action == "defeat":
+            action = "buy"
+        if action in ("play", "buy"):
+            cards = reader.cards(value, f"{at}.{actions[0]}")
+            if not cards:
+                raise reader.fail(f"{at}.{actions[0]}", "names no card")
+        elif action in ("gain", "destroy"):
+            cards = (reader.one_card(value, f"{at}.{action}"),)
+        elif action == "draw_wall":
+            count = reader.integer(value, f"{at}.draw_wall", 1)
+        elif value is not True:
+            raise reader.fail(f"{at}.{action}", "must be true")
+        choices = _read_choices(reader, table.get("choices", []), f"{at}.choices", players)
+        steps.append(Step(number, action, cards, count, player, source, choices))
+    return tuple(steps)
+
+
+def _read_choices(reader: _Reader, value: object, where: str, players: int) -> tuple[Answer, ...]:
+    if not isinstance(value, list):
+        raise reader.fail(where, "must be a list of answers")
+    out: list[Answer] = []
+    for position, item in enumerate(value, 1):
+        at = f"{where}[{position}]"
+        if isinstance(item, str):
+            out.append(Answer(item))
+            continue
+        table = reader.table(item, at)
+        reader.keys(table, ANSWER_KEYS, at)
+        if ("answer" in table) == ("option" in table):
+            raise reader.fail(at, "an answer table has either 'answer' (a label) or 'option' (a number)")
+        text = reader.string(table["answer"], f"{at}.answer") if "answer" in table else ""
+        index = reader.integer(table["option"], f"{at}.option", 1) if "option" in table else None
+        player = reader.player_number(table["player"], f"{at}.player", players) if "player" in table else None
+        kind = reader.string(table["kind"], f"{at}.kind") if "kind" in table else None
+        out.append(Answer(text, index, player, kind))
+    return tuple(out)
+
+
+def _check_expect(reader: _Reader, expect: Mapping[str, Any], players: int) -> None:
+    """Check the expectations' shape and card names now, so a typo is a bad file, not a failure."""
+    reader.keys(expect, EXPECT_KEYS, "[expect]")
+    for key in ("power", "current", "turn"):
+        if key in expect:
+            reader.integer(expect[key], f"expect.{key}")
+    for key in ("game_over", "wall_breached", "archenemy_face_up"):
+        if key in expect:
+            reader.boolean(expect[key], f"expect.{key}")
+    if "reason" in expect:
+        reader.string(expect["reason"], "expect.reason")
+    for key in ("winners", "scores"):
+        if key in expect and (
+            not isinstance(expect[key], list)
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in expect[key])
+        ):
+            raise reader.fail(f"expect.{key}", "must be a list of whole numbers")
+    if "one_ring" in expect:
+        value = expect["one_ring"]
+        if not (value in ("behind", "none") or (isinstance(value, int) and not isinstance(value, bool))):
+            raise reader.fail("expect.one_ring", 'must be "behind", "none" or a player number')
+    for key in ("log_contains", "log_lacks", "log_sequence", "offered", "not_offered"):
+        if key in expect:
+            reader.strings(expect[key], f"expect.{key}")
+    tables = reader.table(expect.get("players", {}), "[expect.players]")
+    for number, table in tables.items():
+        at = f"[expect.players.{number}]"
+        if not number.isdigit() or not 1 <= int(number) <= players:
+            raise reader.fail(at, f"the game has players 1 to {players}")
+        table = reader.table(table, at)
+        reader.keys(table, EXPECT_PLAYER_KEYS, at)
+        for key, value in table.items():
+            where = f"expect.players.{number}.{key}"
+            if key == "vp":
+                reader.integer(value, where)
+            elif key == "under":
+                for holder, cards in reader.table(value, where).items():
+                    reader.card_name(holder, where)
+                    _zone_value(reader, cards, f"{where}.{holder}", "")
+            else:
+                _zone_value(reader, value, where, key)
+    shared = reader.table(expect.get("shared", {}), "[expect.shared]")
+    reader.keys(shared, EXPECT_SHARED_KEYS, "[expect.shared]")
+    for key, value in shared.items():
+        _zone_value(reader, value, f"expect.shared.{key}", key)
+
+
+def _zone_value(reader: _Reader, value: object, where: str, key: str) -> None:
+    plain = key in PLAYER_VIEW_KEYS or key in SHARED_VIEW_KEYS or key == ""
+    if plain and isinstance(value, int) and not isinstance(value, bool):
+        reader.integer(value, where, 0)
+        return
+    reader.cards(value, where)
+
+
+# ---------------------------------------------------------------------- building the game
+def build_game(scenario: Scenario, agent: Agent | None = None) -> DeckbuildingGame:
+    """The scenario's state as a game: one instance per card named, every other zone empty."""
+    catalogue = scenario.catalogue
+    instances: list[CardDef] = []
+
+    def make(names: Iterable[str]) -> list[int]:
+        ids: list[int] = []
+        for name in names:
+            ids.append(len(instances))
+            instances.append(catalogue.get(name))
+        return ids
+
+    state = GameState(scenario.players, scenario.seed)
+    for seat in range(scenario.players):
+        for zone in rules.PLAYER_ZONES:
+            state.zones[(zone, seat)] = []
+        state.marks[("gained this turn", seat)] = []
+    for zone in rules.SHARED_ZONES:
+        state.zones[(zone, -1)] = []
+    for (zone, seat), names in scenario.player_zones.items():
+        state.zones[(zone, seat)].extend(make(names))
+    for zone, names in scenario.shared_zones.items():
+        state.zones[(zone, -1)].extend(make(names))
+    for seat, holders in scenario.under.items():
+        for holder_name, names in holders.items():
+            holder = next(c for c in state.zones[(rules.FRONT, seat)] if instances[c].name == holder_name)
+            state.under[holder] = make(names)
+    ring = _ring(catalogue)
+    if scenario.one_ring is not None and ring is not None:
+        zone_key = (rules.BEHIND, -1) if scenario.one_ring == "behind" else (rules.FRONT, int(scenario.one_ring))
+        state.zones[zone_key].extend(make([ring.name]))
+    pending: list[int] = []
+    for name in scenario.new_in_path:
+        pending.append(next(c for c in state.zones[(rules.PATH, -1)] if instances[c].name == name and c not in pending))
+    state.marks[("ambush pending", -1)] = pending
+    state.marks[("quests done", -1)] = []
+    state.counters["power"] = scenario.power
+    state.counters["archenemy face up"] = int(scenario.archenemy_face_up)
+    state.counters["use wall"] = int(scenario.use_wall)
+    if scenario.defeated_this_turn:
+        state.flags.add("defeated this turn")
+    state.current = scenario.current
+    state.turn = scenario.turn
+    config = GameConfig(
+        players=scenario.players,
+        seed=scenario.seed,
+        impossible=scenario.impossible,
+        sets=scenario.sets,
+        use_wall=scenario.use_wall,
+    )
+    seat_agent: Agent = agent if agent is not None else _ScriptedAgent()
+    seats = [seat_agent] * scenario.players
+    return _ScenarioGame(catalogue, config, seats, state=state, instances=instances)
+
+
+class _MainPhaseReached(Exception):
+    """``start_turn`` stops the engine's own turn where the player would first act."""
+
+
+class _ScenarioGame(DeckbuildingGame):
+    """The engine's game, unchanged, except that it can stop when a turn's main phase begins."""
+
+    stop_at_main_phase = False
+
+    def action_options(self, player: int) -> list[Option]:
+        if self.stop_at_main_phase:
+            raise _MainPhaseReached
+        return super().action_options(player)
+
+
+# ---------------------------------------------------------------------- answering decisions
+class StepFailed(Exception):
+    """A step could not be done as written; the message says why. Ends the scenario's run."""
+
+
+class _ScriptedAgent:
+    """Answers every decision from the current step's ``choices``, in order, by label."""
+
+    name = "scenario"
+
+    def __init__(self) -> None:
+        self.queue: deque[Answer] = deque()
+        self.step: Step | None = None
+        self.transcript: list[dict[str, Any]] = []
+
+    def begin(self, step: Step) -> None:
+        self.step = step
+        self.queue = deque(step.choices)
+
+    def choose(self, game: Game, request: DecisionRequest) -> int:
+        labels = [o.label for o in request.options]
+        offered = ", ".join(f"'{label}'" for label in labels)
+        asked = f"player {request.player + 1} was asked '{request.prompt}' ({request.kind})"
+        if not self.queue:
+            raise StepFailed(f"{asked} and this step has no answer left; the options were: {offered}")
+        answer = self.queue.popleft()
+        if answer.player is not None and answer.player != request.player:
+            raise StepFailed(
+                f"{asked}, but the next answer, {answer.describe()}, is for player {answer.player + 1}; "
+                f"the options were: {offered}"
+            )
+        if answer.kind is not None and answer.kind != request.kind:
+            raise StepFailed(
+                f"{asked}, but the next answer is for a '{answer.kind}' decision; the options were: {offered}"
+            )
+        index = match_option(answer, labels)
+        if index is None:
+            raise StepFailed(f"{asked}; the answer {answer.describe()} picks out none of the options: {offered}")
+        self.transcript.append(
+            {
+                "step": self.step.number if self.step else 0,
+                "player": request.player + 1,
+                "kind": request.kind,
+                "prompt": request.prompt,
+                "options": labels,
+                "answer": labels[index],
+            }
+        )
+        return index
+
+    def leftover(self) -> list[Answer]:
+        out = list(self.queue)
+        self.queue.clear()
+        return out
+
+
+def match_option(answer: Answer, labels: Sequence[str]) -> int | None:
+    """The option an answer means: its number, an exact label, the label before a "(...)" note
+    (``buy Edoras`` is ``buy Edoras (4)``), or the one label that contains the text. Options with
+    the same label are the same choice (copies of a card), so the first is taken."""
+    if answer.index is not None:
+        return answer.index - 1 if answer.index <= len(labels) else None
+    wanted = fold(answer.text)
+    folded = [fold(label) for label in labels]
+    tests = (
+        lambda label: label == wanted,
+        lambda label: label.startswith(wanted + " ("),
+        lambda label: wanted in label,
+    )
+    for test in tests:
+        hits = [i for i, label in enumerate(folded) if test(label)]
+        if hits:
+            # Several different labels fit: the answer is ambiguous, and means none of them.
+            return hits[0] if len({folded[i] for i in hits}) == 1 else None
+    return None
+
+
+# ---------------------------------------------------------------------- running
+@attrs.frozen(slots=True)
+class Check:
+    label: str
+    ok: bool
+    detail: str = ""
+
+
+@attrs.frozen(slots=True)
+class ScenarioResult:
+    path: str
+    title: str
+    #: the steps' failures (a step not done, a decision not answered...), then failed checks
+    failures: tuple[str, ...]
+    checks: tuple[Check, ...]
+    #: the resulting state (see :func:`state_view`)
+    state: Mapping[str, Any]
+    log: tuple[str, ...]
+    #: every decision a player was asked, with the answer the scenario gave
+    decisions: tuple[Mapping[str, Any], ...]
+    steps_run: int
+    steps_total: int
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scenario": self.path,
+            "title": self.title,
+            "passed": self.passed,
+            "failures": list(self.failures),
+            "checks": [{"check": c.label, "ok": c.ok, "detail": c.detail} for c in self.checks],
+            "steps": {"run": self.steps_run, "total": self.steps_total},
+            "state": dict(self.state),
+            "decisions": [dict(d) for d in self.decisions],
+            "log": list(self.log),
+        }
+
+
+def run_scenario(
+    path: Path | str,
+    *,
+    extra_cards: Sequence[Path] = (),
+    catalogue: Catalogue | None = None,
+) -> ScenarioResult:
+    """Load, run and check a scenario file. Raises :class:`ScenarioError` for a bad file."""
+    return run(load_scenario(path, extra_cards=extra_cards, catalogue=catalogue))
+
+
+def run_scenario_text(text: str, name: str = "<scenario>", *, catalogue: Catalogue | None = None) -> ScenarioResult:
+    return run(scenario_from_text(text, name, catalogue=catalogue))
+
+
+def run(scenario: Scenario) -> ScenarioResult:
+    agent = _ScriptedAgent()
+    game = build_game(scenario, agent)
+    assert isinstance(game, _ScenarioGame)
+    failures: list[str] = []
+    run_count = 0
+    completed = True
+    for step in scenario.steps:
+        if game.state.finished:
+            failures.append(
+                f"step {step.number} ({step.label}) was not run: the game had ended ({game.state.result['reason']})"
+            )
+            completed = False
+            break
+        agent.begin(step)
+        try:
+            _perform(game, step)
+        except GameOver as over:
+            game.finish(over.reason)
+        except StepFailed as failed:
+            failures.append(f"step {step.number} ({step.label}): {failed}")
+            completed = False
+        except UserError as error:
+            failures.append(f"step {step.number} ({step.label}): the engine stopped: {error}")
+            completed = False
+        finally:
+            game.stop_at_main_phase = False
+        run_count += 1
+        if not completed:
+            break
+        unused = agent.leftover()
+        if unused:
+            failures.append(
+                f"step {step.number} ({step.label}): {len(unused)} answer(s) not asked for: "
+                + ", ".join(a.describe() for a in unused)
+                + " (a decision with a single option is taken without asking)"
+            )
+    log = tuple(line.strip() for line in (render_entry(e) for e in game.state.log) if line is not None)
+    checks: list[Check] = [_conservation(game)]
+    if completed:
+        checks.extend(_evaluate(game, scenario.expect, log))
+    else:
+        checks.append(Check("expectations", False, "not checked: the steps did not all run"))
+    failures.extend(f"{c.label}: {c.detail}" for c in checks if not c.ok and c.label != "expectations")
+    return ScenarioResult(
+        path=scenario.path,
+        title=scenario.title,
+        failures=tuple(failures),
+        checks=tuple(checks),
+        state=state_view(game),
+        log=log,
+        decisions=tuple(agent.transcript),
+        steps_run=run_count,
+        steps_total=len(scenario.steps),
+    )
+
+
+def _perform(game: _ScenarioGame, step: Step) -> None:
+    action = step.action
+    if action in ("play", "buy"):
+        for name in step.cards:
+            _act(game, action, name)
+    elif action == "end_turn":
+        game.end_turn(game.current)
+    elif action == "start_turn":
+        game.stop_at_main_phase = True
+        with contextlib.suppress(_MainPhaseReached):
+            game.take_turn()
+    elif action == "take_turn":
+        game.take_turn()
+    elif action == "gain":
+        player = game.current if step.player is None else step.player
+        card = _find(game, step.cards[0], step.source or "", player, ("path", "valor", "corruption", "main_deck"))
+        game.begin_action()
+        game.resolve(lambda ctx: game.gain_card(ctx, card), Ctx(game, player, card))
+        game._check_quests()
+    elif action == "destroy":
+        player = game.current if step.player is None else step.player
+        card = _find(game, step.cards[0], step.source or "", player, ("hand", "discard", "played", "deck", "front"))
+        game.begin_action()
+        game.resolve(lambda ctx: game.destroy_card(ctx, card), Ctx(game, player, card))
+        game._check_quests()
+    elif action == "draw_wall":
+        player = game.current if step.player is None else step.player
+        count = step.count
+        game.begin_action()
+        game.resolve(lambda ctx: game.draw_wall(ctx, count), Ctx(game, player, -1))
+        game._check_quests()
+    else:  # pragma: no cover - the reader allows no other action
+        raise StepFailed(f"unknown action '{action}'")
+
+
+def _act(game: _ScenarioGame, action: str, name: str) -> None:
+    """Play or buy one card exactly as the engine's main phase does, if the engine offers it."""
+    player = game.current
+    game.begin_action()
+    options = game.action_options(player)
+    for option in options:
+        value = option.value
+        if isinstance(value, tuple) and value[0] == action and game.cards[value[1]].name == name:
+            if action == "play":
+                game.play_from_hand(player, value[1])
+            else:
+                game.buy(player, value[1])
+            game._check_quests()
+            return
+    if action == "play":
+        hand = _names(game, game.z(rules.HAND, player))
+        raise StepFailed(f"player {player + 1} has no {name} in hand to play; the hand holds {_show(hand)}")
+    power = game.state.counters.get("power", 0)
+    buyable = [game.cards[c] for c, _ in game.buyable(player)]
+    match = [c for c in buyable if c.name == name]
+    if match:
+        raise StepFailed(f"{name} costs {match[0].cost} and player {player + 1} has {power} Power")
+    offered = [o.label for o in options if isinstance(o.value, tuple) and o.value[0] == "buy"]
+    shown = ", ".join(offered) if offered else "nothing"
+    raise StepFailed(f"{name} is not available to buy; with {power} Power the engine offers: {shown}")
+
+
+def _find(game: DeckbuildingGame, name: str, source: str, player: int, order: Sequence[str]) -> int:
+    keys = [source] if source else list(order)
+    for key in keys:
+        for zone in _zone_lists(game, key, player):
+            for card in reversed(zone):
+                if game.cards[card].name == name:
+                    return card
+    where = source or " or ".join(keys)
+    raise StepFailed(f"there is no {name} in {where}")
+
+
+def _zone_lists(game: DeckbuildingGame, key: str, player: int) -> list[list[int]]:
+    if key in SHARED_VIEW_KEYS:
+        return [game.z(SHARED_VIEW_KEYS[key])]
+    return [game.z(PLAYER_VIEW_KEYS[key], player)]
+
+
+# ---------------------------------------------------------------------- the resulting state
+def _names(game: DeckbuildingGame, cards: Iterable[int]) -> list[str]:
+    return [game.cards[c].name for c in cards]
+
+
+def compress(names: Sequence[str]) -> list[str]:
+    """``["Courage", "Courage", "Despair"]`` -> ``["Courage*2", "Despair"]``: the file's syntax."""
+    out: list[str] = []
+    run_name: str | None = None
+    run_length = 0
+    for name in [*names, None]:
+        if name == run_name:
+            run_length += 1
+            continue
+        if run_name is not None:
+            out.append(run_name if run_length == 1 else f"{run_name}*{run_length}")
+        run_name, run_length = name, 1
+    return out
+
+
+def _show(names: Sequence[str]) -> str:
+    return "[" + ", ".join(compress(sorted(names))) + "]" if names else "nothing"
+
+
+def state_view(game: DeckbuildingGame) -> dict[str, Any]:
+    """The state as JSON-able data, by card name, in the scenario format's own terms.
+
+    Zones are lists in the file's syntax (``"Courage*2"``), bottom first (the top card is last).
+    Players are numbered from 1.
+    """
+    state = game.state
+    players: dict[str, Any] = {}
+    under_shared: dict[str, list[str]] = {}
+    player_under: dict[int, dict[str, list[str]]] = {}
+    for holder, cards in state.under.items():
+        if not cards:
+            continue
+        found = game.locate(holder)
+        names = compress(_names(game, cards))
+        label = game.cards[holder].name
+        if found is not None and found[1] >= 0:
+            player_under.setdefault(found[1], {})[label] = names
+        else:
+            under_shared[label] = names
+    for seat in range(state.num_players):
+        view: dict[str, Any] = {}
+        for key, zone in PLAYER_VIEW_KEYS.items():
+            names = _names(game, game.z(zone, seat))
+            if key == "hero":
+                view[key] = names[0] if names else None
+            else:
+                view[key] = compress(names)
+        view["under"] = player_under.get(seat, {})
+        view["vp"] = game.score(seat)
+        players[str(seat + 1)] = view
+    shared: dict[str, Any] = {key: compress(_names(game, game.z(zone))) for key, zone in SHARED_VIEW_KEYS.items()}
+    if under_shared:
+        shared["under"] = under_shared
+    shared["archenemy_face_up"] = bool(state.counters.get("archenemy face up", 0))
+    shared["one_ring"] = _ring_place(game)
+    shared["wall_breached"] = game.wall_breached()
+    result = dict(state.result)
+    if "winners" in result:
+        result["winners"] = [seat + 1 for seat in result["winners"]]
+    return {
+        "game": {
+            "players": state.num_players,
+            "current": state.current + 1,
+            "turn": state.turn,
+            "power": state.counters.get("power", 0),
+            "impossible": game.config.impossible,
+            "use_wall": game.use_wall,
+            "game_over": state.finished,
+            "result": result,
+        },
+        "players": players,
+        "shared": shared,
+    }
+
+
+def _ring_place(game: DeckbuildingGame) -> str | int:
+    holder = game.ring_holder()
+    if holder >= 0:
+        return holder + 1
+    if any(game.cards[c].deck == "one ring" for c in game.z(rules.BEHIND)):
+        return "behind"
+    return "none"
+
+
+# ---------------------------------------------------------------------- checking expectations
+def _conservation(game: DeckbuildingGame) -> Check:
+    seen: Counter[int] = Counter()
+    for cards in game.state.zones.values():
+        seen.update(cards)
+    for cards in game.state.under.values():
+        seen.update(cards)
+    twice = sorted({game.cards[c].name for c, n in seen.items() if n > 1})
+    lost = sorted({game.cards[c].name for c in range(len(game.cards)) if c not in seen})
+    if twice or lost:
+        detail = "; ".join(
+            part
+            for part in (
+                f"in two places at once: {', '.join(twice)}" if twice else "",
+                f"lost: {', '.join(lost)}" if lost else "",
+            )
+            if part
+        )
+        return Check("every card is in exactly one place", False, detail)
+    return Check("every card is in exactly one place", True)
+
+
+def _evaluate(game: DeckbuildingGame, expect: Mapping[str, Any], log: Sequence[str]) -> list[Check]:
+    reader = _Reader("", game.catalogue)
+    state = game.state
+    checks: list[Check] = []
+
+    def same(label: str, expected: object, actual: object) -> None:
+        ok = expected == actual
+        checks.append(Check(f"{label} is {_text(expected)}", ok, "" if ok else f"it is {_text(actual)}"))
+
+    if "power" in expect:
+        same("power", expect["power"], state.counters.get("power", 0))
+    if "current" in expect:
+        same("the current player", expect["current"], state.current + 1)
+    if "turn" in expect:
+        same("the turn", expect["turn"], state.turn)
+    if "game_over" in expect:
+        same("game_over", expect["game_over"], state.finished)
+    if "reason" in expect:
+        same("the game's end reason", expect["reason"], state.result.get("reason", "(the game has not ended)"))
+    if "winners" in expect:
+        actual = [s + 1 for s in state.result["winners"]] if state.finished else "(the game has not ended)"
+        same("winners", expect["winners"], actual)
+    if "scores" in expect:
+        same("scores", expect["scores"], [game.score(p) for p in range(state.num_players)])
+    if "wall_breached" in expect:
+        same("wall_breached", expect["wall_breached"], game.wall_breached())
+    if "archenemy_face_up" in expect:
+        same("archenemy_face_up", expect["archenemy_face_up"], bool(state.counters.get("archenemy face up", 0)))
+    if "one_ring" in expect:
+        same("one_ring", expect["one_ring"], _ring_place(game))
+    folded_log = [fold(line) for line in log]
+    for text in reader.strings(expect.get("log_contains", []), ""):
+        ok = any(fold(text) in line for line in folded_log)
+        checks.append(Check(f"the log contains '{text}'", ok, "" if ok else "no line of the log contains it"))
+    for text in reader.strings(expect.get("log_lacks", []), ""):
+        lines = [line for line in log if fold(text) in fold(line)]
+        checks.append(Check(f"the log lacks '{text}'", not lines, f"found: {lines[0]}" if lines else ""))
+    if "log_sequence" in expect:
+        wanted = reader.strings(expect["log_sequence"], "")
+        position = 0
+        missing = None
+        for text in wanted:
+            while position < len(folded_log) and fold(text) not in folded_log[position]:
+                position += 1
+            if position == len(folded_log):
+                missing = text
+                break
+            position += 1
+        checks.append(
+            Check(
+                "the log has, in order, " + ", ".join(f"'{t}'" for t in wanted),
+                missing is None,
+                f"'{missing}' does not follow" if missing else "",
+            )
+        )
+    if "offered" in expect or "not_offered" in expect:
+        labels = [] if state.finished else [o.label for o in game.action_options(state.current)]
+        for text in reader.strings(expect.get("offered", []), ""):
+            ok = match_option(Answer(text), labels) is not None
+            checks.append(
+                Check(f"the engine offers '{text}'", ok, "" if ok else f"it offers: {', '.join(labels) or 'nothing'}")
+            )
+        for text in reader.strings(expect.get("not_offered", []), ""):
+            ok = match_option(Answer(text), labels) is None
+            checks.append(Check(f"the engine does not offer '{text}'", ok, "" if ok else "it does"))
+    for number, table in expect.get("players", {}).items():
+        seat = int(number) - 1
+        for key, value in table.items():
+            label = f"players.{number}.{key}"
+            if key == "vp":
+                same(label, value, game.score(seat))
+            elif key == "under":
+                for holder_text, cards in value.items():
+                    holder_name = reader.card_name(holder_text, label)
+                    holders = [c for c in game.z(rules.FRONT, seat) if game.cards[c].name == holder_name]
+                    under = _names(game, state.under.get(holders[0], [])) if holders else []
+                    checks.append(_zone_check(reader, f"{label}.{holder_name}", "", cards, under))
+            else:
+                zone_key, suffix = _split_suffix(key)
+                names = _names(game, game.z(PLAYER_VIEW_KEYS[zone_key], seat))
+                checks.append(_zone_check(reader, f"players.{number}.{zone_key}", suffix, value, names))
+    for key, value in expect.get("shared", {}).items():
+        zone_key, suffix = _split_suffix(key)
+        names = _names(game, game.z(SHARED_VIEW_KEYS[zone_key]))
+        checks.append(_zone_check(reader, f"shared.{zone_key}", suffix, value, names))
+    return checks
+
+
+def _split_suffix(key: str) -> tuple[str, str]:
+    for suffix in ZONE_SUFFIXES[1:]:
+        if key.endswith(suffix):
+            return key[: -len(suffix)], suffix
+    return key, ""
+
+
+def _zone_check(reader: _Reader, label: str, suffix: str, value: object, actual: list[str]) -> Check:
+    if suffix == "" and isinstance(value, int) and not isinstance(value, bool):
+        ok = len(actual) == value
+        return Check(f"{label} holds {value} card(s)", ok, "" if ok else f"it holds {len(actual)}: {_show(actual)}")
+    wanted = list(reader.cards(value, label))
+    shown = "[" + ", ".join(compress(wanted)) + "]"
+    have = Counter(actual)
+    if suffix == "":
+        ok = Counter(wanted) == have
+        return Check(f"{label} is {shown}", ok, "" if ok else _difference(Counter(wanted), have, actual))
+    if suffix == "_has":
+        short = Counter(wanted) - have
+        return Check(
+            f"{label} includes {shown}", not short, "" if not short else f"missing {_show(list(short.elements()))}"
+        )
+    if suffix == "_lacks":
+        found = [name for name in dict.fromkeys(wanted) if have[name]]
+        return Check(f"{label} has no {shown}", not found, f"it has {', '.join(found)}" if found else "")
+    if suffix == "_order":
+        ok = actual == wanted
+        return Check(f"{label} is, bottom to top, {shown}", ok, "" if ok else f"it is {compress(actual)}")
+    size = len(wanted)
+    part = actual[len(actual) - size :] if suffix == "_top" else actual[:size]
+    place = "top" if suffix == "_top" else "bottom"
+    ok = part == wanted and len(actual) >= size
+    return Check(f"the {place} of {label} is {shown}", ok, "" if ok else f"the {place} is {compress(part)}")
+
+
+def _difference(wanted: Counter[str], have: Counter[str], actual: list[str]) -> str:
+    missing = list((wanted - have).elements())
+    extra = list((have - wanted).elements())
+    parts = [f"it is {_show(actual)}"]
+    if missing:
+        parts.append(f"missing {_show(missing)}")
+    if extra:
+        parts.append(f"extra {_show(extra)}")
+    return "; ".join(parts)
+
+
+def _text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"'{value}'"
+    return str(value)
+
+
+# ---------------------------------------------------------------------- the readable report
+def render_report(result: ScenarioResult, *, show_log: bool = True) -> list[str]:
+    """What ``lotr-rules scenario`` prints without ``--json``."""
+    lines = [f"scenario {result.path}" + (f": {result.title}" if result.title else "")]
+    state = result.state
+    if show_log and result.log:
+        lines.append("log:")
+        lines.extend("  " + line for line in result.log)
+    game = state["game"]
+    status = (
+        f"game over ({game['result'].get('reason', '')})"
+        if game["game_over"]
+        else f"turn {game['turn']}, player {game['current']} to play, {game['power']} Power"
+    )
+    lines.append(f"state after {result.steps_run} of {result.steps_total} step(s): {status}")
+    for number, view in state["players"].items():
+        parts = [f"{key} {_brief(view[key])}" for key in ("hand", "deck", "discard", "played", "front") if view[key]]
+        if view["under"]:
+            parts.append("under " + "; ".join(f"{k}: {_brief(v)}" for k, v in view["under"].items()))
+        lines.append(f"  player {number} ({view['vp']} VP): " + ("; ".join(parts) or "no cards"))
+    shared = state["shared"]
+    parts = [f"{key} {_brief(shared[key])}" for key in SHARED_VIEW_KEYS if shared.get(key)]
+    lines.append("  shared: " + ("; ".join(parts) or "no cards"))
+    step_failures = [f for f in result.failures if f.startswith("step ")]
+    for failure in step_failures:
+        lines.append(f"FAIL {failure}")
+    for check in result.checks:
+        if check.ok:
+            lines.append(f"PASS {check.label}")
+        else:
+            lines.append(f"FAIL {check.label}" + (f": {check.detail}" if check.detail else ""))
+    failed = sum(1 for c in result.checks if not c.ok) + len(step_failures)
+    if result.passed:
+        lines.append(f"PASS: all {len(result.checks)} checks hold")
+    else:
+        lines.append(f"FAIL: {failed} problem(s)")
+    return lines
+
+
+def _brief(names: Sequence[str]) -> str:
+    return "[" + ", ".join(names) + "]"
+
+
+__all__ = [
+    "Answer",
+    "Check",
+    "Scenario",
+    "ScenarioCardError",
+    "ScenarioError",
+    "ScenarioKeyError",
+    "ScenarioResult",
+    "ScenarioSyntaxError",
+    "Step",
+    "StepFailed",
+    "build_game",
+    "compress",
+    "fold",
+    "load_scenario",
+    "match_option",
+    "render_report",
+    "run",
+    "run_scenario",
+    "run_scenario_text",
+    "scenario_from_text",
+    "state_view",
+]
