@@ -304,7 +304,7 @@ def _saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
             "bad game config: a game takes 1 to 5 players",
         ),
         (lambda data: json.dumps({**data, "config": {**data["config"], "use_wall": "yes"}}), "bad game config"),
-        (lambda data: json.dumps({**data, "cards": {**data["cards"], "Courage": "f00"}}), "has changed"),
+        (lambda data: json.dumps({**data, "cards": {**data["cards"], "two-towers/Courage": "f00"}}), "has changed"),
     ],
 )
 def test_a_corrupt_save_is_refused(

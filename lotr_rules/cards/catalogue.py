@@ -34,7 +34,13 @@ class Catalogue:
     def names(self) -> set[str]:
         return {card.name for card in self.cards}
 
-    def get(self, name: str) -> CardDef:
+    def get(self, name: str, within: Iterable[str] = ()) -> CardDef:
+        """The card with this name (any case). Sets share some names (each deck-building set has
+        its own Courage and Despair), so ``within`` lists the sets to look in first, in order."""
+        for code in within:
+            for card in self.cards:
+                if card.set_code == code and card.name.lower() == name.lower():
+                    return card
         card = self._by_name.get(name) or self._by_name.get(name.lower())
         if card is None:
             import difflib

@@ -730,9 +730,9 @@ def _setup(catalogue: Catalogue, config: GameConfig) -> tuple[list[CardDef], Gam
         state.zones[(HERO, p)].extend(make(hero))
         deck = state.zones[(DECK, p)]
         if hero.starting_card:
-            deck.extend(make(catalogue.get(hero.starting_card)))
+            deck.extend(make(catalogue.get(hero.starting_card, (hero.set_code, *config.sets))))
         for starter, count in starters:
-            deck.extend(make(catalogue.get(starter), count))
+            deck.extend(make(catalogue.get(starter, config.sets), count))
         rng.shuffle(deck)
 
     main = state.zones[(MAIN, -1)]

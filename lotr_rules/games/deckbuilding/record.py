@@ -26,7 +26,8 @@ RECORD_VERSION = 1
 
 
 def game_record(game: DeckbuildingGame) -> dict[str, Any]:
-    cards = sorted({(c.name, c.source_digest) for c in game.cards})
+    # Keyed "set/name": sets share some names (each has its own Courage).
+    cards = sorted({(f"{c.set_code}/{c.name}", c.source_digest) for c in game.cards})
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
@@ -80,9 +81,10 @@ def replay(
 ) -> DeckbuildingGame:
     """Rebuild the game a record describes. With ``agents``, play on from where it stopped."""
     config = GameConfig.from_json(data.get("config"))
-    for name, digest in data["cards"].items():
+    for key, digest in data["cards"].items():
+        set_code, _, name = str(key).partition("/")  # set codes hold no "/"; names may
         try:
-            current = catalogue.get(name).source_digest
+            current = catalogue.get(name, (set_code,) if set_code else config.sets).source_digest
         except UserError:
             raise RecordError(f"the record uses the card '{name}', which no loaded set has") from None
         if current != digest:
