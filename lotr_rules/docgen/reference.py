@@ -902,6 +902,11 @@ def _numbers(vocab: Vocabulary) -> list[str]:
                 ["`-NUMBER`", "negation (of a number, a bracketed expression or a measure)"],
                 ["`MEASURE of CARDS`", "a measure of a selection, from the table below"],
                 ["`players hit`", "how many players the last Attack of this effect hit (0 before any)"],
+                ["`X`", "a name bound by `let X = ...` (its number) or by `as X` (how many cards it names)"],
+                [
+                    "`(if CONDITION then NUMBER else NUMBER)`",
+                    "one number or the other, by a condition: `victory (if the wall is used then 0 else 3)`",
+                ],
             ],
         ),
         "There is no division. Measures (unknown ones are an error, E116):",

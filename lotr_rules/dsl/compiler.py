@@ -62,6 +62,8 @@ class Compiler:
         self._bound: list[set[str]] = [set()]
         #: names bound by `let` (numbers), as opposed to cards bound by `as`
         self._numbers: set[str] = set()
+        #: event kinds the card's triggers (card-level or registered by its effects) listen to
+        self._listens: set[str] = set()
         self._card_name = ""
 
     # ------------------------------------------------------------------ diagnostics
@@ -82,6 +84,7 @@ class Compiler:
         fields = self._fields(card)
         abilities: dict[str, Effect] = {}
         triggers: list[TriggerDef] = []
+        self._listens = set()
         quest: QuestDef | None = None
         defendable = True
         seen: dict[str, Span] = {}
@@ -144,6 +147,7 @@ class Compiler:
             starting_card=fields.get("starting card"),
             abilities=abilities,
             triggers=tuple(triggers),
+            listens=frozenset(self._listens),
             quest=quest,
             group_ambush_defendable=defendable,
             source_path=self.path,
@@ -530,6 +534,7 @@ class Compiler:
             self.error("E114", f"unknown trigger '{text}'", span, _suggest(text, self.vocab.triggers))
             return None
         event = str(entry.data["event"])
+        self._listens.add(event)
         trigger_scope = str(entry.data.get("scope", scope))
         if scope == "turn" and trigger_scope == "front":
             trigger_scope = "turn"

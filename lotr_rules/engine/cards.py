@@ -60,6 +60,9 @@ class CardDef:
     starting_card: str | None = None
     abilities: Mapping[str, Effect] = attrs.field(factory=dict)
     triggers: tuple[TriggerDef, ...] = ()
+    #: every event kind a trigger of this card may listen to, including triggers its effects
+    #: register for a turn: the engine skips dispatching events no card in the game listens to
+    listens: frozenset[str] = frozenset()
     quest: QuestDef | None = None
     group_ambush_defendable: bool = True
     source_path: str = ""

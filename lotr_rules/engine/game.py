@@ -138,6 +138,7 @@ class Game:
         self.pending: list[tuple[TriggerDef, Ctx]] = []
         self.on_decision: Callable[[DecisionRequest, int], None] | None = None
         self._has_self_trigger = [any(t.scope == "self" for t in c.triggers) for c in self.cards]
+        self._listened: frozenset[str] = frozenset().union(*(c.listens for c in set(self.cards)))
 
     # ------------------------------------------------------------------ logging
     def log(self, *entry: Any) -> None:
@@ -190,6 +191,8 @@ class Game:
         return []
 
     def emit(self, kind: str, player: int, card: int = -1, origin: str = "") -> None:
+        if kind not in self._listened:
+            return  # no card in this game ever listens for it
         sources = self.trigger_sources()
         if not sources and not self.state.turn_triggers and (card < 0 or not self._has_self_trigger[card]):
             return  # the common case: nothing listens
