@@ -178,7 +178,7 @@ def test_compress_is_the_file_syntax() -> None:
         ("[expect.players.1]\nhand = ['Curage']", ScenarioCardError, ["expect.players.1.hand", "'Courage'"]),
         ("[expect.players.1]\nhand_hass = []", ScenarioKeyError, ["'hand_has'"]),
         ("[expect.players.4]\nhand = 1", ScenarioKeyError, ["players 1 to 1"]),
-        ("[game]\nsets = ['fellowship']", ScenarioKeyError, ["unknown set 'fellowship'"]),
+        ("[game]\nsets = ['the-hobbit']", ScenarioKeyError, ["unknown set 'the-hobbit'"]),
         ("[shared]\none_ring = 'lost'", ScenarioKeyError, ["shared.one_ring"]),
     ],
 )

@@ -677,7 +677,8 @@ def build_game(scenario: Scenario, agent: Agent | None = None) -> DeckbuildingGa
         ids: list[int] = []
         for name in names:
             ids.append(len(instances))
-            instances.append(catalogue.get(name))
+            # Sets share some names (Courage, The One Ring): the scenario's sets come first.
+            instances.append(catalogue.get(name, scenario.sets))
         return ids
 
     state = GameState(scenario.players, scenario.seed)

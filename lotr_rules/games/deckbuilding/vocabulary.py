@@ -218,22 +218,22 @@ def _discard(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard
     _bind(ctx, sel, cards)
 
 
-def _gain(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
-    game = _g(ctx)
-    assert sel is not None
-    cards = _pick(ctx, sel, "gain")
-    for card in cards:
-        game.gain_card(ctx, card)
-    _bind(ctx, sel, cards)
+def _each_picked(verb: str, act: Callable[[DeckbuildingGame, Ctx, int], None]) -> Callable[..., None]:
+    """A primitive that lets the player pick the cards its selection means and acts on each."""
+
+    def primitive(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+        assert sel is not None
+        game = _g(ctx)
+        cards = _pick(ctx, sel, verb)
+        for card in cards:
+            act(game, ctx, card)
+        _bind(ctx, sel, cards)
+
+    return primitive
 
 
-def _destroy(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
-    game = _g(ctx)
-    assert sel is not None
-    cards = _pick(ctx, sel, "destroy")
-    for card in cards:
-        game.destroy_card(ctx, card)
-    _bind(ctx, sel, cards)
+_gain = _each_picked("gain", lambda game, ctx, card: game.gain_card(ctx, card))
+_destroy = _each_picked("destroy", lambda game, ctx, card: game.destroy_card(ctx, card))
 
 
 def _reveal(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
