@@ -10,18 +10,33 @@ from lotr_rules.commands.common import add_cards_option, catalogue_from
 from lotr_rules.dsl.describe import describe_card
 from lotr_rules.dsl.formatter import format_card
 from lotr_rules.dsl.parser import parse
+from lotr_rules.engine.cards import CardDef
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser = sub.add_parser("show", help="show a card's data, canonical script and rendered text")
     parser.add_argument("card", help="the card's name (any case)")
+    parser.add_argument("--set", dest="set_code", help="the set to look in (sets may share a name, like Courage)")
     add_cards_option(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     catalogue = catalogue_from(args)
-    card = catalogue.get(args.card)
+    if args.set_code:
+        catalogue.in_sets([args.set_code])  # an unknown set is an error, not a silent fallback
+        cards = [catalogue.get(args.card, (args.set_code,))]
+    else:
+        first = catalogue.get(args.card)
+        cards = [c for c in catalogue.cards if c.name.lower() == first.name.lower()]
+    for index, card in enumerate(cards):
+        if index:
+            print()
+        _show(card)
+    return 0
+
+
+def _show(card: CardDef) -> None:
     script = parse(Path(card.source_path).read_text(encoding="utf-8"), card.source_path)
     node = next(c for c in script.cards if c.name == card.name)
     types = " ".join(sorted(card.types)) or "none"
@@ -39,4 +54,3 @@ def run(args: argparse.Namespace) -> int:
     print("What the engine understood:")
     for line in describe_card(node):
         print("  " + line)
-    return 0
