@@ -27,7 +27,9 @@ class Catalogue:
         self.sets = {info.code: info for info in sets}
         self.cards: list[CardDef] = list(cards)
         self._by_name: dict[str, CardDef] = {}
+        self._by_set_and_name: dict[tuple[str, str], CardDef] = {}
         for card in self.cards:
+            self._by_set_and_name.setdefault((card.set_code, card.name.lower()), card)
             self._by_name.setdefault(card.name, card)
             self._by_name.setdefault(card.name.lower(), card)
 
@@ -37,10 +39,11 @@ class Catalogue:
     def get(self, name: str, within: Iterable[str] = ()) -> CardDef:
         """The card with this name (any case). Sets share some names (each deck-building set has
         its own Courage and Despair), so ``within`` lists the sets to look in first, in order."""
+        key = name.lower()
         for code in within:
-            for card in self.cards:
-                if card.set_code == code and card.name.lower() == name.lower():
-                    return card
+            found = self._by_set_and_name.get((code, key))
+            if found is not None:
+                return found
         card = self._by_name.get(name) or self._by_name.get(name.lower())
         if card is None:
             import difflib
