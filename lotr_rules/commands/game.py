@@ -8,11 +8,64 @@ from pathlib import Path
 from typing import Any
 
 from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
+from lotr_rules.cards.mix import PLANS, read_deck_file
 from lotr_rules.commands.common import add_cards_option, catalogue_from, positive_int, seed_int
+from lotr_rules.errors import ConfigError
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.log import render_log
 from lotr_rules.games.deckbuilding.record import game_record
+
+
+def add_mix_options(parser: argparse.ArgumentParser, *, defaults: bool = True) -> None:
+    """``--mix`` and the options its plans take (see docs/mixing.md). With ``defaults=False``
+    an option not given is None (``play --resume`` refuses new-game options given)."""
+    parser.add_argument(
+        "--mix",
+        choices=tuple(PLANS),
+        default="" if defaults else None,
+        help="build the main deck from the sets in play by a rulebook plan (default: every main-deck card)",
+    )
+    parser.add_argument(
+        "--half", type=int, choices=(1, 2), default=1 if defaults else None, help="plan-2: which half of the deck"
+    )
+    parser.add_argument(
+        "--deck", type=Path, metavar="FILE", help="custom: the main deck, a TOML or JSON file of card names to counts"
+    )
+    parser.add_argument(
+        "--less-random",
+        metavar="TYPE=SET,...",
+        help="less-random: change the rulebook's table (types: ally, enemy, artifact, maneuver, location, "
+        "fortune, archenemy, hero)",
+    )
+
+
+def mix_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The GameConfig fields the mix options give (``--deck`` is read here)."""
+    mix = getattr(args, "mix", None) or ""
+    half = getattr(args, "half", None) or 1
+    deck: Path | None = getattr(args, "deck", None)
+    table_text: str | None = getattr(args, "less_random", None)
+    if deck is not None and mix != "custom":
+        raise ConfigError("--deck lists a main deck for --mix custom")
+    if half != 1 and mix != "plan-2":
+        raise ConfigError("--half picks a half of the deck for --mix plan-2")
+    if table_text and mix != "less-random":
+        raise ConfigError("--less-random changes the table of --mix less-random")
+    table: list[tuple[str, str]] = []
+    for item in (table_text or "").split(","):
+        if not item.strip():
+            continue
+        key, sep, code = item.partition("=")
+        if not sep or not key.strip() or not code.strip():
+            raise ConfigError(f"--less-random takes TYPE=SET pairs, not '{item.strip()}'")
+        table.append((key.strip().lower(), code.strip()))
+    return {
+        "mix": mix,
+        "half": half,
+        "less_random": tuple(table),
+        "custom_deck": read_deck_file(deck) if deck is not None else (),
+    }
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -24,6 +77,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--archenemies", type=positive_int, default=8, help="Archenemy stack size (default 8)")
     parser.add_argument("--hero", action="append", default=[], metavar="NAME", help="hero for the next seat")
     parser.add_argument("--sets", default="two-towers", help="comma-separated set codes (default two-towers)")
+    add_mix_options(parser)
     parser.add_argument("--quiet", action="store_true", help="print only the result")
     parser.add_argument("--record", type=Path, metavar="FILE", help="write the game record (JSON) to FILE")
     add_cards_option(parser)
@@ -39,6 +93,7 @@ def run(args: argparse.Namespace) -> int:
         impossible=args.impossible,
         archenemies=args.archenemies,
         sets=tuple(s.strip() for s in args.sets.split(",") if s.strip()),
+        **mix_options(args),
     )
     bot = HeuristicAgent if args.bot == "heuristic" else RandomAgent
     game = DeckbuildingGame(catalogue, config, [bot(seed=args.seed * 10 + i) for i in range(args.players)])

@@ -22,6 +22,7 @@ from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
 from lotr_rules.agents.human import HumanAgent, QuitRequested, SaveRequested
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.commands.common import add_cards_option, catalogue_from, positive_int, seed_int
+from lotr_rules.commands.game import add_mix_options, mix_options
 from lotr_rules.commands.replay import check_config_values
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
@@ -35,7 +36,20 @@ DEFAULT_SAVE = Path("lotr-save.json")
 BOTS = ("heuristic", "random")
 SEAT_KINDS = ("human", *BOTS)
 #: options that set up a new game, and so make no sense with --resume
-_NEW_GAME_OPTIONS = ("players", "humans", "hero", "seed", "impossible", "archenemies", "bot", "sets")
+_NEW_GAME_OPTIONS = (
+    "players",
+    "humans",
+    "hero",
+    "seed",
+    "impossible",
+    "archenemies",
+    "bot",
+    "sets",
+    "mix",
+    "half",
+    "deck",
+    "less_random",
+)
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -54,6 +68,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument("--bot", choices=BOTS, default=None, help="the bots' kind (default heuristic)")
     parser.add_argument("--sets", default=None, help="comma-separated set codes (default two-towers)")
+    add_mix_options(parser, defaults=False)
     parser.add_argument(
         "--save",
         type=Path,
@@ -157,6 +172,7 @@ def _new_game_setup(args: argparse.Namespace, catalogue: Catalogue) -> tuple[Gam
         impossible=bool(args.impossible),
         archenemies=args.archenemies if args.archenemies is not None else STANDARD_ARCHENEMIES,
         sets=sets,
+        **mix_options(args),
     )
     bot = args.bot or "heuristic"
     return config, ["human"] * humans + [bot] * (players - humans)

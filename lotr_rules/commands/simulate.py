@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from lotr_rules.commands.common import add_cards_option, positive_int, seed_int
+from lotr_rules.commands.game import add_mix_options, mix_options
 from lotr_rules.errors import UserError
 from lotr_rules.sim.families import SimSettings, family_names
 from lotr_rules.sim.progress import ProgressBar
@@ -44,6 +45,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--impossible", action="store_true", help="Impossible Mode")
     parser.add_argument("--archenemies", type=positive_int, help="Archenemy stack size (default 8)")
     parser.add_argument("--sets", default="two-towers", help="comma-separated set codes (default two-towers)")
+    add_mix_options(parser)
     parser.add_argument("--format", choices=("text", "json"), default="text", help="report format (default text)")
     parser.add_argument("--output", type=Path, metavar="FILE", help="also write the JSON summary to FILE")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
@@ -62,6 +64,7 @@ def settings_from(args: argparse.Namespace) -> SimSettings:
         archenemies=args.archenemies,
         sets=tuple(s.strip() for s in args.sets.split(",") if s.strip()),
         card_paths=tuple(str(Path(p).resolve()) for p in args.cards),
+        **mix_options(args),
     )
 
 

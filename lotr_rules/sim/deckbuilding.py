@@ -37,6 +37,10 @@ class DeckbuildingFamily:
             impossible=settings.impossible,
             archenemies=archenemies,
             sets=settings.sets,
+            mix=settings.mix,
+            half=settings.half,
+            less_random=settings.less_random,
+            custom_deck=settings.custom_deck,
         )
 
     def make_game(self, catalogue: Catalogue, settings: SimSettings, seed: int) -> DeckbuildingGame:

@@ -37,6 +37,12 @@ class SimSettings:
     sets: tuple[str, ...] = ("two-towers",)
     #: extra card folders, as absolute paths (workers load them again themselves)
     card_paths: tuple[str, ...] = ()
+    #: how the main deck is mixed from the sets (lotr_rules.cards.mix; "" for every main-deck card),
+    #: and the plans' options, as GameConfig has them
+    mix: str = ""
+    half: int = 1
+    less_random: tuple[tuple[str, str], ...] = ()
+    custom_deck: tuple[tuple[str, int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -49,6 +55,17 @@ class SimSettings:
             "archenemies": self.archenemies,
             "sets": list(self.sets),
             "cards": list(self.card_paths),
+            # only a mixed simulation's report names its mix (other reports stay as they were)
+            **(
+                {
+                    "mix": self.mix,
+                    "half": self.half,
+                    "less_random": dict(self.less_random),
+                    "custom_deck": [[name, count] for name, count in self.custom_deck],
+                }
+                if self.mix
+                else {}
+            ),
         }
 
 

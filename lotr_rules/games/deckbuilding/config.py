@@ -26,6 +26,41 @@ class GameConfig:
     #: Not a rulebook rule: a safeguard so that a game whose players can no longer act (a bot
     #: that destroyed its whole deck, say) still ends. No real game comes near it.
     max_turns: int = 1000
+    #: how the main deck is built from the sets in play (lotr_rules.cards.mix): "" is every
+    #: main-deck card of every set; "plan-1", "plan-2", "less-random" or "custom"
+    mix: str = ""
+    #: plan-2: which half of the split deck this game uses (1 for a match's first game, 2 for its second)
+    half: int = 1
+    #: less-random: changes to the rulebook's table, as (card type, set code) pairs; a card type is
+    #: ally, enemy, artifact, maneuver, location, fortune, archenemy or hero
+    less_random: tuple[tuple[str, str], ...] = ()
+    #: custom: the main deck, as (card name, count) pairs
+    custom_deck: tuple[tuple[str, int], ...] = ()
+
+    def check_mix(self) -> None:
+        """Raise ConfigError if the mix options do not make sense (the cards are checked at setup)."""
+        from lotr_rules.cards.mix import LESS_RANDOM_KEYS, PLANS
+
+        if self.mix and self.mix not in PLANS:
+            raise ConfigError(f"unknown mix plan '{self.mix}'; plans: {', '.join(PLANS)}")
+        if isinstance(self.half, bool) or self.half not in (1, 2):
+            raise ConfigError(f"a plan-2 game uses half 1 or 2 of the deck, not {self.half!r}")
+        if self.half != 1 and self.mix != "plan-2":
+            raise ConfigError("only a plan-2 mix is played from a half of the deck")
+        for key, code in self.less_random:
+            if key not in LESS_RANDOM_KEYS:
+                raise ConfigError(f"a less-random mix chooses sets for {', '.join(LESS_RANDOM_KEYS)}, not '{key}'")
+            if not isinstance(code, str) or not code:
+                raise ConfigError(f"a less-random mix needs a set code for '{key}', not {code!r}")
+        if self.less_random and self.mix != "less-random":
+            raise ConfigError("a type-to-set table is only used by the less-random mix")
+        if self.mix == "custom" and not self.custom_deck:
+            raise ConfigError("a custom mix needs a main deck listed card by card (--deck FILE)")
+        if self.custom_deck and self.mix != "custom":
+            raise ConfigError("a listed main deck is only used by the custom mix")
+        for name, count in self.custom_deck:
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise ConfigError(f"a custom deck gives '{name}' a count of {count!r}; a count is 1 or more")
 
     def validate(self, max_archenemies: int) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -47,6 +82,17 @@ class GameConfig:
             "sets": list(self.sets),
             "use_wall": self.use_wall,
             "max_turns": self.max_turns,
+            # only a mixed game's record carries the mix options (older records stay as they were)
+            **(
+                {
+                    "mix": self.mix,
+                    "half": self.half,
+                    "less_random": dict(self.less_random),
+                    "custom_deck": [[name, count] for name, count in self.custom_deck],
+                }
+                if self.mix
+                else {}
+            ),
         }
 
     @classmethod
@@ -56,8 +102,21 @@ class GameConfig:
         use_wall = data.get("use_wall")
         if use_wall is not None and not isinstance(use_wall, bool):
             raise ConfigError(f"a game config's use_wall must be true, false or null, not {use_wall!r}")
+        from lotr_rules.cards.mix import deck_entries
+
+        mix = data.get("mix", "")
+        if not isinstance(mix, str):
+            raise ConfigError(f"a game config's mix must be a plan name, not {mix!r}")
+        half = data.get("half", 1)
+        if isinstance(half, bool) or not isinstance(half, int):
+            raise ConfigError(f"a game config's half must be 1 or 2, not {half!r}")
+        table = data.get("less_random", {})
+        if not isinstance(table, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in table.items()):
+            raise ConfigError(f"a game config's less_random must map card types to set codes, not {table!r}")
+        custom = data.get("custom_deck", {})
+        custom_deck = deck_entries(custom, "a game config's custom_deck") if custom else ()
         try:
-            return cls(
+            config = cls(
                 players=int(data.get("players", 4)),
                 seed=int(data.get("seed", 1)),
                 heroes=tuple(str(h) for h in data.get("heroes", ())),
@@ -66,6 +125,12 @@ class GameConfig:
                 sets=tuple(str(s) for s in data.get("sets", ("two-towers",))),
                 use_wall=use_wall,
                 max_turns=int(data.get("max_turns", 1000)),
+                mix=mix,
+                half=half,
+                less_random=tuple(table.items()),
+                custom_deck=custom_deck,
             )
         except (TypeError, ValueError) as error:
             raise ConfigError(f"a game config has a bad value: {error}") from None
+        config.check_mix()
+        return config

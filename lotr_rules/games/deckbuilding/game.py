@@ -683,6 +683,7 @@ class DeckbuildingGame(Game):
 def _setup(catalogue: Catalogue, config: GameConfig) -> tuple[list[CardDef], GameState]:
     """Build the card instances and the opening state, as the rulebook's Setup describes."""
     by_deck = catalogue.by_deck(config.sets)
+    mix = _mixed(catalogue, config, by_deck)
     level_counts = {lv: [c for c in by_deck.get("archenemy", []) if c.level == lv] for lv in (1, 2, 3, 4)}
     if not config.impossible and (not level_counts[1] or not level_counts[4]):
         raise ConfigError(
@@ -736,8 +737,12 @@ def _setup(catalogue: Catalogue, config: GameConfig) -> tuple[list[CardDef], Gam
         rng.shuffle(deck)
 
     main = state.zones[(MAIN, -1)]
-    for definition in by_deck.get("main", []):
-        main.extend(make(definition, definition.copies))
+    if mix is None:
+        for definition in by_deck.get("main", []):
+            main.extend(make(definition, definition.copies))
+    else:
+        for definition in mix[0]:
+            main.extend(make(definition))
     rng.shuffle(main)
 
     # The Archenemy stack: level 4 at the bottom, then level 3s, level 2s, level 1 face up on top.
@@ -767,11 +772,28 @@ def _setup(catalogue: Catalogue, config: GameConfig) -> tuple[list[CardDef], Gam
             stack.extend(make(definition))
     state.counters["archenemy face up"] = 1
 
+    # The stacks hold 16 Valor and 20 Corruption whatever the sets in play: with several sets,
+    # the first set in play that has a stack provides it.
     for deck_name, zone in (("valor", VALOR), ("corruption", CORRUPTION), ("one ring", BEHIND)):
-        for definition in by_deck.get(deck_name, []):
-            state.zones[(zone, -1)].extend(make(definition, definition.copies))
+        candidates = by_deck.get(deck_name, [])
+        if candidates:
+            provider = next(code for code in config.sets if any(c.set_code == code for c in candidates))
+            for definition in candidates:
+                if definition.set_code == provider:
+                    state.zones[(zone, -1)].extend(make(definition, definition.copies))
 
-    use_wall = config.use_wall if config.use_wall is not None else catalogue.uses_wall(config.sets)
+    if mix is not None:
+        # Cards a mix left out of the main deck are set aside in the box.
+        for definition in mix[1]:
+            box.extend(make(definition))
+    if config.use_wall is not None:
+        use_wall = config.use_wall
+    elif mix is None:
+        use_wall = catalogue.uses_wall(config.sets)
+    else:
+        # A mixed game uses The Wall only if the cards in play call for it (the rulebook's
+        # combining chapter): Enemies, Artifacts or Archenemies of a set that uses The Wall.
+        use_wall = _mix_uses_wall(catalogue, [instances[c] for c in (*main, *stack)])
     state.counters["use wall"] = int(use_wall)
     wall_cards: list[int] = []
     for definition in by_deck.get("wall", []):
@@ -809,3 +831,25 @@ def _setup(catalogue: Catalogue, config: GameConfig) -> tuple[list[CardDef], Gam
         for _ in range(min(HAND_SIZE, len(deck))):
             hand.append(deck.pop())
     return instances, state
+
+
+def _mixed(
+    catalogue: Catalogue, config: GameConfig, by_deck: dict[str, list[CardDef]]
+) -> tuple[tuple[CardDef, ...], tuple[CardDef, ...]] | None:
+    """A mixed game's main deck and set-aside cards, one entry per physical card (``config.mix``;
+    None for the unmixed game). ``by_deck`` is changed to deal the mix's Heroes and Archenemies."""
+    if not config.mix:
+        config.check_mix()
+        return None
+    from lotr_rules.cards.mix import build_mix
+
+    mix = build_mix(catalogue, config)
+    by_deck["hero"] = list(mix.heroes)
+    by_deck["archenemy"] = list(mix.archenemies)
+    return mix.main, mix.set_aside
+
+
+def _mix_uses_wall(catalogue: Catalogue, cards: Sequence[CardDef]) -> bool:
+    from lotr_rules.cards.mix import uses_wall
+
+    return uses_wall(catalogue, cards)

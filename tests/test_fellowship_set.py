@@ -1,0 +1,108 @@
+"""The Fellowship of the Ring set: its components, its provenance and that its games end."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from lotr_rules.agents.bots import HeuristicAgent
+from lotr_rules.cards.loader import load_sets
+from lotr_rules.games.deckbuilding.config import GameConfig
+from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+
+SET_DIR = Path(__file__).resolve().parent.parent / "cardscripts" / "fellowship"
+TWO_TOWERS_DIR = SET_DIR.parent / "two-towers"
+SHARED_NAMES = {"Courage", "Despair", "Valor", "Corruption", "The One Ring"}
+MAIN_TYPES = {"ally", "enemy", "artifact", "maneuver", "location", "fortune"}
+
+
+@pytest.fixture(scope="module")
+def catalogue():  # type: ignore[no-untyped-def]
+    return load_sets()
+
+
+@pytest.fixture(scope="module")
+def by_deck(catalogue):  # type: ignore[no-untyped-def]
+    return catalogue.by_deck(("fellowship",))
+
+
+def _names(folder: Path) -> set[str]:
+    pattern = re.compile(r'^card "([^"]*)"', re.MULTILINE)
+    return {m for f in folder.rglob("*.card") for m in pattern.findall(f.read_text(encoding="utf-8"))}
+
+
+def test_heroes_and_starting_cards(by_deck) -> None:  # type: ignore[no-untyped-def]
+    heroes = by_deck["hero"]
+    starting = {c.name: c for c in by_deck["starting"]}
+    assert len(heroes) == 7
+    assert len(starting) == 7
+    assert {h.starting_card for h in heroes} == set(starting)
+    for first in ("Frodo", "Samwise", "Legolas", "Aragorn", "Gandalf"):
+        assert any(h.name.startswith(first + " ") for h in heroes), first
+    aragorn = next(h for h in heroes if h.name.startswith("Aragorn "))
+    frodo = next(h for h in heroes if h.name.startswith("Frodo "))
+    assert aragorn.starting_card == "Aragorn's Sword"
+    assert frodo.starting_card == "The One Ring"
+    assert starting["The One Ring"].deck == "starting"
+    assert "one ring" not in by_deck
+
+
+def test_archenemies(by_deck) -> None:  # type: ignore[no-untyped-def]
+    archenemies = by_deck["archenemy"]
+    assert len(archenemies) == 12
+    assert all(c.title == "archenemy" and "enemy" in c.types for c in archenemies)
+    levels = Counter(c.level for c in archenemies)
+    assert levels == {1: 1, 2: 5, 3: 5, 4: 1}
+    (lurtz,) = [c for c in archenemies if c.level == 4]
+    assert lurtz.name == "Lurtz"
+    for card in archenemies:
+        assert 8 <= card.cost <= 14
+        assert card.victory
+
+
+def test_main_deck(by_deck) -> None:  # type: ignore[no-untyped-def]
+    main = by_deck["main"]
+    total = sum(c.copies for c in main)
+    assert 105 <= total <= 115
+    per_type: Counter[str] = Counter()
+    for card in main:
+        assert len(card.types) == 1 and set(card.types) <= MAIN_TYPES, card.name
+        per_type[next(iter(card.types))] += card.copies
+    assert set(per_type) == MAIN_TYPES
+    assert per_type["fortune"] == 5
+    assert per_type["location"] == 5
+    assert any(c.name == "Isengard" for c in main)
+    assert "wall" not in by_deck and "breach" not in by_deck
+
+
+def test_no_wall_and_starting_deck(catalogue) -> None:  # type: ignore[no-untyped-def]
+    assert not catalogue.uses_wall(("fellowship",))
+    assert dict(catalogue.starting_deck(("fellowship",))) == {"Courage": 6, "Despair": 3}
+
+
+def test_names_do_not_repeat_two_towers() -> None:
+    assert (_names(SET_DIR) & _names(TWO_TOWERS_DIR)) <= SHARED_NAMES
+
+
+def test_every_card_is_designed_with_notes_and_ids_match_files() -> None:
+    files = sorted(SET_DIR.rglob("*.card"))
+    assert len(files) == 87
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        match = re.search(r"^  id (\S+)$", text, re.MULTILINE)
+        assert match and match.group(1) + ".card" == path.name, path
+        assert re.search(r"^  provenance designed$", text, re.MULTILINE), path
+        assert re.search(r'^  notes "Designed to complete the set; ', text, re.MULTILINE), path
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_games_end(catalogue, seed: int) -> None:  # type: ignore[no-untyped-def]
+    config = GameConfig(players=4, seed=seed, sets=("fellowship",))
+    game = DeckbuildingGame(catalogue, config, [HeuristicAgent(seed * 4 + i) for i in range(4)])
+    result = game.play_game()
+    assert game.state.finished
+    assert len(result["heroes"]) == 4
+    assert result["winners"]
