@@ -13,7 +13,7 @@ from lotr_rules.commands.common import add_cards_option, catalogue_from, positiv
 from lotr_rules.errors import ConfigError
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
-from lotr_rules.games.deckbuilding.log import render_log
+from lotr_rules.games.deckbuilding.log import render_log, result_lines
 from lotr_rules.games.deckbuilding.record import game_record
 
 
@@ -102,13 +102,8 @@ def run(args: argparse.Namespace) -> int:
         for line in render_log(game):
             print(line)
         print()
-    heroes = result["heroes"]
-    print(f"Game over after {result['turns']} turns: {result['reason']}.")
-    for seat, score in enumerate(result["scores"]):
-        marker = "  winner" if seat in result["winners"] else ""
-        print(f"  player {seat + 1} ({heroes[seat]}): {score} VP, {result['archenemies'][seat]} Archenemies{marker}")
-    if not result["winners"]:
-        print("  Everyone loses: the forces of Saruman have triumphed.")
+    for line in result_lines(result):
+        print(line)
     if args.record:
         args.record.write_text(json.dumps(game_record(game), indent=2), encoding="utf-8")
         print(f"record written to {args.record}")

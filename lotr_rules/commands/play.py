@@ -30,6 +30,7 @@ from lotr_rules.engine.rng import Rng
 from lotr_rules.errors import ConfigError, RecordError, UserError
 from lotr_rules.games.deckbuilding.config import STANDARD_ARCHENEMIES, GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+from lotr_rules.games.deckbuilding.log import result_lines
 from lotr_rules.games.deckbuilding.record import game_record, read_record, replay
 
 DEFAULT_SAVE = Path("lotr-save.json")
@@ -303,17 +304,10 @@ def _print_result(game: DeckbuildingGame, humans: Sequence[int]) -> None:
     result = game.state.result
     heroes = result["heroes"]
     _say("")
-    _say(f"Game over after {result['turns']} turns: {result['reason']}.")
-    for seat, score in enumerate(result["scores"]):
-        who = ", you" if seat in humans and len(humans) == 1 else ""
-        marker = "  winner" if seat in result["winners"] else ""
-        _say(
-            f"  player {seat + 1} ({heroes[seat]}{who}): {score} VP, {result['archenemies'][seat]} Archenemies{marker}"
-        )
+    for line in result_lines(result, frozenset(humans) if len(humans) == 1 else frozenset()):
+        _say(line)
     winners = result["winners"]
-    if not winners:
-        _say("Everyone loses: the forces of Saruman have triumphed.")
-    else:
+    if winners:
         names = " and ".join(f"player {w + 1} ({heroes[w]})" for w in winners)
         _say(f"{'Winners' if len(winners) > 1 else 'Winner'}: {names}.")
     _say(f"game digest: {game.state.digest()}")

@@ -19,7 +19,7 @@ from lotr_rules.engine.game import Game, GameOver
 from lotr_rules.errors import ConfigError, RecordError
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
-from lotr_rules.games.deckbuilding.log import render_entry
+from lotr_rules.games.deckbuilding.log import render_entry, result_lines
 from lotr_rules.games.deckbuilding.record import read_record, replay
 from lotr_rules.games.deckbuilding.screen import hero_name, render_screen
 
@@ -100,14 +100,8 @@ def _read_line(prompt: str) -> str:
 
 
 def _print_result(game: DeckbuildingGame) -> None:
-    result = game.state.result
-    heroes = result["heroes"]
-    print(f"Game over after {result['turns']} turns: {result['reason']}.")
-    for seat, score in enumerate(result["scores"]):
-        marker = "  winner" if seat in result["winners"] else ""
-        print(f"  player {seat + 1} ({heroes[seat]}): {score} VP, {result['archenemies'][seat]} Archenemies{marker}")
-    if not result["winners"]:
-        print("  Everyone loses: the forces of Saruman have triumphed.")
+    for line in result_lines(game.state.result):
+        print(line)
 
 
 def _check_digest(game: DeckbuildingGame, data: dict[str, Any], where: str) -> None:

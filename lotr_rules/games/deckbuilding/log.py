@@ -61,3 +61,17 @@ def render_log(game: Game) -> Iterator[str]:
         line = render_entry(entry)
         if line is not None:
             yield line
+
+
+def result_lines(result: dict[str, Any], you: frozenset[int] = frozenset()) -> list[str]:
+    """The final scores of a finished game, one line a player (``you`` marks a person's seat)."""
+    heroes = result["heroes"]
+    lines = [f"Game over after {result['turns']} turns: {result['reason']}."]
+    for seat, score in enumerate(result["scores"]):
+        who = ", you" if seat in you else ""
+        marker = "  winner" if seat in result["winners"] else ""
+        archenemies = result["archenemies"][seat]
+        lines.append(f"  player {seat + 1} ({heroes[seat]}{who}): {score} VP, {archenemies} Archenemies{marker}")
+    if not result["winners"]:
+        lines.append("  Everyone loses: the forces of Saruman have triumphed.")
+    return lines
