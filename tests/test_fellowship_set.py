@@ -106,3 +106,27 @@ def test_games_end(catalogue, seed: int) -> None:  # type: ignore[no-untyped-def
     assert game.state.finished
     assert len(result["heroes"]) == 4
     assert result["winners"]
+
+
+def test_fellowship_impossible_mode_changes_one_rule_only() -> None:
+    """Fellowship Impossible Mode keeps the set's own Archenemies and only returns destroyed
+    Corruptions to their stack (known facts of the Fellowship rules; the Two Towers rulebook,
+    Impossible Mode, lists that change first)."""
+    from lotr_rules.agents.bots import HeuristicAgent
+    from lotr_rules.engine.context import Ctx
+    from lotr_rules.games.deckbuilding.config import GameConfig
+    from lotr_rules.games.deckbuilding.game import CORRUPTION, DeckbuildingGame
+
+    config = GameConfig(players=3, seed=5, sets=("fellowship",), impossible=True)
+    game = DeckbuildingGame(load_sets(), config, [HeuristicAgent(i) for i in range(3)])
+    stack = game.z("archenemy")
+    assert game.cards[stack[0]].name == "Lurtz"
+    assert not game.state.counters["full impossible"]
+    corruption = game.z(CORRUPTION)[-1]
+    game.take(corruption)
+    game.z("hand", 0).append(corruption)
+    before = len(game.z(CORRUPTION))
+    game.destroy_card(Ctx(game, 0, corruption), corruption)
+    assert len(game.z(CORRUPTION)) == before + 1
+    result = game.play_game()
+    assert result["winners"], "the Fellowship's Impossible Mode has no everyone-loses ending"

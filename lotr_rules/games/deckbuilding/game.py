@@ -426,7 +426,7 @@ class DeckbuildingGame(Game):
         name = self.cards[source].name
         if self._defend_with(player, player, source, f"{name}: defend?", "take it"):
             return True
-        if self.config.impossible and kind == "ambush" and self.state.num_players > 1:
+        if self.state.counters.get("full impossible") and kind == "ambush" and self.state.num_players > 1:
             helper = (player + 1) % self.state.num_players
             prompt = f"{name} ambushes player {player + 1}: protect them?"
             return self._defend_with(helper, player, source, prompt, "don't protect")
@@ -661,7 +661,7 @@ class DeckbuildingGame(Game):
             sum(1 for z in OWNED for c in self.z(z, p) if self.cards[c].title == "archenemy")
             for p in range(state.num_players)
         ]
-        everyone_loses = self.config.impossible and reason == "wall deck depleted"
+        everyone_loses = bool(state.counters.get("full impossible")) and reason == "wall deck depleted"
         winners: list[int] = []
         if not everyone_loses:
             best = max(zip(scores, archenemies, strict=True))
@@ -685,7 +685,9 @@ def _setup(catalogue: Catalogue, config: GameConfig) -> tuple[list[CardDef], Gam
     by_deck = catalogue.by_deck(config.sets)
     mix = _mixed(catalogue, config, by_deck)
     level_counts = {lv: [c for c in by_deck.get("archenemy", []) if c.level == lv] for lv in (1, 2, 3, 4)}
-    if not config.impossible and (not level_counts[1] or not level_counts[4]):
+    if not by_deck.get("impossible archenemy" if config.impossible else "", []) and (
+        not level_counts[1] or not level_counts[4]
+    ):
         raise ConfigError(
             "the sets in play have no complete Archenemy stack (a level 1 and a level 4 Archenemy are needed); "
             "add a set that has one, such as two-towers"
@@ -748,7 +750,13 @@ def _setup(catalogue: Catalogue, config: GameConfig) -> tuple[list[CardDef], Gam
     # The Archenemy stack: level 4 at the bottom, then level 3s, level 2s, level 1 face up on top.
     stack = state.zones[(ARCHENEMY, -1)]
     box = state.zones[(BOX, -1)]
-    if config.impossible:
+    # Impossible Mode comes in two sizes, decided by the cards: a set with Impossible Mode
+    # Archenemies (The Two Towers) plays them, with all three rule changes; a set without
+    # (The Fellowship of the Ring) keeps its Archenemies and changes one rule only, destroyed
+    # Corruptions going back to their stack.
+    full_impossible = config.impossible and bool(by_deck.get("impossible archenemy"))
+    state.counters["full impossible"] = int(full_impossible)
+    if full_impossible:
         ordered = sorted(by_deck.get("impossible archenemy", []), key=lambda c: (-(c.level or 0), c.id))
         for definition in ordered:
             stack.extend(make(definition))

@@ -708,6 +708,9 @@ def build_game(scenario: Scenario, agent: Agent | None = None) -> DeckbuildingGa
     state.counters["power"] = scenario.power
     state.counters["archenemy face up"] = int(scenario.archenemy_face_up)
     state.counters["use wall"] = int(scenario.use_wall)
+    # As at setup: Impossible Mode is the full one when the sets in play have Impossible Archenemies.
+    full = scenario.impossible and bool(catalogue.by_deck(scenario.sets).get("impossible archenemy"))
+    state.counters["full impossible"] = int(full)
     if scenario.defeated_this_turn:
         state.flags.add("defeated this turn")
     state.current = scenario.current
