@@ -277,3 +277,20 @@ def _plural(card_type: str) -> str:
     return {"ally": "Allies", "enemy": "Enemies", "archenemy": "Archenemies", "hero": "Heroes"}.get(
         card_type, card_type.capitalize() + "s"
     )
+
+
+def mix_json(
+    mix: str,
+    half: int,
+    less_random: tuple[tuple[str, str], ...],
+    custom_deck: tuple[tuple[str, int], ...],
+) -> dict[str, object]:
+    """The mix options as JSON, or nothing for an unmixed game (so its records stay unchanged)."""
+    if not mix:
+        return {}
+    return {
+        "mix": mix,
+        "half": half,
+        "less_random": dict(less_random),
+        "custom_deck": [[name, count] for name, count in custom_deck],
+    }

@@ -33,8 +33,7 @@ MAX_NESTING = 40
 MAX_TREE_DEPTH = 200
 
 
-@functools.cache
-def _parser() -> lark.Lark:
+def _build(**options: Any) -> lark.Lark:
     return lark.Lark(
         grammar_text(),
         parser="lalr",
@@ -42,7 +41,13 @@ def _parser() -> lark.Lark:
         propagate_positions=True,
         maybe_placeholders=True,
         cache=True,
+        **options,
     )
+
+
+@functools.cache
+def _parser() -> lark.Lark:
+    return _build()
 
 
 #: Keyword tokens that ran on into the next word, noticed by the fast parser's lexer callback.
@@ -62,15 +67,7 @@ def _note_glued(token: Token) -> Token:
 def _fast_parser() -> lark.Lark:
     """The same grammar, parsed in one call: about ten times faster than feeding tokens one by
     one, which only the error path needs (to know the token before an error)."""
-    return lark.Lark(
-        grammar_text(),
-        parser="lalr",
-        lexer="contextual",
-        propagate_positions=True,
-        maybe_placeholders=True,
-        cache=True,
-        lexer_callbacks=dict.fromkeys(_keywords(), _note_glued),
-    )
+    return _build(lexer_callbacks=dict.fromkeys(_keywords(), _note_glued))
 
 
 def _span_of_token(token: Token, path: str = "") -> Span:

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 import attrs
 
+from lotr_rules.cards.mix import mix_json
 from lotr_rules.errors import UserError
 from lotr_rules.sim.results import GameResult
 
@@ -56,16 +57,7 @@ class SimSettings:
             "sets": list(self.sets),
             "cards": list(self.card_paths),
             # only a mixed simulation's report names its mix (other reports stay as they were)
-            **(
-                {
-                    "mix": self.mix,
-                    "half": self.half,
-                    "less_random": dict(self.less_random),
-                    "custom_deck": [[name, count] for name, count in self.custom_deck],
-                }
-                if self.mix
-                else {}
-            ),
+            **mix_json(self.mix, self.half, self.less_random, self.custom_deck),
         }
 
 

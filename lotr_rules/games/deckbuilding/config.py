@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from lotr_rules.cards.mix import mix_json
 from lotr_rules.errors import ConfigError
 
 MIN_PLAYERS = 1
@@ -83,16 +84,7 @@ class GameConfig:
             "use_wall": self.use_wall,
             "max_turns": self.max_turns,
             # only a mixed game's record carries the mix options (older records stay as they were)
-            **(
-                {
-                    "mix": self.mix,
-                    "half": self.half,
-                    "less_random": dict(self.less_random),
-                    "custom_deck": [[name, count] for name, count in self.custom_deck],
-                }
-                if self.mix
-                else {}
-            ),
+            **mix_json(self.mix, self.half, self.less_random, self.custom_deck),
         }
 
     @classmethod
