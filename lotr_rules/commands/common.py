@@ -24,21 +24,20 @@ def catalogue_from(args: argparse.Namespace) -> Catalogue:
     return load_sets(tuple(args.cards))
 
 
-def positive_int(text: str) -> int:
+def whole_number(text: str, least: int, complaint: str) -> int:
+    """An argparse value: a whole number of at least ``least``; ``complaint`` says why not."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be 1 or more")
+    if value < least:
+        raise argparse.ArgumentTypeError(complaint.format(value=value))
     return value
+
+
+def positive_int(text: str) -> int:
+    return whole_number(text, 1, "{value} must be 1 or more")
 
 
 def seed_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError("a seed is 0 or more")
-    return value
+    return whole_number(text, 0, "a seed is 0 or more")

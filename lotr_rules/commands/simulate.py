@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from lotr_rules.commands.common import add_cards_option, positive_int, seed_int
+from lotr_rules.commands.common import add_cards_option, positive_int, seed_int, whole_number
 from lotr_rules.commands.game import add_mix_options, mix_options
 from lotr_rules.errors import UserError
 from lotr_rules.sim.families import SimSettings, family_names
@@ -18,13 +18,7 @@ from lotr_rules.sim.runner import run_simulation
 
 
 def workers_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError("--workers is 0 (one per CPU) or more")
-    return value
+    return whole_number(text, 0, "--workers is 0 (one per CPU) or more")
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
