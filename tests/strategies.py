@@ -113,6 +113,18 @@ KEYWORDS = frozenset(
         "of",
         "players",
         "hit",
+        "aggression",
+        "directions",
+        "effect",
+        "always",
+        "search",
+        "add",
+        "remove",
+        "token",
+        "tokens",
+        "into",
+        "next",
+        "turn",
     ]
 )
 
@@ -197,8 +209,10 @@ kind_phrases = _phrase(words, _words_with("this", "to", "of", "a", "an", "under"
 #: ``from``/``in`` phrases: WORD | of | or | this | to.
 source_phrases = _phrase(_words_with("of", "or", "this", "to"), _words_with("of", "or", "this", "to"))
 #: grammar: a state phrase starts with a plain word (a leading ``the`` is the article); then
-#: WORD | in | is | to | the.
-state_phrases = _phrase(words, _words_with("in", "is", "to", "the"))
+#: WORD | in | is | to | the | not.
+state_phrases = _phrase(words, _words_with("in", "is", "to", "the", "not"))
+#: The counter of ``add 2 tokens to witch king track``: plain words only.
+counter_phrases = _phrase(words, words)
 #: Field values of several words (``type``, ``deck``) and aggregate words.
 word_lists = _phrase(words, words, max_size=2)
 
@@ -223,7 +237,9 @@ refs: st.SearchStrategy[ast.Ref] = st.one_of(
 @functools.cache
 def _exprs(depth: int = 2) -> st.SearchStrategy[ast.Expr]:
     """Numbers, names and ``players hit``; with ``depth`` > 0 also operators, negation and aggregates."""
-    leaves: st.SearchStrategy[ast.Expr] = st.one_of(nums, st.just(ast.PlayersHit()), st.builds(ast.VarExpr, names))
+    leaves: st.SearchStrategy[ast.Expr] = st.one_of(
+        nums, st.just(ast.PlayersHit()), st.builds(ast.VarExpr, names), st.builds(ast.TokensOn, counter_phrases)
+    )
     if depth <= 0:
         return leaves
     sub = _exprs(depth - 1)
@@ -319,6 +335,7 @@ def _conds(depth: int = 2) -> st.SearchStrategy[ast.Cond]:
 placements: st.SearchStrategy[ast.Placement] = st.one_of(
     st.builds(ast.PlaceOn, words, pile_phrases),
     st.builds(ast.PlaceUnder, refs),
+    st.builds(ast.PlaceInto, pile_phrases),
 )
 
 
@@ -347,6 +364,8 @@ def _simple_stmts(depth: int = 1) -> st.SearchStrategy[ast.Stmt]:
     return st.one_of(
         st.builds(ast.PowerStmt, _exprs(depth), optional(_sels(depth))),
         st.builds(ast.LetStmt, names, _exprs(depth)),
+        st.builds(ast.TokenStmt, st.sampled_from(["add", "remove"]), _exprs(depth), counter_phrases),
+        st.builds(ast.TokenStmt, st.just("remove"), st.none(), counter_phrases),
         st.tuples(words, optional(_sels(depth)), optional(placements), optional(words)).map(_command),
     )
 
@@ -374,6 +393,7 @@ def _stmts(depth: int = 2) -> st.SearchStrategy[ast.Stmt]:
         st.builds(ast.ForEachStmt, _sels(1), body),
         st.builds(ast.AttackStmt, player_phrases, optional(words), body),
         st.builds(ast.TriggerStmt, st.sampled_from(["when", "at"]), trigger_phrases, body),
+        st.builds(ast.NextTurnStmt, body),
     )
 
 
@@ -381,7 +401,15 @@ def _stmts(depth: int = 2) -> st.SearchStrategy[ast.Stmt]:
 fields: st.SearchStrategy[ast.Field] = st.one_of(
     st.builds(ast.Field, st.sampled_from(["id", "title", "provenance"]), words.map(lambda w: (w,))),
     st.builds(ast.Field, st.sampled_from(["type", "deck"]), word_lists),
-    st.builds(ast.Field, st.sampled_from(["level", "cost", "power", "copies"]), ints),
+    st.builds(ast.Field, st.sampled_from(["level", "cost", "power", "copies", "aggression"]), ints),
+    # grammar: directions are word and number pairs, kept as words
+    st.builds(
+        ast.Field,
+        st.just("directions"),
+        st.lists(st.tuples(words, ints.map(str)), min_size=1, max_size=3).map(
+            lambda pairs: tuple(w for pair in pairs for w in pair)
+        ),
+    ),
     st.builds(ast.Field, st.just("victory"), _exprs(2)),
     st.builds(ast.Field, st.sampled_from(["text", "notes", "starting card"]), texts),
 )
@@ -395,6 +423,8 @@ def _abilities(depth: int = 2) -> st.SearchStrategy[ast.Ability]:
         st.builds(ast.Ability, st.just("group ambush"), body, guard=optional(words)),
         st.builds(ast.Ability, st.sampled_from(["when", "at"]), body, phrase=trigger_phrases),
         st.builds(ast.Ability, st.just("quest"), goal=_conds(2), reward=_exprs(2)),
+        st.builds(ast.Ability, st.just("effect"), body, always=st.booleans()),
+        st.builds(ast.Ability, st.just("search"), body),
     )
 
 

@@ -22,6 +22,7 @@ from lotr_rules.dsl.compiler import Compiler
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import ScriptSyntaxError, Span, UserError
+from lotr_rules.games import DEFAULT_FAMILY, FAMILY_VOCABULARIES
 from lotr_rules.resources import cardscripts_dir
 
 MANIFEST = "set.toml"
@@ -75,20 +76,34 @@ def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
     starting = data.get("starting_deck", {})
     if not isinstance(starting, dict) or not all(isinstance(v, int) for v in starting.values()):
         return None, [Diagnostic("E161", Severity.ERROR, "manifest 'starting_deck' must map names to counts", span)]
+    family = str(data.get("family", DEFAULT_FAMILY))
+    if family not in FAMILY_VOCABULARIES:
+        return None, [
+            Diagnostic(
+                "E161",
+                Severity.ERROR,
+                f"manifest names an unknown game family '{family}'",
+                span,
+                "known families: " + ", ".join(sorted(FAMILY_VOCABULARIES)),
+            )
+        ]
     info = SetInfo(
         code=str(data["code"]),
         name=str(data["name"]),
         language=language,
-        family=str(data.get("family", "deckbuilding")),
+        family=family,
         path=str(folder),
         uses_wall=bool(data.get("uses_wall", False)),
         starting_deck=tuple((str(k), int(v)) for k, v in starting.items()),
         description=str(data.get("description", "")),
     )
-    if info.code != folder.name:
+    if info.code != folder.resolve().name:
         problems.append(
             Diagnostic(
-                "E161", Severity.WARNING, f"set code '{info.code}' differs from its folder name '{folder.name}'", span
+                "E161",
+                Severity.WARNING,
+                f"set code '{info.code}' differs from its folder name '{folder.resolve().name}'",
+                span,
             )
         )
     return info, problems
@@ -209,11 +224,15 @@ def set_folders(root: Path) -> list[Path]:
 
 
 def load_folders(folders: Iterable[Path], vocabulary: Vocabulary) -> tuple[Catalogue, list[Diagnostic]]:
+    """The sets of ``vocabulary``'s family among ``folders`` (sets of other families are left
+    out: each family's games load only their own cards)."""
     infos: list[SetInfo] = []
     parsed: list[ParsedFile] = []
     diagnostics: list[Diagnostic] = []
     for folder in folders:
         info, problems = read_manifest(folder)
+        if info is not None and info.family != vocabulary.family:
+            continue
         diagnostics.extend(problems)
         if info is None:
             continue

@@ -258,6 +258,9 @@ FIELD_DOCS = {
     "linter warns (W201) when it does not.",
     "notes_field": "Free notes for authors and reviewers: what is designed and why, sources, doubts. "
     "`lotr-rules show` prints them; the engine ignores them.",
+    "aggression_field": "The Adventure Deck: the card's aggression number, the wounds it deals when drawn.",
+    "directions_field": "The Adventure Deck: the ways on from this card, each a direction (`left`, `up`, "
+    "`right`) and how many cards travelling it takes, from 1 to 5 (E142 otherwise).",
     "starting_field": "On a hero card: the name of the unique card the player begins the game with, "
     "in addition to the set's starting deck.",
 }
@@ -287,6 +290,13 @@ ABILITY_EXAMPLES = {
     "when": "when you defeat an enemy {\n  draw 1\n}",
     "at": "at start of your turn {\n  draw 1\n}",
     "quest": "quest {\n  goal number of cards under this >= 3\n  victory 6\n}",
+}
+
+FAMILY_ABILITY_DOCS = {
+    "effect": "the Adventure Deck: resolves when this is the last card drawn in a turn. Written "
+    "`effect always`, it resolves even when a rule or another card says to skip the effect",
+    "search": "the Adventure Deck: resolves when the player spends a turn searching back through the "
+    "discard pile and finds this card",
 }
 
 TRIGGER_ABILITY_DOCS = {
@@ -351,6 +361,21 @@ STATEMENT_DOCS: dict[str, tuple[str, str]] = {
     "at_stmt": (
         "Inside an effect: runs the block at a later moment of this turn. `at end of turn` runs once.",
         "at end of turn {\n  destroy this\n}",
+    ),
+    "add_tokens": (
+        "Put tokens on one of the game's counters (a family that keeps counters: the Adventure Deck). "
+        "`token` and `tokens` mean the same. An unknown counter is E123.",
+        "add 1 token to witch king track",
+    ),
+    "remove_tokens": (
+        "Take tokens off a counter; a counter never goes below 0.",
+        "remove 2 tokens from attack",
+    ),
+    "remove_all_tokens": ("Take every token off a counter.", "remove all tokens from witch king track"),
+    "next_turn_stmt": (
+        "A block that takes effect in the player's next turn (where the family has turns that can wait for "
+        "it: the Adventure Deck). Elsewhere it is E119.",
+        "next turn {\n  if direction is up {\n    add 1 token to armor\n  }\n}",
     ),
 }
 
@@ -592,7 +617,7 @@ def _abilities(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[s
     ]
     for expansion, _alias in rules.get("ability", []):
         key = leading_keywords(expansion)
-        doc = vocab.abilities.get(key) or TRIGGER_ABILITY_DOCS.get(key, "")
+        doc = vocab.abilities.get(key) or TRIGGER_ABILITY_DOCS.get(key, "") or FAMILY_ABILITY_DOCS.get(key, "")
         lines += [f"### {key}", "", f"Syntax: {_code(syntax_of(expansion))}", "", _sentence(doc), ""]
         if key == "group ambush":
             lines += [
@@ -657,10 +682,13 @@ def _command_syntax(primitive: Primitive) -> str:
         "none": "",
     }.get(primitive.takes, "")
     destination = ""
+    where = " on top/bottom of ZONE, or under this/it"
+    if primitive.positions == ("into",):
+        where = " into ZONE"
     if primitive.placement == "required":
-        destination = " on top/bottom of ZONE, or under this/it"
+        destination = where
     elif primitive.placement == "optional":
-        destination = " [on top/bottom of ZONE, or under this/it]"
+        destination = f" [{where.strip()}]"
     guards = "".join(f" [without {g}]" for g in primitive.guards)
     return f"{primitive.name}{argument}{destination}{guards}"
 
@@ -923,6 +951,62 @@ def _numbers(vocab: Vocabulary) -> list[str]:
     ]
 
 
+def _adventure_deck() -> list[str]:
+    """What Adventure Deck scripts may say besides the language every family shares."""
+    from lotr_rules.games.adventure.vocabulary import vocabulary
+
+    vocab = vocabulary()
+    lines = [
+        "## The Adventure Deck",
+        "",
+        'Sets whose manifest says `family = "adventure-deck"` are checked against this vocabulary',
+        "instead of the one above (see the Adventure Deck page for the game). A field, ability or statement",
+        "a family does not have is E119. Its fields: " + ", ".join(_code(f) for f in vocab.fields) + ".",
+        "Its abilities: " + ", ".join(_code(a) for a in vocab.abilities) + ".",
+        "",
+        "### Counters",
+        "",
+        "Tokens on these are read with `tokens on COUNTER` and changed with `add N tokens to COUNTER`,",
+        "`remove N tokens from COUNTER` and `remove all tokens from COUNTER`.",
+        "",
+        *_table(["counter", "meaning"], [[_code(c.words), c.doc] for c in vocab.counters.values()]),
+        "### Commands",
+        "",
+        *_table(
+            ["command", "meaning", "example"],
+            [[_code(_command_syntax(p)), _sentence(p.doc), _code(p.example)] for p in vocab.primitives.values()],
+        ),
+        "A command of several words and no argument (`cannot rest`, `skip effect`) is written as it stands.",
+        "`shuffle` takes `into ZONE`.",
+        "",
+        "### Zones",
+        "",
+        *_table(
+            ["zone", "also written", "meaning"],
+            [[_code(z.name), ", ".join(_code(a) for a in z.aliases), z.doc] for z in vocab.zones.values()],
+        ),
+        "### Card types",
+        "",
+        *_table(
+            ["type", "plural", "meaning"], [[_code(t.name), _code(t.plural), t.doc] for t in vocab.card_types.values()]
+        ),
+        "### Conditions",
+        "",
+        *_table(["condition", "true when"], [[_code(st.words), st.doc] for st in vocab.states.values()]),
+        "### Triggers",
+        "",
+        *_table(["trigger", "when"], [[_code(t.words), t.doc] for t in vocab.triggers.values()]),
+        "### Measures and card attributes",
+        "",
+        *_table(["measure", "meaning"], [[_code(f"{a.words} of CARDS"), a.doc] for a in vocab.aggregates.values()]),
+        *_table(
+            ["attribute", "kind", "meaning"],
+            [[_code(a.words), str(a.data.get("kind", "")), a.doc] for a in vocab.attributes.values()],
+        ),
+    ]
+    return lines
+
+
 def _limits() -> list[str]:
     return [
         "## Limits",
@@ -979,6 +1063,7 @@ def render() -> str:
         _conditions(rules, terminals, vocab),
         _triggers(vocab),
         _numbers(vocab),
+        _adventure_deck(),
         _limits(),
         _grammar(text),
     ):

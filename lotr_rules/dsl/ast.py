@@ -77,7 +77,15 @@ class PlayersHit:
     span: Span = _span()
 
 
-Expr = Union[Num, BinOp, Neg, Aggregate, PlayersHit, VarExpr, CondExpr]
+@attrs.frozen(slots=True)
+class TokensOn:
+    """``tokens on witch king track``: how many tokens a counter of the game holds."""
+
+    counter: Words
+    span: Span = _span()
+
+
+Expr = Union[Num, BinOp, Neg, Aggregate, PlayersHit, VarExpr, CondExpr, TokensOn]
 
 
 # ------------------------------------------------------------------ selections
@@ -246,7 +254,15 @@ class PlaceUnder:
     span: Span = _span()
 
 
-Placement = Union[PlaceOn, PlaceUnder]
+@attrs.frozen(slots=True)
+class PlaceInto:
+    """``into quest deck``: shuffled in among a pile's cards."""
+
+    pile: Words
+    span: Span = _span()
+
+
+Placement = Union[PlaceOn, PlaceUnder, PlaceInto]
 
 
 @attrs.frozen(slots=True)
@@ -346,8 +362,29 @@ class TriggerStmt:
     span: Span = _span()
 
 
+@attrs.frozen(slots=True)
+class TokenStmt:
+    """``add 2 tokens to armor``, ``remove 1 token from health``, ``remove all tokens from ...``."""
+
+    op: str  # "add" or "remove"
+    #: how many; None for "all"
+    amount: Expr | None
+    counter: Words
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class NextTurnStmt:
+    """``next turn { ... }``: a block that takes effect during the player's next turn."""
+
+    body: Block
+    span: Span = _span()
+
+
 Stmt = Union[
     PowerStmt,
+    TokenStmt,
+    NextTurnStmt,
     LetStmt,
     Command,
     IfStmt,
@@ -374,7 +411,8 @@ class Field:
 @attrs.frozen(slots=True)
 class Ability:
     """A block of behaviour: ``play``, ``defense``, ``ambush``, ``group ambush``, ``ongoing``,
-    ``fortune``, ``when ...``/``at ...`` triggers and ``quest``."""
+    ``fortune``, ``when ...``/``at ...`` triggers, ``quest``, and the Adventure Deck's
+    ``effect`` and ``search``. Which of them a card may have is up to its game family."""
 
     kind: str
     body: Block = ()
@@ -382,6 +420,8 @@ class Ability:
     guard: str | None = None
     goal: Cond | None = None
     reward: Expr | None = None
+    #: ``effect always``: the effect resolves even when a rule or another card says to skip it
+    always: bool = False
     span: Span = _span()
 
 

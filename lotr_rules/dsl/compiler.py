@@ -23,7 +23,9 @@ from lotr_rules.engine.selection import CardTest, Placement, Selection
 from lotr_rules.errors import Span
 
 #: Field ranges. Values outside are almost always typos (``cost 50``) and get E142.
-RANGES = {"cost": (0, 20), "power": (0, 12), "copies": (1, 40), "level": (1, 4)}
+RANGES = {"cost": (0, 20), "power": (0, 12), "copies": (1, 40), "level": (1, 4), "aggression": (0, 3)}
+#: How many cards one direction of a crossroads may take.
+DIRECTION_RANGE = (1, 5)
 #: Titles the rules give a meaning to ("Archenemy is a title, not a card type").
 TITLES = ("archenemy",)
 REQUIRED_FIELDS = ("id", "type", "provenance", "text")
@@ -87,6 +89,7 @@ class Compiler:
         self._listens = set()
         quest: QuestDef | None = None
         defendable = True
+        always = False
         seen: dict[str, Span] = {}
         for ability in card.abilities():
             key = ability.kind
@@ -99,6 +102,9 @@ class Compiler:
             if key in seen:
                 self.error("E141", f"'{key}' appears twice in this card", ability.span)
             seen[key] = ability.span
+            if key not in self.vocab.abilities:
+                self._not_in_family(f"'{key}'", ability.span, self.vocab.abilities)
+                continue
             if key == "quest":
                 assert ability.goal is not None and ability.reward is not None
                 self._bound = [set()]
@@ -115,6 +121,8 @@ class Compiler:
                 defendable = False
             self._bound = [set()]
             abilities[key] = self._block(ability.body)
+            if ability.always:
+                always = True
         self._check_text_keywords(card, fields, abilities, triggers)
         errors_after = sum(1 for d in self.diagnostics if d.severity is Severity.ERROR)
         if errors_after > errors_before:
@@ -145,6 +153,9 @@ class Compiler:
             text=str(fields.get("text", "")),
             notes=str(fields.get("notes", "")),
             starting_card=fields.get("starting card"),
+            aggression=int(fields.get("aggression", 0)),
+            directions=tuple(fields.get("directions", ())),
+            effect_always=always,
             abilities=abilities,
             triggers=tuple(triggers),
             listens=frozenset(self._listens),
@@ -165,6 +176,13 @@ class Compiler:
                 continue
             spans[item.key] = item.span
             value = item.value
+            if item.key not in self.vocab.fields:
+                self._not_in_family(f"the field '{item.key}'", item.span, self.vocab.fields)
+                continue
+            if item.key == "directions":
+                assert isinstance(value, tuple)
+                out["directions"] = self._directions(value, item.span)
+                continue
             if item.key == "type":
                 assert isinstance(value, tuple)
                 for word in value:
@@ -212,6 +230,31 @@ class Compiler:
             if key not in out and key not in spans:
                 self.error("E140", f"card '{card.name}' has no '{key}' field", card.name_span)
         return out
+
+    def _not_in_family(self, what: str, span: Span, offered: Iterable[str]) -> None:
+        family = self.vocab.title or self.vocab.family
+        names = sorted(offered)
+        hint = ("these cards may use: " + ", ".join(names)) if names else None
+        self.error("E119", f"{what} is not part of {family}", span, hint)
+
+    def _directions(self, words: tuple[str, ...], span: Span) -> tuple[tuple[str, int], ...]:
+        out: list[tuple[str, int]] = []
+        low, high = DIRECTION_RANGE
+        for index in range(0, len(words) - 1, 2):
+            direction, number = words[index], int(words[index + 1])
+            if direction not in self.vocab.directions:
+                self.error(
+                    "E118",
+                    f"unknown direction '{direction}'",
+                    span,
+                    _suggest(direction, self.vocab.directions) or "use " + " or ".join(self.vocab.directions),
+                )
+            elif any(direction == seen for seen, _ in out):
+                self.error("E141", f"direction '{direction}' is given twice", span)
+            if not low <= number <= high:
+                self.error("E142", f"direction {direction} {number} is out of range {low} to {high}", span)
+            out.append((direction, number))
+        return tuple(out)
 
     def _check_text_keywords(
         self,
@@ -274,6 +317,10 @@ class Compiler:
             return run_let
         if isinstance(stmt, ast.Command):
             return self._command(stmt)
+        if isinstance(stmt, ast.TokenStmt):
+            return self._tokens(stmt)
+        if isinstance(stmt, ast.NextTurnStmt):
+            return self._next_turn(stmt)
         if isinstance(stmt, ast.IfStmt):
             return self._if(stmt)
         if isinstance(stmt, ast.MayStmt):
@@ -303,9 +350,12 @@ class Compiler:
             return self._attack(stmt)
         return self._turn_trigger(stmt)
 
-    def _power(self, stmt: ast.PowerStmt) -> Effect:
+    def _power(self, stmt: ast.PowerStmt) -> Effect | None:
         amount = self._expr(stmt.amount)
-        primitive = self.vocab.primitives["power"]
+        primitive = self.vocab.primitives.get("power")
+        if primitive is None:
+            self._not_in_family("Power", stmt.span, ())
+            return None
         impl = primitive.impl
         assert impl is not None
         if stmt.per_each is None:
@@ -328,7 +378,68 @@ class Compiler:
 
         return run_power_each
 
+    def _counter(self, words: Sequence[str], span: Span) -> Phrase | None:
+        name = " ".join(words)
+        if not self.vocab.counters:
+            self._not_in_family("counting tokens", span, ())
+            return None
+        counter = self.vocab.counters.get(name)
+        if counter is None:
+            self.error("E123", f"unknown counter '{name}'", span, _suggest(name, self.vocab.counters))
+        return counter
+
+    def _tokens(self, stmt: ast.TokenStmt) -> Effect | None:
+        amount = self._expr(stmt.amount) if stmt.amount is not None else None
+        counter = self._counter(stmt.counter, stmt.span)
+        if counter is None:
+            return None
+        read: Callable[[Ctx], int] = counter.fn  # type: ignore[assignment]
+        write: Callable[[Ctx, int], None] = counter.data["set"]  # type: ignore[assignment]
+        if amount is None:
+            return lambda ctx: write(ctx, 0)
+        sign = 1 if stmt.op == "add" else -1
+
+        def run_tokens(ctx: Ctx) -> None:
+            # A counter never holds fewer than no tokens: taking 3 off 1 leaves none.
+            write(ctx, max(0, read(ctx) + sign * amount(ctx)))
+
+        return run_tokens
+
+    def _next_turn(self, stmt: ast.NextTurnStmt) -> Effect | None:
+        primitive = self.vocab.primitives.get("next turn")
+        self._bound.append(set(self._bound[-1]))
+        try:
+            body = self._block(stmt.body)
+        finally:
+            self._bound.pop()
+        if primitive is None or primitive.impl is None:
+            self._not_in_family("'next turn'", stmt.span, ())
+            return None
+        register = primitive.impl
+
+        def run_next_turn(ctx: Ctx) -> None:
+            register(ctx, body)
+
+        return run_next_turn
+
+    def _phrase_command(self, stmt: ast.Command) -> Primitive | None:
+        """A command of several words and no argument (``cannot rest``, ``skip effect``): the
+        grammar reads the words after the first as a kind of card."""
+        sel = stmt.sel
+        if sel is None or sel.kind is None or sel.quantity or sel.source or sel.where or sel.binding:
+            return None
+        primitive = self.vocab.primitives.get(" ".join((stmt.verb, *sel.kind)))
+        return primitive if primitive is not None and primitive.takes == "none" else None
+
     def _command(self, stmt: ast.Command) -> Effect | None:
+        phrase = self._phrase_command(stmt)
+        if phrase is not None:
+            if stmt.placement is not None or stmt.guard is not None:
+                self.error("E121", f"'{phrase.name}' takes no destination or guard", stmt.span)
+                return None
+            phrase_impl = phrase.impl
+            assert phrase_impl is not None
+            return lambda ctx: phrase_impl(ctx, None, None, None)
         primitive = self.vocab.primitives.get(stmt.verb)
         if primitive is not None and primitive.syntax:
             self.error(
@@ -375,6 +486,10 @@ class Compiler:
                 f"for example: {primitive.example}",
             )
             return None
+        if primitive.takes == "count" and not primitive.default_zone and sel.quantity is not None:
+            # a bare number ("advance 2"): no cards, so no zone to take them from
+            amount = self._expr(sel.quantity.amount) if sel.quantity.amount is not None else _const(1)
+            return Selection(sel.quantity.kind, amount, (), None, None, label=format_sel(sel))
         return self._selection(sel, primitive.default_zone, role=stmt.verb)
 
     def _placement(self, primitive: Primitive, stmt: ast.Command) -> Placement | None:
@@ -388,9 +503,21 @@ class Compiler:
             return None
         if isinstance(place, ast.PlaceUnder):
             self._check_ref(place.ref)
+            if "under" not in primitive.positions:
+                self.error("E121", f"'{stmt.verb}' cannot put cards under a card", place.span)
+                return None
             return Placement("under", None, under_ref=place.ref.kind, under_name=place.ref.name)
+        if isinstance(place, ast.PlaceInto):
+            if "into" not in primitive.positions:
+                self.error("E121", f"'{stmt.verb}' cannot shuffle cards into a pile", place.span)
+                return None
+            into = self._zone(place.pile, place.span)
+            return Placement("into", into) if into is not None else None
         if place.position not in ("top", "bottom"):
             self.error("E121", f"unknown position '{place.position}'", place.span, "use top or bottom")
+            return None
+        if place.position not in primitive.positions:
+            self.error("E121", f"'{stmt.verb}' cannot put cards on the {place.position} of a pile", place.span)
             return None
         zone = self._zone(place.pile, place.span)
         if zone is None:
@@ -491,6 +618,9 @@ class Compiler:
         if targets is None:
             return None
         defendable = stmt.guard is None
+        if "attack" not in self.vocab.primitives:
+            self._not_in_family("an Attack on other players", stmt.span, ())
+            return None
         attack = self.vocab.primitives["attack"].impl
         assert attack is not None
 
@@ -842,6 +972,12 @@ class Compiler:
             return lambda ctx: -inner(ctx)
         if isinstance(expr, ast.PlayersHit):
             return lambda ctx: ctx.hit
+        if isinstance(expr, ast.TokensOn):
+            counter = self._counter(expr.counter, expr.span)
+            if counter is None:
+                return _const(0)
+            read: NumberFn = counter.fn  # type: ignore[assignment]
+            return read
         if isinstance(expr, ast.VarExpr):
             return self._var_expr(expr)
         if isinstance(expr, ast.CondExpr):
@@ -891,7 +1027,7 @@ def _contains_attack(body: ast.Block) -> bool:
         blocks: list[ast.Block] = []
         if isinstance(stmt, ast.IfStmt):
             blocks = [b.body for b in stmt.branches] + ([stmt.otherwise] if stmt.otherwise else [])
-        elif isinstance(stmt, (ast.MayStmt, ast.RepeatStmt, ast.ForEachStmt, ast.TriggerStmt)):
+        elif isinstance(stmt, (ast.MayStmt, ast.RepeatStmt, ast.ForEachStmt, ast.TriggerStmt, ast.NextTurnStmt)):
             blocks = [stmt.body]
         elif isinstance(stmt, ast.ChooseStmt):
             blocks = [o.body for o in stmt.options]

@@ -18,6 +18,8 @@ _HEADINGS = {
     "group ambush": "Group Ambush (when revealed on the Archenemy stack, every player is attacked)",
     "ongoing": "Ongoing (at the start of each of your turns while in front of you)",
     "fortune": "Fortune (when bought or gained: resolve, then destroy it)",
+    "effect": "When this is the last card drawn in a turn",
+    "search": "When found by searching back through the discard pile",
 }
 
 
@@ -36,6 +38,18 @@ def describe_stmt(stmt: ast.Stmt, depth: int) -> Iterator[str]:
             yield pad + _sentence(f"gain {amount} Power")
     elif isinstance(stmt, ast.LetStmt):
         yield pad + _sentence(f"let {stmt.name} be {format_expr(stmt.value)}")
+    elif isinstance(stmt, ast.TokenStmt):
+        counter = " ".join(stmt.counter)
+        if stmt.amount is None:
+            yield pad + _sentence(f"take every token off the {counter}")
+        elif stmt.op == "add":
+            yield pad + _sentence(f"put {format_expr(stmt.amount)} token(s) on the {counter}")
+        else:
+            yield pad + _sentence(f"take {format_expr(stmt.amount)} token(s) off the {counter}")
+    elif isinstance(stmt, ast.NextTurnStmt):
+        yield f"{pad}During your next turn:"
+        for inner in stmt.body:
+            yield from describe_stmt(inner, depth + 1)
     elif isinstance(stmt, ast.Command):
         parts = [stmt.verb]
         if stmt.sel is not None:
@@ -44,6 +58,8 @@ def describe_stmt(stmt: ast.Stmt, depth: int) -> Iterator[str]:
             parts.append(f"onto the {stmt.placement.position} of the {' '.join(stmt.placement.pile)}")
         elif isinstance(stmt.placement, ast.PlaceUnder):
             parts.append("under this card" if stmt.placement.ref.kind == "this" else "under it")
+        elif isinstance(stmt.placement, ast.PlaceInto):
+            parts.append(f"shuffled into the {' '.join(stmt.placement.pile)}")
         if stmt.guard:
             parts.append(f"(without {stmt.guard})")
         yield pad + _sentence(" ".join(parts))
@@ -102,6 +118,8 @@ def describe_card(card: ast.Card) -> Iterator[str]:
             yield f"While in front of you, {item.kind} {' '.join(item.phrase)}:"
         else:
             guard = " No Defense may avoid it." if item.guard == "defense" else ""
+            if item.always:
+                guard = " It resolves even when something says to skip the effect."
             yield f"{_HEADINGS.get(item.kind, item.kind)}:{guard}"
         for stmt in item.body:
             yield from describe_stmt(stmt, 1)

@@ -27,6 +27,8 @@ def format_expr(expr: ast.Expr, parent: int = 0, right_side: bool = False) -> st
         return "players hit"
     if isinstance(expr, ast.VarExpr):
         return expr.name
+    if isinstance(expr, ast.TokensOn):
+        return f"tokens on {' '.join(expr.counter)}"
     if isinstance(expr, ast.CondExpr):
         return f"(if {format_cond(expr.cond)} then {format_expr(expr.then)} else {format_expr(expr.otherwise)})"
     if isinstance(expr, ast.Neg):
@@ -47,6 +49,7 @@ def format_expr(expr: ast.Expr, parent: int = 0, right_side: bool = False) -> st
 
 def _atom(expr: ast.Expr) -> str:
     """An expression where the grammar wants an atom (``up to N``, ``random N``)."""
+    # not ``tokens on ...``: its words would run on into what follows (``up to tokens on x cards``)
     if isinstance(expr, (ast.Num, ast.PlayersHit, ast.VarExpr, ast.CondExpr)):
         return format_expr(expr)
     return f"({format_expr(expr)})"
@@ -191,6 +194,16 @@ def _simple(stmt: ast.Stmt) -> str:
         return text
     if isinstance(stmt, ast.LetStmt):
         return f"let {stmt.name} = {format_expr(stmt.value)}"
+    if isinstance(stmt, ast.TokenStmt):
+        counter = " ".join(stmt.counter)
+        if stmt.amount is None:
+            return f"remove all tokens from {counter}"
+        amount = format_expr(stmt.amount)
+        if _ends_with_words(stmt.amount):
+            amount = f"({amount})"
+        noun = "token" if isinstance(stmt.amount, ast.Num) and stmt.amount.value == 1 else "tokens"
+        preposition = "to" if stmt.op == "add" else "from"
+        return f"{stmt.op} {amount} {noun} {preposition} {counter}"
     if isinstance(stmt, ast.Command):
         parts = [stmt.verb]
         if stmt.sel is not None:
@@ -199,16 +212,33 @@ def _simple(stmt: ast.Stmt) -> str:
             parts.append(f"on {stmt.placement.position} of {' '.join(stmt.placement.pile)}")
         elif isinstance(stmt.placement, ast.PlaceUnder):
             parts.append(f"under {format_ref(stmt.placement.ref)}")
+        elif isinstance(stmt.placement, ast.PlaceInto):
+            parts.append(f"into {' '.join(stmt.placement.pile)}")
         if stmt.guard:
             parts.append(f"without {stmt.guard}")
         return " ".join(parts)
     raise TypeError(f"not a simple statement: {stmt!r}")
 
 
+def _ends_with_words(expr: ast.Expr) -> bool:
+    """Whether ``expr`` ends in a phrase of words that a following ``token``/``tokens`` could be
+    read into (``number of cards in drawn tokens``): safer in brackets."""
+    while isinstance(expr, ast.BinOp):
+        expr = expr.right
+    if isinstance(expr, ast.Neg):
+        return _ends_with_words(expr.operand)
+    return isinstance(expr, ast.Aggregate) and expr.sel.ref is None and not expr.sel.binding
+
+
+_SIMPLE = (ast.PowerStmt, ast.LetStmt, ast.Command, ast.TokenStmt)
+
+
 def format_stmt(stmt: ast.Stmt, depth: int) -> list[str]:
     pad = INDENT * depth
-    if isinstance(stmt, (ast.PowerStmt, ast.LetStmt, ast.Command)):
+    if isinstance(stmt, _SIMPLE):
         return [pad + _simple(stmt)]
+    if isinstance(stmt, ast.NextTurnStmt):
+        return [f"{pad}next turn {{", *_block(stmt.body, depth + 1), pad + "}"]
     if isinstance(stmt, ast.IfStmt):
         lines: list[str] = []
         for index, branch in enumerate(stmt.branches):
@@ -221,11 +251,7 @@ def format_stmt(stmt: ast.Stmt, depth: int) -> list[str]:
         lines.append(pad + "}")
         return lines
     if isinstance(stmt, ast.MayStmt):
-        if (
-            not stmt.braced
-            and len(stmt.body) == 1
-            and isinstance(stmt.body[0], (ast.PowerStmt, ast.LetStmt, ast.Command))
-        ):
+        if not stmt.braced and len(stmt.body) == 1 and isinstance(stmt.body[0], _SIMPLE):
             return [f"{pad}may {_simple(stmt.body[0])}"]
         return [f"{pad}may {{", *_block(stmt.body, depth + 1), pad + "}"]
     if isinstance(stmt, ast.ChooseStmt):
@@ -279,6 +305,8 @@ def format_ability(ability: ast.Ability, depth: int) -> list[str]:
             pad + "}",
         ]
     head = ability.kind
+    if ability.always:
+        head += " always"
     if ability.phrase:
         head += " " + " ".join(ability.phrase)
     if ability.guard:

@@ -162,6 +162,16 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
     def starting_field(self, meta: Any, c: list[Any]) -> ast.Field:
         return self._field("starting card", _unquote(c[0]), meta)
 
+    def aggression_field(self, meta: Any, c: list[Any]) -> ast.Field:
+        return self._field("aggression", int(c[0]), meta)
+
+    def directions_field(self, meta: Any, c: list[Any]) -> ast.Field:
+        # Kept as words ("left", "2", "up", "3"): the compiler reads the pairs.
+        return self._field("directions", tuple(word for pair in c for word in pair), meta)
+
+    def direction(self, meta: Any, c: list[Any]) -> tuple[str, str]:
+        return (str(c[0]), str(c[1]))
+
     # ---------------------------------------------------------------- abilities
     def _ability(self, kind: str, meta: Any, **kw: Any) -> ast.Ability:
         return ast.Ability(kind, span=_span_of_meta(meta), **kw)
@@ -192,6 +202,12 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
 
     def quest_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
         return self._ability("quest", meta, goal=c[0], reward=c[1])
+
+    def effect_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("effect", meta, always=c[0] is not None, body=c[1])
+
+    def search_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("search", meta, body=c[0])
 
     def guard(self, meta: Any, c: list[Any]) -> str:
         return str(c[0])
@@ -229,6 +245,21 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
         sel: ast.Sel = c[0]
         return sel
 
+    def add_tokens(self, meta: Any, c: list[Any]) -> ast.TokenStmt:
+        return ast.TokenStmt("add", c[0], c[1], span=_span_of_meta(meta))
+
+    def remove_tokens(self, meta: Any, c: list[Any]) -> ast.TokenStmt:
+        return ast.TokenStmt("remove", c[0], c[1], span=_span_of_meta(meta))
+
+    def remove_all_tokens(self, meta: Any, c: list[Any]) -> ast.TokenStmt:
+        return ast.TokenStmt("remove", None, c[0], span=_span_of_meta(meta))
+
+    def counter_phrase(self, meta: Any, c: list[Any]) -> tuple[str, ...]:
+        return _words(c)
+
+    def next_turn_stmt(self, meta: Any, c: list[Any]) -> ast.NextTurnStmt:
+        return ast.NextTurnStmt(c[0], span=_span_of_meta(meta))
+
     def let_stmt(self, meta: Any, c: list[Any]) -> ast.LetStmt:
         return ast.LetStmt(str(c[0]), c[1], span=_span_of_meta(meta))
 
@@ -240,6 +271,9 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
 
     def place_under(self, meta: Any, c: list[Any]) -> ast.PlaceUnder:
         return ast.PlaceUnder(c[0], span=_span_of_meta(meta))
+
+    def place_into(self, meta: Any, c: list[Any]) -> ast.PlaceInto:
+        return ast.PlaceInto(c[0], span=_span_of_meta(meta))
 
     def if_stmt(self, meta: Any, c: list[Any]) -> ast.IfStmt:
         first = ast.Branch(c[0], c[1], span=_span_of_meta(meta))
@@ -415,6 +449,9 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
     def players_hit(self, meta: Any, c: list[Any]) -> ast.PlayersHit:
         return ast.PlayersHit(span=_span_of_meta(meta))
 
+    def tokens_on(self, meta: Any, c: list[Any]) -> ast.TokensOn:
+        return ast.TokensOn(c[0], span=_span_of_meta(meta))
+
 
 # ---------------------------------------------------------------------- errors
 _TOKEN_NAMES = {
@@ -444,19 +481,42 @@ _GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
             {
                 *("ID", "TYPE", "TITLE", "LEVEL", "COST", "POWER", "VICTORY", "COPIES", "DECK"),
                 *("PROVENANCE", "TEXT", "NOTES", "STARTING", "PLAY", "DEFENSE", "AMBUSH", "GROUP"),
-                *("ONGOING", "FORTUNE", "WHEN", "AT", "QUEST"),
+                *("ONGOING", "FORTUNE", "WHEN", "AT", "QUEST", "AGGRESSION", "DIRECTIONS", "EFFECT", "SEARCH"),
             }
         ),
     ),
-    ("a statement", frozenset({"PLUS", "LET", "IF", "MAY", "CHOOSE", "REPEAT", "FOR", "ATTACK", "WHEN", "AT", "WORD"})),
-    ("a condition", frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS", "VAR", "THIS", "IT", "NOT", "THE"})),
+    (
+        "a statement",
+        frozenset(
+            {
+                "PLUS",
+                "LET",
+                "IF",
+                "MAY",
+                "CHOOSE",
+                "REPEAT",
+                "FOR",
+                "ATTACK",
+                "WHEN",
+                "AT",
+                "WORD",
+                "ADD",
+                "REMOVE",
+                "NEXT",
+            }
+        ),
+    ),
+    (
+        "a condition",
+        frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS", "VAR", "THIS", "IT", "NOT", "THE", "TOKENS"}),
+    ),
     ("a selection", frozenset({"INT", "A", "AN", "ALL", "UP", "RANDOM", "WORD", "FROM", "IN", "VAR", "THIS", "IT"})),
-    ("a number or an expression", frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS"})),
+    ("a number or an expression", frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS", "TOKENS"})),
     ("a trigger phrase", frozenset({"WORD", "OF", "THIS", "TO", "FROM", "IN", "A", "AN"})),
 )
 
 #: Statements that open a block: a misspelt one reads as a plain command, which then meets '{'.
-_BLOCK_STATEMENTS = ("attack", "choose", "for", "if", "may", "repeat", "when", "at")
+_BLOCK_STATEMENTS = ("attack", "choose", "for", "if", "may", "repeat", "when", "at", "next")
 
 #: A keyword must not run on into the next word (see :func:`_glued_keyword`).
 _WORD_CHAR = re.compile(r"[A-Za-z0-9_']")

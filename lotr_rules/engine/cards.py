@@ -58,6 +58,11 @@ class CardDef:
     text: str = ""
     notes: str = ""
     starting_card: str | None = None
+    #: the Adventure Deck: how many wounds the card deals when drawn, and its ways on
+    aggression: int = 0
+    directions: tuple[tuple[str, int], ...] = ()
+    #: ``effect always``: its effect resolves even when something says to skip it
+    effect_always: bool = False
     abilities: Mapping[str, Effect] = attrs.field(factory=dict)
     triggers: tuple[TriggerDef, ...] = ()
     #: every event kind a trigger of this card may listen to, including triggers its effects

@@ -19,6 +19,10 @@ ENEMY_DEFEATED = "EnemyDefeated"
 ARCHENEMY_REVEALED = "ArchenemyRevealed"
 WALL_BREACHED = "WallBreached"
 GAME_ENDED = "GameEnded"
+#: the Adventure Deck: every card of this turn's travel has been drawn
+TRAVEL_ENDED = "TravelEnded"
+#: the Adventure Deck: the last card drawn has become the player's location
+DESTINATION_REACHED = "DestinationReached"
 
 ALL_EVENTS = (
     CARD_PLAYED,
@@ -36,6 +40,8 @@ ALL_EVENTS = (
     ARCHENEMY_REVEALED,
     WALL_BREACHED,
     GAME_ENDED,
+    TRAVEL_ENDED,
+    DESTINATION_REACHED,
 )
 
 

@@ -50,6 +50,7 @@ class GameState:
         "choices",
         "counters",
         "current",
+        "delayed",
         "finished",
         "flags",
         "log",
@@ -73,6 +74,8 @@ class GameState:
         self.counters: dict[str, int] = {}
         self.flags: set[str] = set()
         self.turn_triggers: list[tuple[TriggerDef, int, int]] = []
+        #: effects waiting for a later turn (``next turn { ... }``): (effect, owner, card)
+        self.delayed: list[tuple[Callable[[Ctx], None], int, int]] = []
         self.log: list[LogEntry] = []
         self.choices: list[int] = []
         self.rng = Rng(seed)
@@ -90,6 +93,7 @@ class GameState:
         other.counters = self.counters.copy()
         other.flags = self.flags.copy()
         other.turn_triggers = self.turn_triggers[:]
+        other.delayed = self.delayed[:]
         # The log and choices only ever grow: a copy shares nothing, but copying them lazily
         # would complicate every append, and they are short lists of tuples.
         other.log = self.log[:]
@@ -103,7 +107,7 @@ class GameState:
 
     def canonical(self) -> dict[str, Any]:
         """A JSON-able view of the state that two equal games share exactly."""
-        return {
+        view = {
             "zones": sorted([list(key), cards] for key, cards in self.zones.items()),
             "under": sorted([key, cards] for key, cards in self.under.items() if cards),
             "marks": sorted([list(key), cards] for key, cards in self.marks.items() if cards),
@@ -116,6 +120,9 @@ class GameState:
             "finished": self.finished,
             "choices": len(self.choices),
         }
+        if self.delayed:  # only when there are any, so that earlier records keep their digests
+            view["delayed"] = [[owner, card] for _effect, owner, card in self.delayed]
+        return view
 
     def digest(self) -> str:
         text = json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"), default=str)

@@ -46,6 +46,8 @@ class Primitive:
     default_zone: str = ""
     #: set for primitives that scripts write with their own syntax ("+2 power", "attack ... {")
     syntax: str = ""
+    #: the placements it takes: "top", "bottom" ("on top of ..."), "under", "into"
+    positions: tuple[str, ...] = ("top", "bottom", "under")
     impl: Callable[..., None] | None = attrs.field(default=None, eq=False, repr=False)
 
 
@@ -81,6 +83,25 @@ class CardType:
     doc: str
 
 
+#: The card fields of the deck-building games (every field the language has but the Adventure
+#: Deck's ``aggression`` and ``directions``).
+DECKBUILDING_FIELDS = (
+    "id",
+    "type",
+    "title",
+    "level",
+    "cost",
+    "power",
+    "victory",
+    "copies",
+    "deck",
+    "provenance",
+    "text",
+    "notes",
+    "starting card",
+)
+
+
 @attrs.frozen(slots=True, eq=False)
 class Vocabulary:
     """Everything a family's card scripts may say."""
@@ -99,6 +120,15 @@ class Vocabulary:
     decks: tuple[str, ...]
     abilities: Mapping[str, str]
     provenances: tuple[str, ...] = ("rulebook", "designed")
+    #: the card fields this family's cards may have
+    fields: tuple[str, ...] = DECKBUILDING_FIELDS
+    #: counters the game keeps tokens on ("witch king track"): ``fn(ctx)`` reads one, and
+    #: ``data["set"](ctx, value)`` changes it (the family applies its limits and end conditions)
+    counters: Mapping[str, Phrase] = attrs.field(factory=dict)
+    #: the words a crossroads card's ``directions`` may use
+    directions: tuple[str, ...] = ()
+    #: what the family calls itself in messages ("the deck-building games")
+    title: str = ""
 
     def zone(self, words: str) -> ZoneSpec | None:
         spec = self.zones.get(words)

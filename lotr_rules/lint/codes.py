@@ -534,6 +534,46 @@ REGISTRY: tuple[LintCode, ...] = (
     ),
     # ------------------------------------------------------------------ shape of statements
     LintCode(
+        "E119",
+        Severity.ERROR,
+        "not part of this game",
+        "Each game family offers its own fields, abilities and statements: the deck-building games "
+        "have Power, Attacks and Defenses, the Adventure Deck has directions, aggression, tokens on "
+        "counters and effects that wait for the next turn. A card that uses what its family does not "
+        "have could never do what it says. Move the card to a set of the right family (its set.toml "
+        "names the family) or write it with what its family offers (the hint lists it).",
+        _text(
+            """
+            card "Old Road" {
+              id old-road
+              type location
+              provenance designed
+              text "Next turn, draw a card."
+              play {
+                next turn {
+                  draw 1
+                }
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Old Road" {
+              id old-road
+              type location
+              provenance designed
+              text "At the end of this turn, draw a card."
+              play {
+                at end of turn {
+                  draw 1
+                }
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
         "E120",
         Severity.ERROR,
         "selection or test does not fit",
@@ -635,6 +675,57 @@ REGISTRY: tuple[LintCode, ...] = (
             }
             """
         ),
+    ),
+    LintCode(
+        "E123",
+        Severity.ERROR,
+        "unknown counter",
+        "Tokens go on the counters a game keeps (in the Adventure Deck: the witch king track, health, "
+        "wounds, attack, armor, weapons, aid, ring and the turn track). A counter the game does not "
+        "keep is a typo or a counter from another game; the hint suggests the nearest one.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 1
+            family = "adventure-deck"
+            # file: nazgul.card
+            card "Nazgul" {
+              id nazgul
+              type enemy
+              aggression 3
+              directions left 1 up 3
+              provenance designed
+              text "A Witch King token goes on the track."
+              effect {
+                add 1 token to witch kings track
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 1
+            family = "adventure-deck"
+            # file: nazgul.card
+            card "Nazgul" {
+              id nazgul
+              type enemy
+              aggression 3
+              directions left 1 up 3
+              provenance designed
+              text "A Witch King token goes on the track."
+              effect {
+                add 1 token to witch king track
+              }
+            }
+            """
+        ),
+        kind="set",
     ),
     LintCode(
         "E130",

@@ -23,13 +23,18 @@ from lotr_rules.cards.loader import (
 from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import Span, UserError
+from lotr_rules.games import DEFAULT_FAMILY, vocabulary_for
 from lotr_rules.resources import cardscripts_dir
 
 
-def _vocabulary() -> Vocabulary:
-    from lotr_rules.games.deckbuilding.vocabulary import vocabulary
-
-    return vocabulary()
+def _family_of(path: Path) -> str:
+    """The game family a card file is written for: its set's, or the deck-building games' for
+    a loose file outside any set."""
+    folder = _set_folder_of(path)
+    if folder is None:
+        return DEFAULT_FAMILY
+    info, _ = read_manifest(folder)
+    return info.family if info is not None else DEFAULT_FAMILY
 
 
 def _set_code_for(path: Path) -> tuple[str, list[Diagnostic]]:
@@ -108,8 +113,14 @@ def lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path] = ()) -> tuple[
             script, _ = parse_file(file)
             if script is not None:
                 known.update(card.name for card in script.cards)
-    _, problems = compile_files(parsed, _vocabulary(), known)
-    diagnostics.extend(problems)
+    # Each family's cards are checked against its own vocabulary.
+    by_family: dict[str, list[ParsedFile]] = {}
+    for (path, _code), parsed_file in zip(files, parsed, strict=True):
+        by_family.setdefault(_family_of(path), []).append(parsed_file)
+    for family, family_files in sorted(by_family.items()):
+        vocabulary: Vocabulary = vocabulary_for(family)
+        _, problems = compile_files(family_files, vocabulary, known)
+        diagnostics.extend(problems)
     diagnostics.extend(check_duplicates(parsed))
     if not files and not diagnostics:
         diagnostics.append(
