@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from lotr_rules.commands.common import add_cards_option, catalogue_from
+from lotr_rules.commands.common import add_cards_option, every_family_catalogue
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    catalogue = catalogue_from(args)
+    catalogue = every_family_catalogue(args)
     cards = catalogue.cards
     if args.set_code:
         cards = catalogue.in_sets([args.set_code])

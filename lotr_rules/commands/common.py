@@ -7,6 +7,7 @@ from pathlib import Path
 
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
+from lotr_rules.games import family_names, vocabulary_for
 
 
 def add_cards_option(parser: argparse.ArgumentParser) -> None:
@@ -22,6 +23,15 @@ def add_cards_option(parser: argparse.ArgumentParser) -> None:
 
 def catalogue_from(args: argparse.Namespace) -> Catalogue:
     return load_sets(tuple(args.cards))
+
+
+def every_family_catalogue(args: argparse.Namespace) -> Catalogue:
+    """The cards of every game family's sets (for listing and showing cards, not for a game)."""
+    catalogues = [load_sets(tuple(args.cards), vocabulary=vocabulary_for(family)) for family in family_names()]
+    return Catalogue(
+        [info for c in catalogues for info in c.sets.values()],
+        [card for c in catalogues for card in c.cards],
+    )
 
 
 def whole_number(text: str, least: int, complaint: str) -> int:

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from lotr_rules.commands.common import add_cards_option, catalogue_from
+from lotr_rules.commands.common import add_cards_option, every_family_catalogue
 from lotr_rules.dsl.describe import describe_card
 from lotr_rules.dsl.formatter import format_card
 from lotr_rules.dsl.parser import parse
@@ -22,7 +22,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    catalogue = catalogue_from(args)
+    catalogue = every_family_catalogue(args)
     if args.set_code:
         catalogue.in_sets([args.set_code])  # an unknown set is an error, not a silent fallback
         cards = [catalogue.get(args.card, (args.set_code,))]
@@ -42,8 +42,13 @@ def _show(card: CardDef) -> None:
     types = " ".join(sorted(card.types)) or "none"
     print(f"{card.name}  [{card.set_code}]")
     print(f"  type: {types}" + (f" ({card.title}, level {card.level})" if card.title else ""))
-    victory = card.victory if card.victory_fn is None else "variable"
-    print(f"  cost: {card.cost}   power: {card.power}   victory: {victory}   copies: {card.copies}   deck: {card.deck}")
+    if card.directions:
+        ways = ", ".join(f"{direction} {count}" for direction, count in card.directions)
+        print(f"  aggression: {card.aggression}   directions: {ways}   copies: {card.copies}   deck: {card.deck}")
+    else:
+        victory = card.victory if card.victory_fn is None else "variable"
+        numbers = f"cost: {card.cost}   power: {card.power}   victory: {victory}"
+        print(f"  {numbers}   copies: {card.copies}   deck: {card.deck}")
     print(f"  provenance: {card.provenance}" + (f" ({card.notes})" if card.notes else ""))
     print(f"  text: {card.text}")
     print()
