@@ -44,6 +44,7 @@ RING = "ring"
 ARMOR = "armor"
 WEAPONS = "weapons"
 AID = "aid"
+SHIELD = "shield"
 ATTACK = "attack"
 TAKEN = "wounds this turn"
 
@@ -108,6 +109,8 @@ class AdventureGame(Game):
         beginning, quest = deal(cards, self.config.sets)
         super().__init__((beginning, *quest), GameState(1, self.config.seed), [agent])
         self.resolve_depth = 0
+        #: cards whose effect has resolved this turn: each resolves at most once a turn
+        self.resolved_this_turn: set[tuple[int, str]] = set()
         self._setup()
 
     # ------------------------------------------------------------------ setup
@@ -120,7 +123,17 @@ class AdventureGame(Game):
         state.zones[QUEST_DECK] = deck
         state.zones[LOCATION] = [0]
         state.counters.update(
-            {HEALTH: self.config.health, WOUNDS: 0, WITCH_KINGS: 0, RING: 0, ARMOR: 0, WEAPONS: 0, AID: 0, ATTACK: 0}
+            {
+                HEALTH: self.config.health,
+                WOUNDS: 0,
+                WITCH_KINGS: 0,
+                RING: 0,
+                ARMOR: 0,
+                WEAPONS: 0,
+                AID: 0,
+                SHIELD: 0,
+                ATTACK: 0,
+            }
         )
         state.counters[TAKEN] = 0
         state.turn = 1
@@ -140,10 +153,12 @@ class AdventureGame(Game):
         return self.counter(HEALTH) - self.counter(WOUNDS)
 
     def effective_attack(self) -> int:
-        """This turn's Attack as it will be taken: none while invisible, less the armor."""
+        """This turn's Attack as it will be taken: none while invisible, less the armor and any
+        shield for this turn (known before drawing, so an Attack they bring below Frodo's health
+        does not kill him mid-draw)."""
         if INVISIBLE in self.state.flags:
             return 0
-        return max(0, self.counter(ATTACK) - self.counter(ARMOR))
+        return max(0, self.counter(ATTACK) - self.counter(ARMOR) - self.counter(SHIELD))
 
     def direction(self) -> str:
         """The way chosen this turn ("" before choosing, or on a search turn)."""
@@ -332,6 +347,12 @@ class AdventureGame(Game):
         effect = self.cards[card].abilities.get(ability)
         if effect is None:
             return
+        if (card, ability) in self.resolved_this_turn:
+            # Cards can send each other round in a circle (The Rohirrim ride into Gollum, who walks
+            # back to The Rohirrim): a card's effect resolves at most once a turn, which ends it.
+            self.log("already resolved", self.card_name(card))
+            return
+        self.resolved_this_turn.add((card, ability))
         self.resolve_depth += 1
         try:
             if self.resolve_depth > RESOLVE_DEPTH:
@@ -453,6 +474,8 @@ class AdventureGame(Game):
         state.counters[ATTACK] = 0
         state.counters[TAKEN] = 0
         state.counters[AID] = 0
+        state.counters[SHIELD] = 0
+        self.resolved_this_turn.clear()
         state.result.pop("direction", None)
         self.set_turn(state.turn + 1)
         if state.turn > self.config.turns:

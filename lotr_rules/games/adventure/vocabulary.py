@@ -97,16 +97,19 @@ def _arrange(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard
     deck = game.z(rules.QUEST_DECK)
     if not all(card in deck for card in cards):
         return  # only cards on the quest deck can be put back in another order
-    for card in cards:
-        deck.remove(card)
+    # The cards stay on the deck while the player decides (a card is always somewhere); they are
+    # moved only once the whole order is known.
     order: list[int] = []
     remaining = list(cards)
-    while remaining:
+    while len(remaining) > 1:
         options = [Option(f"put {game.card_name(c)} next", c, c) for c in remaining]
         answer = game.ask(rules.ME, "arrange", "Which card is met next?", options, ctx.this)
         chosen = int(answer.value)  # type: ignore[call-overload]
         order.append(chosen)
         remaining.remove(chosen)
+    order.extend(remaining)
+    for card in cards:
+        deck.remove(card)
     # The first chosen is met first, so it goes on top (the end of the list).
     deck.extend(reversed(order))
     game.log("arranged", len(order))
@@ -278,6 +281,7 @@ COUNTERS = (
     _counter("armor", rules.ARMOR, "armor tokens: each takes 1 off every turn's Attack"),
     _counter("weapons", rules.WEAPONS, "weapons: each counts one drawn card's aggression as 0, once; one item a turn"),
     _counter("aid", rules.AID, "help for this turn only: each counts one drawn card's aggression as 0 (not an item)"),
+    _counter("shield", rules.SHIELD, "help for this turn only: each token takes 1 off this turn's Attack"),
     _counter("ring", rules.RING, "1 once the Ring has been used, 0 before"),
     Phrase("turn track", "the turn being played (1 to 25)", _turn_read, data={"set": _turn_write}),
 )
