@@ -35,6 +35,9 @@ LOCATION = ("location", ME)
 DRAWN = ("drawn", ME)
 SET_ASIDE = ("set aside", ME)
 ZONE_KEYS = (QUEST_DECK, DISCARD, LOCATION, DRAWN, SET_ASIDE)
+#: book-keeping (not places): the cards whose effect, or search, has resolved this turn
+RESOLVED = ("resolved this turn", ME)
+SEARCHED = ("searched this turn", ME)
 
 #: counters the rules keep (scripts reach them by the names in the vocabulary)
 HEALTH = "health"
@@ -109,8 +112,6 @@ class AdventureGame(Game):
         beginning, quest = deal(cards, self.config.sets)
         super().__init__((beginning, *quest), GameState(1, self.config.seed), [agent])
         self.resolve_depth = 0
-        #: cards whose effect has resolved this turn: each resolves at most once a turn
-        self.resolved_this_turn: set[tuple[int, str]] = set()
         self._setup()
 
     # ------------------------------------------------------------------ setup
@@ -347,12 +348,14 @@ class AdventureGame(Game):
         effect = self.cards[card].abilities.get(ability)
         if effect is None:
             return
-        if (card, ability) in self.resolved_this_turn:
+        # Kept in the state (not on the game) so that a copy of a mid-turn state plays on the same.
+        resolved = self.state.marks.setdefault(RESOLVED if ability == "effect" else SEARCHED, [])
+        if card in resolved:
             # Cards can send each other round in a circle (The Rohirrim ride into Gollum, who walks
             # back to The Rohirrim): a card's effect resolves at most once a turn, which ends it.
             self.log("already resolved", self.card_name(card))
             return
-        self.resolved_this_turn.add((card, ability))
+        resolved.append(card)
         self.resolve_depth += 1
         try:
             if self.resolve_depth > RESOLVE_DEPTH:
@@ -475,7 +478,8 @@ class AdventureGame(Game):
         state.counters[TAKEN] = 0
         state.counters[AID] = 0
         state.counters[SHIELD] = 0
-        self.resolved_this_turn.clear()
+        state.marks.pop(RESOLVED, None)
+        state.marks.pop(SEARCHED, None)
         state.result.pop("direction", None)
         self.set_turn(state.turn + 1)
         if state.turn > self.config.turns:
