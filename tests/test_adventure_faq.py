@@ -642,7 +642,7 @@ def test_into_the_caves_without_troll_or_goblins_no_doubling() -> None:
     play_turn(game, way="right")
     before = len(game.state.log)
     play_turn(game, way="up", rest=False)
-    assert attack(game, before) == 5
+    assert attack(game, before) == 4
 
 
 # ---------------------------------------------------------------------- Isengard Gates

@@ -55,6 +55,17 @@ _NEW_GAME_OPTIONS = (
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser = sub.add_parser("play", help="play a game at the terminal against bots (or hot-seat)")
+    parser.add_argument(
+        "--game",
+        choices=("deckbuilding", "adventure-deck"),
+        default="deckbuilding",
+        help="the game: the deck-building game (default) or the Adventure Deck solo game",
+    )
+    parser.add_argument(
+        "--strategy",
+        metavar="NAME",
+        help="the Adventure Deck only: watch a strategy play (shortest, longest, adaptive, random)",
+    )
     parser.add_argument("--players", type=positive_int, default=None, help="1 to 5 players (default 3)")
     parser.add_argument(
         "--humans", type=int, default=None, help="how many seats people play, the first ones (default 1)"
@@ -231,6 +242,12 @@ def _say(text: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game == "adventure-deck":
+        from lotr_rules.commands.play_adventure import run_adventure
+
+        return run_adventure(args)
+    if args.strategy is not None:
+        raise UserError("--strategy is for the Adventure Deck (--game adventure-deck)")
     catalogue = catalogue_from(args)
     data: dict[str, Any] | None = None
     if args.resume is not None:

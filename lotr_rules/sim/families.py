@@ -90,7 +90,10 @@ class GameFamily(Protocol):
 
 _REGISTRY: dict[str, GameFamily] = {}
 #: families shipped with lotr_rules, imported (and so registered) the first time they are asked for
-_BUILTIN: dict[str, str] = {"deckbuilding": "lotr_rules.sim.deckbuilding"}
+_BUILTIN: dict[str, str] = {
+    "deckbuilding": "lotr_rules.sim.deckbuilding",
+    "adventure-deck": "lotr_rules.sim.adventure_deck",
+}
 
 
 def register_family(family: GameFamily) -> GameFamily:

@@ -1,0 +1,102 @@
+"""Simulating and playing the Adventure Deck from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from lotr_rules.cli import main
+from lotr_rules.commands.play_adventure import AdventureHuman, run_adventure
+from lotr_rules.games.adventure.bots import STRATEGIES
+from lotr_rules.games.adventure.game import REASONS, WON
+from lotr_rules.sim.families import SimSettings
+from lotr_rules.sim.runner import run_simulation
+
+
+def simulate(capsys: pytest.CaptureFixture[str], *extra: str) -> dict[str, object]:
+    code = main(["simulate", "--game", "adventure-deck", "--no-progress", "--format", "json", *extra])
+    assert code == 0
+    report: dict[str, object] = json.loads(capsys.readouterr().out)
+    return report
+
+
+def test_every_strategy_is_reported_with_how_its_losses_happen(capsys: pytest.CaptureFixture[str]) -> None:
+    report = simulate(capsys, "--games", "40", "--seed", "5")
+    strategies = report["strategies"]
+    assert isinstance(strategies, dict)
+    assert list(strategies) == list(STRATEGIES)
+    for entry in strategies.values():
+        losses = sum(entry["losses"][reason]["count"] for reason in REASONS if reason != WON)
+        assert entry["games"] == 40
+        assert entry["wins"] + losses == 40
+        assert entry["losses_total"] == losses
+
+
+def test_the_adaptive_strategy_wins_more_often_than_always_the_shortest_way(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    strategies = simulate(capsys, "--games", "150")["strategies"]
+    assert isinstance(strategies, dict)
+    assert strategies["adaptive"]["win_rate"] > strategies["shortest"]["win_rate"]
+    assert strategies["shortest"]["losses"]["out of time"]["count"] > 0
+
+
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    settings = SimSettings(family="adventure-deck", games=12, players=1, seed=9, bot="adaptive", sets=())
+    alone = run_simulation(settings, workers=1)
+    shared = run_simulation(settings, workers=2)
+    assert alone.results == shared.results
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--players", "2"], "solo game"),
+        (["--bot", "heuristic"], "unknown strategy"),
+        (["--impossible"], "deck-building"),
+        (["--sets", "two-towers,fellowship"], "unknown set"),
+    ],
+)
+def test_impossible_options_exit_2_with_a_message(
+    extra: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["simulate", "--game", "adventure-deck", "--no-progress", "--games", "2", *extra])
+    assert code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_person_plays_a_game_to_its_end_and_bad_input_is_asked_again(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    answers = iter(["zero", "9", *["1"] * 400])
+    human = AdventureHuman(input_fn=lambda prompt: next(answers), output_fn=print)
+    args = argparse.Namespace(seed=4, cards=[], strategy=None)
+    assert run_adventure(args, agent=human) == 0
+    out = capsys.readouterr().out
+    assert "'zero' is not an option" in out and "'9' is not an option" in out
+    assert "You win" in out or "You lose" in out
+
+
+def test_the_end_of_input_stops_the_game_politely(capsys: pytest.CaptureFixture[str]) -> None:
+    def no_more(prompt: str) -> str:
+        raise EOFError
+
+    human = AdventureHuman(input_fn=no_more, output_fn=print)
+    args = argparse.Namespace(seed=4, cards=[], strategy=None)
+    assert run_adventure(args, agent=human) == 0
+    assert "left unfinished" in capsys.readouterr().out
+
+
+def test_watching_a_strategy_play_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--game", "adventure-deck", "--strategy", "adaptive", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "-- Turn 1 (sun)" in out
+    assert out.rstrip().splitlines()[-1].startswith(("You win", "You lose"))
+
+
+def test_strategy_without_the_adventure_deck_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["play", "--strategy", "adaptive"]) == 2
+    assert "--game adventure-deck" in capsys.readouterr().err
