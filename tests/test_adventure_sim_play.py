@@ -100,3 +100,20 @@ def test_watching_a_strategy_play_from_the_command_line(capsys: pytest.CaptureFi
 def test_strategy_without_the_adventure_deck_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["play", "--strategy", "adaptive"]) == 2
     assert "--game adventure-deck" in capsys.readouterr().err
+
+
+def test_the_docs_example_card_lints_clean(tmp_path: Path) -> None:
+    """The Adventure Deck page's example card is a real card: it must lint clean."""
+    import re
+
+    from lotr_rules.lint.runner import lint_paths
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "adventure-deck.md").read_text(encoding="utf-8")
+    found = re.search(r"```text\n(card \"Old Forest\".*?)```", page, re.S)
+    assert found is not None
+    folder = tmp_path / "old"
+    folder.mkdir()
+    (folder / "set.toml").write_text('code = "old"\nname = "Old"\nlanguage = 1\nfamily = "adventure-deck"\n')
+    (folder / "old-forest.card").write_text(found.group(1))
+    diagnostics, files = lint_paths([folder])
+    assert files == 1 and diagnostics == []
