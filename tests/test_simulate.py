@@ -347,7 +347,7 @@ def test_text_output(cli: Cli, capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["--players", "9"], "a game takes 1 to 5 players, not 9"),
         (["--sets", "two-towers,nope"], "unknown set nope"),
-        (["--game", "chess"], "known families: deckbuilding"),
+        (["--game", "chess"], "known families: adventure-deck, deckbuilding"),
         (["--bot", "clever"], "unknown bot 'clever'"),
         (["--archenemies", "40"], "the Archenemy stack holds 3 to"),
         (["--cards", "/no/such/folder"], "is not a folder of card scripts"),
