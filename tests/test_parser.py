@@ -352,3 +352,9 @@ def test_paths_and_card_counts() -> None:
     with pytest.raises(ScriptSyntaxError) as caught:
         parse_card('card "X" {\n}\ncard "Y" {\n}\n')
     assert caught.value.code == "E002"
+
+
+def test_a_number_of_thousands_of_digits_is_a_syntax_error() -> None:
+    """int() refuses such numbers; parse() must still raise only ScriptSyntaxError."""
+    error = syntax_error('card "X" {\n  cost ' + "9" * 5000 + "\n}\n")
+    assert error.message == "a number is too long"

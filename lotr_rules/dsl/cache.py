@@ -23,7 +23,7 @@ from lotr_rules.dsl import ast
 from lotr_rules.dsl.parser import parse
 from lotr_rules.resources import grammar_text
 
-_SOURCES = ("ast.py", "parser.py")
+_SOURCES = ("ast.py", "parser.py", "fastparse.py")
 
 
 @functools.cache

@@ -724,9 +724,18 @@ def parse(text: str, path: str = "") -> ast.Script:
         raise ScriptSyntaxError(
             f"script is larger than {MAX_SCRIPT_BYTES // 1024} KiB", Span(1, 1, 1, 2, path), code="E003"
         )
+    source = text if text.endswith("\n") else text + "\n"
+    # The hand-written parser reads good scripts several times faster and gives up (None) on
+    # anything it is not sure of, a script nesting deeper than MAX_NESTING included (so the
+    # check below is needed only on the way to Lark); Lark then parses the text and words the
+    # errors. The fast parser builds on this module, hence the import here.
+    from lotr_rules.dsl import fastparse
+
+    script = fastparse.parse(source, path)
+    if script is not None:
+        return script
     if not _depth_ok(text):
         raise ScriptSyntaxError(f"blocks nest deeper than {MAX_NESTING} levels", Span(1, 1, 1, 2, path), code="E003")
-    source = text if text.endswith("\n") else text + "\n"
     tree = _parse_fast(source)
     if tree is None:
         tree = _parse_carefully(text, source, path)
@@ -740,8 +749,11 @@ def parse(text: str, path: str = "") -> ast.Script:
         )
     try:
         script = _ToAst().transform(tree)
-    except lark.exceptions.VisitError as error:  # pragma: no cover - would be a grammar/AST mismatch
-        raise error.orig_exc from None
+    except lark.exceptions.VisitError as error:
+        if isinstance(error.orig_exc, ValueError):
+            # int() refuses numbers of thousands of digits: no card needs one
+            raise ScriptSyntaxError("a number is too long", Span(1, 1, 1, 2, path)) from None
+        raise error.orig_exc from None  # pragma: no cover - would be a grammar/AST mismatch
     return _with_path(script, path)
 
 

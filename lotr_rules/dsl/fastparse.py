@@ -1,0 +1,998 @@
+"""A fast path for :func:`lotr_rules.dsl.parser.parse`: script text straight to the typed AST.
+
+Lark's LALR parser, run in Python, builds a parse tree that :class:`~lotr_rules.dsl.parser._ToAst`
+then walks again; together they cost about a millisecond a card. This module reads a script with
+one regular expression and a recursive-descent parser that builds the AST directly, several times
+faster. It is an optimisation only: ``grammar/cardscript.lark`` stays the definition of the
+language, and :func:`parse` returns ``None`` ("ask Lark") at the first thing it does not expect.
+It never raises and never words an error: for a script it gives up on, Lark parses the text again
+and reports what is wrong. For a script it accepts, it returns exactly what the Lark path returns,
+the positions (``span``) of every node included; the tests hold it to that.
+
+Three things about the Lark path are easy to get wrong and are copied with care:
+
+* **Which words are keywords.** The contextual lexer lexes each token in the parser state left by
+  the token before, and a word is a keyword only if that state takes the keyword, else it is a
+  plain WORD (``id play`` has the id "play"). LALR states merge the look-aheads of every context
+  with the same items, so a state often takes keywords that cannot follow here: after a kind word
+  (``2 cards``) the word ``and`` is the keyword AND even in a command, where it then fails. So the
+  parser carries, from each token it takes, the keyword set of the state Lark would be in after it
+  (:data:`_KIND`, :data:`_SEL_END`, ...; a test checks each against the states of Lark's LALR
+  table it stands for), and a word in that set is the keyword. A keyword that the grammar cannot
+  take at that point is a syntax error for Lark, so the parser gives up on it.
+* **Positions.** With ``propagate_positions`` a rule spans from the first to the last token it
+  read, the anonymous ones (``{``, a line end with the comments and indentation after it) included,
+  so a field ends at the start of the next line. A bracketed expression keeps the span of what is
+  inside the brackets, but a rule it starts or ends spans the brackets too (``(1) + 2`` starts at
+  the ``(``). Both fall out of taking every span from the first to the last token a rule consumed.
+* **Limits.** :func:`~lotr_rules.dsl.parser.parse` checks the script's size before calling
+  :func:`parse`. The bracket nesting limit (:data:`MAX_NESTING`) is checked here, while reading the
+  tokens, so that ``parse`` needs its own check only for the scripts it hands to Lark; the depth of
+  the parse tree (:data:`MAX_TREE_DEPTH`) is bounded here by counting the constructs that nest,
+  giving up well before the limit could be passed.
+
+The cost that is left is mostly the regular expression and building the AST's attrs objects; the
+spans are shared between nodes and cards (:data:`_SPANS`), as cards repeat each other's layout.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lotr_rules.dsl import ast
+from lotr_rules.dsl.parser import MAX_NESTING, MAX_TREE_DEPTH, _unquote
+from lotr_rules.errors import Span
+
+
+class _GiveUp(Exception):
+    """Anything unexpected: the Lark path takes over."""
+
+
+def _string(token: str) -> str:
+    """A STRING token's text; most have no escape, for which the Lark path's ``_unquote`` is a copy."""
+    inner = token[1:-1]
+    return _unquote(token) if "\\" in inner else inner
+
+
+# ---------------------------------------------------------------------- tokens
+# One alternation of the grammar's terminals (WORD, _NL with the comments and blank lines it
+# swallows, VAR, INT, STRING, CMP_OP, punctuation, and the ignored line continuation), spaces and
+# tabs before a token folded into its match. ``findall`` without groups is the fastest way through
+# it; a character that starts no token is skipped by it, which the tokenizer notices as a gap. A
+# keyword is a WORD here: the parser tells them apart. STRING is written as an unrolled loop,
+# the same language as the grammar's ``"(\\.|[^"\\\n])*"`` but several times faster to match.
+_TOKEN = re.compile(
+    r"[ \t]*(?:[a-z][a-z0-9_'-]*"
+    r"|(?:#[^\n]*)?(?:\r?\n[ \t]*(?:#[^\n]*)?)+"
+    r"|[A-Z][A-Za-z0-9_]*"
+    r"|[0-9]+"
+    r'|"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
+    r"|<=|>=|==|!=|[<>{}()+\-*=]"
+    r"|\\\r?\n)"
+)
+#: A token's kind from its first character: "w" a word, "N" a line end (_NL), "V" VAR, "I" INT,
+#: "S" STRING, "C" CMP_OP, "\\" a line continuation, punctuation itself; "$" ends the tokens.
+#: The parser's peek turns "w" into the keyword or "WORD".
+_KIND_OF = {
+    **dict.fromkeys("abcdefghijklmnopqrstuvwxyz", "w"),
+    **dict.fromkeys("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "V"),
+    **dict.fromkeys("0123456789", "I"),
+    **dict.fromkeys("#\r\n", "N"),
+    **dict.fromkeys("<>!", "C"),
+    **{c: c for c in "{}()+-*="},
+    '"': "S",
+    "\\": "\\",
+}
+
+# ---------------------------------------------------------------------- keyword sets
+# The keywords the Lark parser's state takes after a token, by what that token was. Where a
+# state also takes WORD, any other word is a WORD; where it does not, any other word is an error.
+_EMPTY: frozenset[str] = frozenset()
+_CARD = frozenset({"card"})
+_BODY = frozenset(
+    {
+        *("aggression", "ambush", "at", "copies", "cost", "deck", "defense", "directions", "effect"),
+        *("fortune", "group", "id", "level", "notes", "ongoing", "play", "power", "provenance", "quest"),
+        *("search", "starting", "text", "title", "type", "victory", "when"),
+    }
+)
+_STMT = frozenset({"add", "at", "attack", "choose", "for", "if", "let", "may", "next", "remove", "repeat", "when"})
+#: After anything that can end a selection, a predicate or an atom (``2``, ``X``, ``)``, ``hit``):
+#: one state for all of them, with every context's look-aheads merged.
+_SEL_END = frozenset(
+    {
+        *("and", "as", "else", "from", "in", "into", "on", "or", "power", "then", "token", "tokens"),
+        *("under", "where", "without"),
+    }
+)
+#: After a word of ``type``/``deck`` values, counters and aggregate words (one shared ``WORD+``).
+_WORDS = _SEL_END | {"of"}
+_KIND = _SEL_END | {"a", "an", "of", "this", "to"}
+_SOURCE = _SEL_END | {"of", "this", "to"}
+_SOURCE_START = frozenset({"of", "or", "this", "to"})
+_REF = _SEL_END | {"is", "named"}
+_SEL_START = frozenset({"a", "all", "an", "from", "in", "it", "random", "this", "up"})
+_COMMAND = frozenset({"a", "all", "an", "from", "in", "into", "it", "on", "random", "this", "under", "up", "without"})
+_EXPR_START = frozenset({"players", "tokens"})
+_PAREN = frozenset({"if", "players", "tokens"})
+_REMOVE = frozenset({"all", "players", "tokens"})
+_COND_START = frozenset({"it", "not", "players", "the", "this", "tokens"})
+#: After the first word of a condition: a state phrase goes on, or ``of`` makes it an aggregate.
+_COND_WORD = frozenset({"a", "an", "and", "in", "is", "not", "of", "or", "the", "then", "this", "to"})
+_STATE = _COND_WORD - {"of"}
+_COND_VAR = frozenset({"is", "named"})
+_COND_END = frozenset({"and", "or", "then"})
+_TRIGGER = frozenset({"a", "an", "from", "in", "of", "this", "to"})
+_PLAYER = frozenset({"to", "without"})
+_PLACE = frozenset({"of", "without"})
+_OF = frozenset({"of"})
+_NOT = frozenset({"not"})
+_TOKEN_WORD = frozenset({"token", "tokens"})
+_FROM_TO = frozenset({"from", "to"})
+_EACH = frozenset({"each"})
+_FOR = frozenset({"for"})
+_MAY = frozenset({"add", "let", "remove"})
+_OPTION = frozenset({"option"})
+_TURN = frozenset({"turn"})
+_IF = frozenset({"if"})
+_ELSE = frozenset({"else"})
+_UNDER = frozenset({"it", "this"})
+_ATTRIBUTE = frozenset({"contains", "is"})
+_HIT = frozenset({"hit"})
+_ON = frozenset({"on"})
+_TO = frozenset({"to"})
+_GOAL = frozenset({"goal"})
+_VICTORY = frozenset({"victory"})
+_ALWAYS = frozenset({"always"})
+_AMBUSH = frozenset({"ambush"})
+_WITHOUT = frozenset({"without"})
+
+#: What goes on a phrase after a word of it (the grammar's ``kind_word``, ``source_word``, ...):
+#: keywords, and "WORD" for any other word.
+_KIND_GOES_ON = frozenset({"this", "to", "of", "a", "an", "under"})
+_SOURCE_WORDS = frozenset({"WORD", "of", "or", "this", "to"})
+_TRIGGER_WORDS = frozenset({"WORD", *_TRIGGER})
+_STATE_WORDS = frozenset({"WORD", "in", "is", "to", "the", "a", "an", "this", "not"})
+_PLACE_WORDS = frozenset({"WORD", "of"})
+_PLAYER_WORDS = frozenset({"WORD", "to"})
+_OPERATORS = frozenset({"+", "-", "*"})
+#: What can start a selection after a command's verb.
+_SEL_FIRST = frozenset({"I", "V", "WORD", "a", "an", "all", "up", "random", "from", "in", "this", "it"})
+
+_FIELD_WORD = frozenset({"id", "title", "provenance"})
+_FIELD_INT = frozenset({"level", "cost", "power", "copies", "aggression"})
+_PLAIN_ABILITIES = frozenset({"play", "defense", "ambush", "ongoing", "fortune", "search"})
+#: The keywords the state after a card item's keyword takes (most take none).
+_AFTER_ITEM = {
+    "victory": _EXPR_START,
+    "starting": _CARD,
+    "when": _TRIGGER,
+    "at": _TRIGGER,
+    "effect": _ALWAYS,
+    "group": _AMBUSH,
+}
+
+#: The parse tree's depth is bounded by counting the constructs that nest (blocks, operators,
+#: ``not``, ``-``, ``(if ...)``, aggregates, ``up to``/``random`` quantities; plain brackets add no
+#: level to Lark's tree and are bounded by MAX_NESTING anyway). Lark's tree has at most 5 levels
+#: above the first of them, 7 from one to the next (``block > may_stmt > command > sel > where >
+#: pred_or > pred_and > pred_not``) and 10 from the last one down to a token, so N of them nested
+#: make it at most 8 + 7 N deep: within the :data:`_BASE_LEVELS` + :data:`_LEVELS_PER_NEST` N
+#: allowed for. Past :data:`_MAX_NEST` the parser gives up, before MAX_TREE_DEPTH could be passed.
+_LEVELS_PER_NEST = 8
+_BASE_LEVELS = 10
+_MAX_NEST = (MAX_TREE_DEPTH - _BASE_LEVELS) // _LEVELS_PER_NEST
+
+
+#: Spans by their two ends' places. Cards share their layout (the same fields on the same lines,
+#: statements at the same indentation), so most spans recur, across cards as well as within one:
+#: shared, immutable Span objects cost a dictionary look-up instead of an attrs constructor.
+_SPANS: dict[tuple[tuple[int, int, int, int], tuple[int, int, int, int]], Span] = {}
+#: The cache is emptied when it reaches this size, so that it cannot grow without end.
+_SPAN_CACHE_SIZE = 20_000
+
+
+def parse(source: str, path: str = "") -> ast.Script | None:
+    """The script in ``source`` (which ends with a line end), or None to leave it to Lark."""
+    try:
+        return _Parser(source).script(path)
+    except _GiveUp:
+        return None
+
+
+class _Parser:
+    __slots__ = ("after", "depth", "i", "kinds", "peak", "places", "texts")
+
+    def __init__(self, source: str) -> None:
+        kinds: list[str] = []
+        texts: list[str] = []
+        #: (line, column, end line, end column) of each token, as Lark counts them
+        places: list[tuple[int, int, int, int]] = []
+        line = 1
+        line_start = pos = brackets = 0
+        kind_of = _KIND_OF
+        for raw in _TOKEN.findall(source):
+            text = raw
+            start = pos
+            first = raw[0]
+            if first == " " or first == "\t":
+                text = raw.lstrip(" \t")
+                start += len(raw) - len(text)
+                first = text[0]
+            pos += len(raw)
+            kind = kind_of[first]
+            if kind == "w":
+                pass
+            elif kind == "N" or kind == "\\":
+                # Lark counts only '\n' as a line end, and only these two terminals hold one.
+                last = start + text.rindex("\n") + 1
+                end_line = line + text.count("\n")
+                if kind == "N":
+                    kinds.append("N")
+                    texts.append(text)
+                    places.append((line, start - line_start + 1, end_line, pos - last + 1))
+                line = end_line
+                line_start = last
+                continue
+            elif kind == "V":
+                if start == pos - len(raw) and kinds and kinds[-1] == "w":
+                    # ``letX``: Lark refuses a keyword run on into a name; a plain word followed
+                    # by a name is rare enough to leave to Lark as well.
+                    raise _GiveUp
+            elif kind == "{" or kind == "(":
+                # parse's limit on nesting, which it leaves to this parser for good scripts.
+                brackets += 1
+                if brackets > MAX_NESTING:
+                    raise _GiveUp
+            elif kind == "}" or kind == ")":
+                brackets -= 1
+            elif kind == "=" and text == "==":
+                kind = "C"
+            kinds.append(kind)
+            texts.append(text)
+            column = start - line_start + 1
+            places.append((line, column, line, column + len(text)))
+        if pos != len(source):
+            raise _GiveUp  # a character that starts no token
+        # Enough ends for the parser to look two tokens on without running out.
+        kinds += ("$", "$", "$")
+        texts += ("", "", "")
+        places += ((line, 1, line, 1),) * 3
+        self.kinds = kinds
+        self.texts = texts
+        self.places = places
+        self.i = 0
+        self.after: frozenset[str] = _CARD
+        self.depth = 0
+        self.peak = 0
+
+    # ------------------------------------------------------------------ reading tokens
+    def _peek(self) -> str:
+        """The next token's kind; a word is its keyword if the current state takes it, else WORD."""
+        i = self.i
+        kind = self.kinds[i]
+        if kind == "w":
+            text = self.texts[i]
+            return text if text in self.after else "WORD"
+        return kind
+
+    def _take(self, after: frozenset[str]) -> int:
+        """Consume the next token; ``after`` is the keyword set of Lark's state after it."""
+        i = self.i
+        self.i = i + 1
+        self.after = after
+        return i
+
+    def _expect(self, kind: str, after: frozenset[str]) -> int:
+        if self._peek() != kind:
+            raise _GiveUp
+        return self._take(after)
+
+    def _span(self, first: int, last: int = -1) -> Span:
+        """From token ``first`` to ``last``, by default the last token consumed."""
+        places = self.places
+        key = (places[first], places[self.i - 1 if last < 0 else last])
+        span = _SPANS.get(key)
+        if span is None:
+            if len(_SPANS) >= _SPAN_CACHE_SIZE:
+                _SPANS.clear()
+            start, end = key
+            span = _SPANS[key] = Span(start[0], start[1], end[2], end[3])
+        return span
+
+    def _int(self, index: int) -> int:
+        try:
+            return int(self.texts[index])
+        except ValueError:  # more digits than int() reads: Lark's path decides what to say
+            raise _GiveUp from None
+
+    def _nest(self) -> None:
+        depth = self.depth + 1
+        if depth > _MAX_NEST:
+            raise _GiveUp
+        self.depth = depth
+        if depth > self.peak:
+            self.peak = depth
+
+    # ------------------------------------------------------------------ cards
+    def script(self, path: str) -> ast.Script:
+        if self._peek() == "N":
+            self._take(_CARD)
+        cards = [self._card()]
+        while self._peek() != "$":
+            cards.append(self._card())
+        return ast.Script(tuple(cards), path=path)
+
+    def _card(self) -> ast.Card:
+        # Cards, fields and the common simple statements read the token lists directly: these
+        # paths are most of the work, and a method call per token would double it.
+        kinds = self.kinds
+        start = self.i
+        if kinds[start] != "w" or self.texts[start] != "card" or kinds[start + 1] != "S":
+            raise _GiveUp
+        if kinds[start + 2] != "{" or kinds[start + 3] != "N":
+            raise _GiveUp
+        self.i = start + 4
+        items: list[ast.Item] = []
+        texts = self.texts
+        while True:
+            i = self.i
+            kind = kinds[i]
+            if kind == "}":
+                break
+            # The state takes no WORD here, only the items' keywords.
+            if kind != "w" or texts[i] not in _BODY:
+                raise _GiveUp
+            items.append(self._item(texts[i]))
+        end = self.i
+        if kinds[end + 1] == "N":
+            end += 1
+        self.i = end + 1
+        self.after = _CARD
+        return ast.Card(
+            _string(texts[start + 1]),
+            tuple(items),
+            span=self._span(start),
+            name_span=self._span(start + 1, start + 1),
+        )
+
+    def _item(self, kind: str) -> ast.Item:
+        start = self.i
+        kinds = self.kinds
+        texts = self.texts
+        value: ast.Words | int | str | ast.Expr
+        # A field is its keyword, its value and a line end; after the keyword the state takes
+        # only the value's terminal (any word is a WORD there), after the value only _NL.
+        after = kinds[start + 1]
+        if kind in _FIELD_WORD:
+            if after != "w" or kinds[start + 2] != "N":
+                raise _GiveUp
+            value = (texts[start + 1],)
+            end = start + 2
+        elif kind in _FIELD_INT:
+            if after != "I" or kinds[start + 2] != "N":
+                raise _GiveUp
+            value = self._int(start + 1)
+            end = start + 2
+        elif kind == "text" or kind == "notes":
+            if after != "S" or kinds[start + 2] != "N":
+                raise _GiveUp
+            value = _string(texts[start + 1])
+            end = start + 2
+        elif kind == "type" or kind == "deck":
+            end = start + 1
+            if after != "w":
+                raise _GiveUp
+            end += 1
+            # After a word of WORD+, the state takes the keywords in _WORDS, none of them here.
+            while kinds[end] == "w":
+                if texts[end] in _WORDS:
+                    raise _GiveUp
+                end += 1
+            if kinds[end] != "N":
+                raise _GiveUp
+            value = tuple(texts[start + 1 : end])
+        elif kind == "starting":
+            if after != "w" or texts[start + 1] != "card" or kinds[start + 2] != "S" or kinds[start + 3] != "N":
+                raise _GiveUp
+            value = _string(texts[start + 2])
+            kind = "starting card"
+            end = start + 3
+        elif kind == "directions":
+            # Pairs of a word and a number; neither state takes a keyword.
+            end = start + 1
+            while kinds[end] == "w" and kinds[end + 1] == "I":
+                end += 2
+            if end == start + 1 or kinds[end] != "N":
+                raise _GiveUp
+            value = tuple(texts[start + 1 : end])
+        else:
+            self._take(_AFTER_ITEM.get(kind, _EMPTY))
+            if kind != "victory":
+                return self._ability(kind, start)
+            value = self._expr()
+            end = self._expect("N", _BODY)
+        self.i = end + 1
+        self.after = _BODY
+        return ast.Field(kind, value, span=self._span(start))
+
+    def _ability(self, kind: str, start: int) -> ast.Ability:
+        # The keyword is taken already.
+        if kind in _PLAIN_ABILITIES:
+            body = self._block()
+            self._expect("N", _BODY)
+            return ast.Ability(kind, body, span=self._span(start))
+        if kind == "when" or kind == "at":
+            phrase = self._phrase(_TRIGGER_WORDS, _TRIGGER)
+            body = self._block()
+            self._expect("N", _BODY)
+            return ast.Ability(kind, body, phrase=phrase, span=self._span(start))
+        if kind == "effect":
+            always = self._peek() == "always"
+            if always:
+                self._take(_EMPTY)
+            body = self._block()
+            self._expect("N", _BODY)
+            return ast.Ability("effect", body, always=always, span=self._span(start))
+        if kind == "group":
+            self._expect("ambush", _WITHOUT)
+            guard = self._guard()
+            body = self._block()
+            self._expect("N", _BODY)
+            return ast.Ability("group ambush", body, guard=guard, span=self._span(start))
+        if kind == "quest":
+            self._expect("{", _EMPTY)
+            self._expect("N", _GOAL)
+            self._expect("goal", _COND_START)
+            goal = self._cond()
+            self._expect("N", _VICTORY)
+            self._expect("victory", _EXPR_START)
+            reward = self._expr()
+            self._expect("N", _EMPTY)
+            self._expect("}", _EMPTY)
+            self._expect("N", _BODY)
+            return ast.Ability("quest", goal=goal, reward=reward, span=self._span(start))
+        raise _GiveUp
+
+    def _guard(self) -> str | None:
+        """``without WORD``, if the next word is ``without`` in the current state."""
+        if self._peek() != "without":
+            return None
+        self._take(_EMPTY)
+        return self.texts[self._expect("WORD", _EMPTY)]
+
+    def _phrase(self, words: frozenset[str], after: frozenset[str]) -> ast.Words:
+        """One or more words, each a WORD or one of the keywords in ``words``."""
+        if self._peek() not in words:
+            raise _GiveUp
+        out = [self.texts[self._take(after)]]
+        while self._peek() in words:
+            out.append(self.texts[self._take(after)])
+        return tuple(out)
+
+    # ------------------------------------------------------------------ statements
+    def _block(self) -> ast.Block:
+        self._nest()
+        kinds = self.kinds
+        texts = self.texts
+        i = self.i
+        if kinds[i] != "{" or kinds[i + 1] != "N":
+            raise _GiveUp
+        self.i = i + 2
+        stmts: list[ast.Stmt] = []
+        while True:
+            i = self.i
+            kind = kinds[i]
+            if kind == "w":
+                word = texts[i]
+                if word not in _STMT:
+                    # A plain word starts a command, the commonest statement.
+                    stmts.append(self._command(i))
+                    if kinds[self.i] != "N":
+                        raise _GiveUp
+                    self.i += 1
+                    continue
+                kind = word
+            elif kind == "}":
+                # Every block's '}' leaves the same state, which takes 'else'.
+                self.i = i + 1
+                self.after = _ELSE
+                self.depth -= 1
+                return tuple(stmts)
+            self.after = _STMT
+            stmts.append(self._stmt(kind))
+
+    def _stmt(self, kind: str) -> ast.Stmt:
+        start = self.i
+        if kind == "if":
+            return self._if(start)
+        if kind == "for":
+            self._take(_EACH)
+            self._expect("each", _SEL_START)
+            sel = self._sel()
+            body = self._block()
+            self._expect("N", _STMT)
+            return ast.ForEachStmt(sel, body, span=self._span(start))
+        if kind == "may":
+            self._take(_MAY)
+            if self._peek() == "{":
+                body = self._block()
+                self._expect("N", _STMT)
+                return ast.MayStmt(body, braced=True, span=self._span(start))
+            inner = self._simple(self._peek())
+            self._expect("N", _STMT)
+            return ast.MayStmt((inner,), braced=False, span=self._span(start))
+        if kind == "when" or kind == "at":
+            self._take(_TRIGGER)
+            phrase = self._phrase(_TRIGGER_WORDS, _TRIGGER)
+            body = self._block()
+            self._expect("N", _STMT)
+            return ast.TriggerStmt(kind, phrase, body, span=self._span(start))
+        if kind == "choose":
+            self._take(_EMPTY)
+            self._expect("{", _EMPTY)
+            self._expect("N", _OPTION)
+            options: list[ast.Option] = []
+            while True:
+                option = self._expect("option", _EMPTY)
+                label = _string(self.texts[self._expect("S", _EMPTY)])
+                body = self._block()
+                self._expect("N", _OPTION)
+                options.append(ast.Option(label, body, span=self._span(option)))
+                if self._peek() == "}":
+                    break
+            self._take(_EMPTY)
+            self._expect("N", _STMT)
+            return ast.ChooseStmt(tuple(options), span=self._span(start))
+        if kind == "repeat":
+            self._take(_EXPR_START)
+            count = self._expr()
+            body = self._block()
+            self._expect("N", _STMT)
+            return ast.RepeatStmt(count, body, span=self._span(start))
+        if kind == "attack":
+            self._take(_TO)
+            players = self._phrase(_PLAYER_WORDS, _PLAYER)
+            guard = self._guard()
+            body = self._block()
+            self._expect("N", _STMT)
+            return ast.AttackStmt(players, guard, body, span=self._span(start))
+        if kind == "next":
+            self._take(_TURN)
+            self._expect("turn", _EMPTY)
+            body = self._block()
+            self._expect("N", _STMT)
+            return ast.NextTurnStmt(body, span=self._span(start))
+        stmt = self._simple(kind)
+        # A simple statement's line end is the enclosing ``stmt``'s, outside its span.
+        self._expect("N", _STMT)
+        return stmt
+
+    def _if(self, start: int) -> ast.IfStmt:
+        self._take(_COND_START)
+        cond = self._cond()
+        body = self._block()
+        elifs: list[ast.Branch] = []
+        otherwise: ast.Block | None = None
+        while self._peek() == "else":
+            branch = self._take(_IF)
+            if self._peek() != "if":
+                otherwise = self._block()
+                break
+            self._take(_COND_START)
+            elif_cond = self._cond()
+            elif_body = self._block()
+            elifs.append(ast.Branch(elif_cond, elif_body, span=self._span(branch)))
+        self._expect("N", _STMT)
+        span = self._span(start)
+        # The first branch has the whole statement's span, as in the Lark path.
+        return ast.IfStmt((ast.Branch(cond, body, span=span), *elifs), otherwise, span=span)
+
+    def _simple(self, kind: str) -> ast.Stmt:
+        start = self.i
+        if kind == "WORD":
+            return self._command(start)
+        if kind == "+":
+            self._take(_EXPR_START)
+            amount = self._expr()
+            self._expect("power", _FOR)
+            per_each: ast.Sel | None = None
+            if self._peek() == "for":
+                self._take(_EACH)
+                self._expect("each", _SEL_START)
+                per_each = self._sel()
+            return ast.PowerStmt(amount, per_each, span=self._span(start))
+        if kind == "let":
+            self._take(_EMPTY)
+            name = self.texts[self._expect("V", _EMPTY)]
+            self._expect("=", _EXPR_START)
+            return ast.LetStmt(name, self._expr(), span=self._span(start))
+        if kind == "add":
+            self._take(_EXPR_START)
+            amount = self._expr()
+            self._token_word("to")
+            return ast.TokenStmt("add", amount, self._counter(), span=self._span(start))
+        if kind == "remove":
+            self._take(_REMOVE)
+            count: ast.Expr | None = None
+            if self._peek() == "all":
+                self._take(_TOKEN_WORD)
+            else:
+                count = self._expr()
+            self._token_word("from")
+            return ast.TokenStmt("remove", count, self._counter(), span=self._span(start))
+        raise _GiveUp
+
+    def _token_word(self, preposition: str) -> None:
+        """``token``/``tokens`` and then ``to`` or ``from``."""
+        if self._peek() not in _TOKEN_WORD:
+            raise _GiveUp
+        self._take(_FROM_TO)
+        self._expect(preposition, _EMPTY)
+
+    def _counter(self) -> ast.Words:
+        """A counter's words; the state before the first takes only WORD."""
+        words = [self.texts[self._expect("WORD", _WORDS)]]
+        while self._peek() == "WORD":
+            words.append(self.texts[self._take(_WORDS)])
+        return tuple(words)
+
+    def _command(self, start: int) -> ast.Command:
+        """``WORD [sel] [placement] [guard]``, the verb at token ``start``."""
+        texts = self.texts
+        verb = texts[start]
+        i = self.i = start + 1
+        kind = self.kinds[i]
+        if kind == "w":
+            word = texts[i]
+            kind = word if word in _COMMAND else "WORD"
+        elif kind == "N":
+            return ast.Command(verb, span=self._span(start))
+        self.after = _COMMAND
+        sel = None
+        if kind in _SEL_FIRST:
+            sel = self._sel()
+            kind = self._peek()
+            if kind == "N":
+                return ast.Command(verb, sel, span=self._span(start))
+        placement: ast.Placement | None = None
+        if kind == "on":
+            at = self._take(_EMPTY)
+            position = self.texts[self._expect("WORD", _OF)]
+            self._expect("of", _OF)
+            placement = ast.PlaceOn(position, self._phrase(_PLACE_WORDS, _PLACE), span=self._span(at))
+        elif kind == "under":
+            at = self._take(_UNDER)
+            placement = ast.PlaceUnder(self._ref(self._peek()), span=self._span(at))
+        elif kind == "into":
+            at = self._take(_OF)
+            placement = ast.PlaceInto(self._phrase(_PLACE_WORDS, _PLACE), span=self._span(at))
+        guard = self._guard()
+        return ast.Command(verb, sel, placement, guard, span=self._span(start))
+
+    # ------------------------------------------------------------------ selections
+    def _ref(self, kind: str) -> ast.Ref:
+        at = self.i
+        if kind == "V":
+            name = self.texts[self._take(_SEL_END)]
+            return ast.Ref("var", name, span=self._span(at))
+        if kind == "this" or kind == "it":
+            self._take(_REF)
+            return ast.Ref(kind, span=self._span(at))
+        raise _GiveUp
+
+    def _sel(self) -> ast.Sel:
+        start = self.i
+        kind = self._peek()
+        quantity: ast.Quantity | None = None
+        if kind == "I" or kind == "a" or kind == "an" or kind == "all":
+            self.i = start + 1
+            self.after = _SEL_END
+            span = self._span(start)
+            if kind == "I":
+                quantity = ast.Quantity("exact", ast.Num(self._int(start), span=span), span=span)
+            elif kind == "all":
+                quantity = ast.Quantity("all", span=span)
+            else:
+                quantity = ast.Quantity("one", None, article=kind, span=span)
+            kind = self.kinds[start + 1]
+            if kind == "N":  # ``draw 2``: nothing more
+                return ast.Sel(quantity, span=span)
+        elif kind == "up" or kind == "random":
+            if kind == "up":
+                self._take(_TO)
+                self._expect("to", _EXPR_START)
+            else:
+                self._take(_EXPR_START)
+            self._nest()
+            amount = self._atom()
+            self.depth -= 1
+            quantity = ast.Quantity("up_to" if kind == "up" else "random", amount, span=self._span(start))
+        elif kind == "V" or kind == "this" or kind == "it":
+            ref = self._ref(kind)
+            return ast.Sel(ref=ref, binding=self._binding(), span=self._span(start))
+        words: ast.Words | None = None
+        if self._peek() == "WORD":
+            # The kind phrase: after each of its words the state takes _KIND's keywords, and of
+            # those 'this', 'to', 'of', 'a', 'an' and 'under' go on the phrase.
+            kinds = self.kinds
+            texts = self.texts
+            i = self.i
+            end = i + 1
+            while kinds[end] == "w" and (texts[end] in _KIND_GOES_ON or texts[end] not in _KIND):
+                end += 1
+            words = tuple(texts[i:end])
+            self.i = end
+            self.after = _KIND
+        source: ast.Source | None = None
+        kind = self._peek()
+        if kind == "from" or kind == "in":
+            at = self._take(_SOURCE_START)
+            source = ast.Source(kind, self._phrase(_SOURCE_WORDS, _SOURCE), span=self._span(at))
+        elif quantity is None and words is None:
+            raise _GiveUp  # not a selection at all
+        where: ast.Pred | None = None
+        if self._peek() == "where":
+            self._take(_NOT)
+            where = self._pred()
+        return ast.Sel(quantity, words, source, where, self._binding(), span=self._span(start))
+
+    def _binding(self) -> str | None:
+        if self._peek() != "as":
+            return None
+        self._take(_EMPTY)
+        return self.texts[self._expect("V", _SEL_END)]
+
+    # ------------------------------------------------------------------ predicates
+    def _pred(self) -> ast.Pred:
+        start = self.i
+        first = self._pred_and()
+        if self._peek() != "or":
+            return first
+        operands = [first]
+        while self._peek() == "or":
+            self._take(_NOT)
+            operands.append(self._pred_and())
+        return ast.PredOr(tuple(operands), span=self._span(start))
+
+    def _pred_and(self) -> ast.Pred:
+        start = self.i
+        first = self._pred_atom()
+        if self._peek() != "and":
+            return first
+        operands = [first]
+        while self._peek() == "and":
+            self._take(_NOT)
+            operands.append(self._pred_atom())
+        return ast.PredAnd(tuple(operands), span=self._span(start))
+
+    def _pred_atom(self) -> ast.Pred:
+        start = self.i
+        kind = self._peek()
+        if kind == "not":
+            self._take(_NOT)
+            self._nest()
+            operand = self._pred_atom()
+            self.depth -= 1
+            return ast.PredNot(operand, span=self._span(start))
+        if kind != "WORD":
+            raise _GiveUp
+        attribute = self.texts[self._take(_ATTRIBUTE)]
+        kind = self._peek()
+        if kind == "C":
+            op = self.texts[self._take(_EMPTY)]
+            return ast.PredCompare(attribute, op, self._pred_value(), span=self._span(start))
+        if kind == "is":
+            self._take(_NOT)
+            negated = self._peek() == "not"
+            if negated:
+                self._take(_EMPTY)
+            return ast.PredIs(attribute, negated, self._pred_value(), span=self._span(start))
+        if kind == "contains":
+            self._take(_EMPTY)
+            text = _string(self.texts[self._expect("S", _SEL_END)])
+            return ast.PredContains(attribute, text, span=self._span(start))
+        raise _GiveUp
+
+    def _pred_value(self) -> ast.PredValue:
+        at = self.i
+        kind = self._peek()
+        if kind == "S":
+            self._take(_SEL_END)
+            return ast.Str(_string(self.texts[at]), span=self._span(at))
+        if kind == "WORD":
+            self._take(_SEL_END)
+            return ast.Word(self.texts[at], span=self._span(at))
+        if kind == "I":
+            self._take(_SEL_END)
+            return ast.Num(self._int(at), span=self._span(at))
+        raise _GiveUp
+
+    # ------------------------------------------------------------------ conditions
+    def _cond(self) -> ast.Cond:
+        start = self.i
+        first = self._cond_and()
+        if self._peek() != "or":
+            return first
+        operands = [first]
+        while self._peek() == "or":
+            self._take(_COND_START)
+            operands.append(self._cond_and())
+        return ast.CondOr(tuple(operands), span=self._span(start))
+
+    def _cond_and(self) -> ast.Cond:
+        start = self.i
+        first = self._cond_atom()
+        if self._peek() != "and":
+            return first
+        operands = [first]
+        while self._peek() == "and":
+            self._take(_COND_START)
+            operands.append(self._cond_atom())
+        return ast.CondAnd(tuple(operands), span=self._span(start))
+
+    def _cond_atom(self) -> ast.Cond:
+        start = self.i
+        kind = self._peek()
+        if kind == "not":
+            self._take(_COND_START)
+            self._nest()
+            operand = self._cond_atom()
+            self.depth -= 1
+            return ast.CondNot(operand, span=self._span(start))
+        if kind == "the":
+            self._take(_EMPTY)
+            words = [self.texts[self._expect("WORD", _STATE)]]
+            return self._state(words, True, start)
+        if kind == "this" or kind == "it":
+            return self._ref_cond(self._ref(kind), start)
+        left: ast.Expr
+        if kind == "V":
+            # A name is a reference before 'is'/'named', else the start of an expression.
+            name = self.texts[self._take(_COND_VAR)]
+            if self._peek() in _COND_VAR:
+                return self._ref_cond(ast.Ref("var", name, span=self._span(start)), start)
+            left = self._expr(start, ast.VarExpr(name, span=self._span(start)))
+        elif kind == "WORD":
+            # A word starts a state phrase ("breached", "the wall is breached"), or, before
+            # 'of', an aggregate of that single word: a second word goes on the state phrase.
+            word = self.texts[self._take(_COND_WORD)]
+            if self._peek() != "of":
+                return self._state([word], False, start)
+            left = self._expr(start, self._aggregate_rest((word,), start))
+        else:
+            left = self._expr()
+        if self._peek() != "C":
+            raise _GiveUp
+        op = self.texts[self._take(_EXPR_START)]
+        right = self._expr()
+        return ast.CondCompare(left, op, right, span=self._span(start))
+
+    def _state(self, words: list[str], article: bool, start: int) -> ast.CondState:
+        while self._peek() in _STATE_WORDS:
+            words.append(self.texts[self._take(_STATE)])
+        return ast.CondState(tuple(words), article=article, span=self._span(start))
+
+    def _ref_cond(self, ref: ast.Ref, start: int) -> ast.Cond:
+        kind = self._peek()
+        if kind == "is":
+            self._take(_NOT)
+            negated = self._peek() == "not"
+            if negated:
+                self._take(_EMPTY)
+            word = self.texts[self._expect("WORD", _COND_END)]
+            return ast.CondIs(ref, negated, word, span=self._span(start))
+        if kind == "named":
+            self._take(_EMPTY)
+            name = _string(self.texts[self._expect("S", _COND_END)])
+            return ast.CondNamed(ref, name, span=self._span(start))
+        raise _GiveUp
+
+    # ------------------------------------------------------------------ expressions
+    def _expr(self, start: int = -1, first: ast.Expr | None = None) -> ast.Expr:
+        """``sum``; ``first`` is an atom the caller has read already, from token ``start``."""
+        if first is None:
+            start = self.i
+            kind = self.kinds[start]
+            if (kind == "I" or kind == "V") and self.kinds[start + 1] not in _OPERATORS:
+                # A lone number or name, the commonest expression: no operator chain to count.
+                self.i = start + 1
+                self.after = _SEL_END
+                if kind == "I":
+                    return ast.Num(self._int(start), span=self._span(start))
+                return ast.VarExpr(self.texts[start], span=self._span(start))
+        # Operators chain to the left, so the first operand ends up deepest: the chain's
+        # length adds to the deepest of its operands, known only once they are read.
+        peak = self.peak
+        self.peak = self.depth
+        left = self._product(start, first)
+        chain = 0
+        while True:
+            kind = self._peek()
+            if kind != "+" and kind != "-":
+                break
+            self._take(_EXPR_START)
+            right = self._product(self.i, None)
+            left = ast.BinOp(kind, left, right, span=self._span(start))
+            chain += 1
+        return self._chained(left, chain, peak)
+
+    def _product(self, start: int, first: ast.Expr | None) -> ast.Expr:
+        peak = self.peak
+        self.peak = self.depth
+        left = first if first is not None else self._unary()
+        chain = 0
+        while self._peek() == "*":
+            self._take(_EXPR_START)
+            right = self._unary()
+            left = ast.BinOp("*", left, right, span=self._span(start))
+            chain += 1
+        return self._chained(left, chain, peak)
+
+    def _chained(self, node: ast.Expr, chain: int, peak: int) -> ast.Expr:
+        deepest = self.peak + chain
+        if deepest > _MAX_NEST:
+            raise _GiveUp
+        self.peak = max(peak, deepest)
+        return node
+
+    def _unary(self) -> ast.Expr:
+        if self._peek() != "-":
+            return self._atom()
+        start = self._take(_EXPR_START)
+        self._nest()
+        operand = self._atom()
+        self.depth -= 1
+        return ast.Neg(operand, span=self._span(start))
+
+    def _atom(self) -> ast.Expr:
+        start = self.i
+        kind = self._peek()
+        if kind == "I":
+            self._take(_SEL_END)
+            return ast.Num(self._int(start), span=self._span(start))
+        if kind == "V":
+            self._take(_SEL_END)
+            return ast.VarExpr(self.texts[start], span=self._span(start))
+        if kind == "WORD":
+            words = [self.texts[self._take(_WORDS)]]
+            while self._peek() == "WORD":
+                words.append(self.texts[self._take(_WORDS)])
+            if self._peek() != "of":
+                raise _GiveUp
+            return self._aggregate_rest(tuple(words), start)
+        if kind == "(":
+            self._take(_PAREN)
+            if self._peek() == "if":
+                self._nest()
+                self._take(_COND_START)
+                cond = self._cond()
+                self._expect("then", _EXPR_START)
+                then = self._expr()
+                self._expect("else", _EXPR_START)
+                otherwise = self._expr()
+                self._expect(")", _SEL_END)
+                self.depth -= 1
+                return ast.CondExpr(cond, then, otherwise, span=self._span(start))
+            # A bracketed expression keeps its own span (what it starts or ends spans the brackets)
+            # and adds no level to Lark's tree.
+            inner = self._expr()
+            self._expect(")", _SEL_END)
+            return inner
+        if kind == "players":
+            self._take(_HIT)
+            self._expect("hit", _SEL_END)
+            return ast.PlayersHit(span=self._span(start))
+        if kind == "tokens":
+            self._take(_ON)
+            self._expect("on", _EMPTY)
+            return ast.TokensOn(self._counter(), span=self._span(start))
+        raise _GiveUp
+
+    def _aggregate_rest(self, words: ast.Words, start: int) -> ast.Aggregate:
+        """``of`` and the selection after an aggregate's words, which start at token ``start``."""
+        self._take(_SEL_START)
+        self._nest()
+        sel = self._sel()
+        self.depth -= 1
+        return ast.Aggregate(words, sel, span=self._span(start))
