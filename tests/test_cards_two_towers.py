@@ -259,3 +259,10 @@ def test_battlements_without_the_wall() -> None:
     """Rulebook, Combining The Fellowship of the Ring With The Two Towers: without The Wall deck,
     Battlements on The Wall is worth 3 Victory Points."""
     _clarification("battlements--without-the-wall")
+
+
+def test_only_the_two_towers_one_ring_is_ever_in_play_with_both_sets() -> None:
+    """Rulebook, Combining The Fellowship of the Ring With The Two Towers: with both sets in play
+    (the Fellowship listed first), "take the one ring" takes the Two Towers One Ring from behind
+    the stacks, and Frodo's Fellowship starting card of the same name stays an ordinary card."""
+    _clarification("one-ring--both-sets-in-play")

@@ -442,7 +442,7 @@ def scenario_from_data(
         for zone_key, zone in PLAYER_ZONE_KEYS.items():
             if zone_key in table:
                 names = reader.cards(table[zone_key], f"players.{key}.{zone_key}")
-                _no_ring(reader, catalogue, names, f"players.{key}.{zone_key}")
+                _no_ring(reader, catalogue, names, f"players.{key}.{zone_key}", sets)
                 player_zones[(zone, seat)] = names
         if "under" in table:
             holders = reader.table(table["under"], f"[players.{key}.under]")
@@ -471,7 +471,7 @@ def scenario_from_data(
             names = reader.stack(shared[zone_key], at, "Corruption")
         else:
             names = reader.cards(shared[zone_key], at)
-        _no_ring(reader, catalogue, names, at)
+        _no_ring(reader, catalogue, names, at, sets)
         shared_zones[zone] = names
 
     one_ring: str | int | None = None
@@ -534,9 +534,11 @@ def _ring(catalogue: Catalogue) -> CardDef | None:
     return next((c for c in catalogue.cards if c.deck == "one ring"), None)
 
 
-def _no_ring(reader: _Reader, catalogue: Catalogue, names: Iterable[str], where: str) -> None:
+def _no_ring(reader: _Reader, catalogue: Catalogue, names: Iterable[str], where: str, sets: Sequence[str] = ()) -> None:
     ring = _ring(catalogue)
-    if ring is not None and ring.name in names:
+    # Only the name as it resolves in this game's sets counts: The Fellowship of the Ring has a
+    # card of the same name (Frodo's starting card) that is an ordinary card in a deck.
+    if ring is not None and any(catalogue.get(name, sets) is ring for name in names if name == ring.name):
         raise reader.fail(where, f"{ring.name} is never in a zone like this one", "write [shared] one_ring = ...")
 
 
@@ -699,7 +701,9 @@ def build_game(scenario: Scenario, agent: Agent | None = None) -> DeckbuildingGa
     ring = _ring(catalogue)
     if scenario.one_ring is not None and ring is not None:
         zone_key = (rules.BEHIND, -1) if scenario.one_ring == "behind" else (rules.FRONT, int(scenario.one_ring))
-        state.zones[zone_key].extend(make([ring.name]))
+        # The card itself, not its name: the Fellowship's Frodo starts with a card of the same name.
+        state.zones[zone_key].append(len(instances))
+        instances.append(ring)
     pending: list[int] = []
     for name in scenario.new_in_path:
         pending.append(next(c for c in state.zones[(rules.PATH, -1)] if instances[c].name == name and c not in pending))
