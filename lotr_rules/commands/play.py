@@ -18,9 +18,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
 from lotr_rules.agents.human import HumanAgent, QuitRequested, SaveRequested
 from lotr_rules.cards.catalogue import Catalogue
+from lotr_rules.cards.mix import build_mix
 from lotr_rules.commands.common import add_cards_option, catalogue_from, positive_int, seed_int
 from lotr_rules.commands.game import add_mix_options, mix_options
 from lotr_rules.commands.replay import check_config_values
@@ -148,13 +151,19 @@ def read_seats(data: dict[str, Any], where: str, players: int) -> list[str]:
 
 
 # ---------------------------------------------------------------------- new games
-def _heroes(catalogue: Catalogue, sets: tuple[str, ...], wanted: Sequence[str], players: int, seed: int) -> list[str]:
-    """The named heroes for the first seats; the other seats get heroes dealt from the seed."""
+def _heroes(catalogue: Catalogue, config: GameConfig, wanted: Sequence[str]) -> list[str]:
+    """The named heroes for the first seats; the other seats get heroes dealt from the seed.
+    Only the heroes the game may deal can be named: under a less-random mix, those of the
+    table's hero set."""
+    players, seed = config.players, config.seed
     if not wanted:
         return []
     if len(wanted) > players:
         raise ConfigError(f"{len(wanted)} heroes named for {players} players")
-    heroes = [h.name for h in catalogue.by_deck(sets).get("hero", [])]
+    if config.mix:
+        heroes = [h.name for h in build_mix(catalogue, config).heroes]
+    else:
+        heroes = [h.name for h in catalogue.by_deck(config.sets).get("hero", [])]
     taken: list[str] = []
     for name in wanted:
         low = name.lower()
@@ -180,12 +189,12 @@ def _new_game_setup(args: argparse.Namespace, catalogue: Catalogue) -> tuple[Gam
     config = GameConfig(
         players=players,
         seed=seed,
-        heroes=tuple(_heroes(catalogue, sets, args.hero or [], players, seed)),
         impossible=bool(args.impossible),
         archenemies=args.archenemies if args.archenemies is not None else STANDARD_ARCHENEMIES,
         sets=sets,
         **mix_options(args),
     )
+    config = attrs.evolve(config, heroes=tuple(_heroes(catalogue, config, args.hero or [])))
     bot = args.bot or "heuristic"
     return config, ["human"] * humans + [bot] * (players - humans)
 
