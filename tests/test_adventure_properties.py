@@ -169,8 +169,8 @@ def test_invariants_hold_at_every_decision(name: str, make: MakeAgent, examples:
 
 @pytest.mark.parametrize(("name", "make"), AGENTS, ids=AGENT_IDS)
 def test_the_same_seed_gives_the_same_game(name: str, make: MakeAgent, examples: int) -> None:
-    """Rulebook, Set Up ("Shuffle the card deck"): the shuffle and every random pick come from
-    the game's seed, so the same seed and the same agent give the same log and the same end."""
+    """Rulebook, Set Up (the deck is shuffled): the shuffle and every random pick come from the
+    game's seed, so the same seed and the same agent give the same log and the same end."""
     deck = cards()
 
     def check(seed: int) -> None:
