@@ -671,6 +671,18 @@ def test_the_marshes_left_rest_as_usual() -> None:
     assert counter(game, WOUNDS) == 0
 
 
+def test_the_marshes_right_no_rest_offered_on_a_sun() -> None:
+    """Rulebook, The Card Effects (FAQ), The Marshes, and Resting: going right, no rest at the
+    next place, so on a sun a rest by choice is not offered either and the token moves one
+    space only."""
+    game = arrange("Cross Roads", top=["The Marshes", "Orc Patrol", "Cross Roads", "Cross Roads"], turn=2).game
+    play_turn(game, way="right")  # reach the marshes on a moon (rest)
+    agent = play_turn(game, way="right")  # turn 3, a sun, with 2 wounds
+    assert "rest" not in agent.kinds()
+    assert counter(game, WOUNDS) == 2
+    assert game.state.turn == 4
+
+
 # ---------------------------------------------------------------------- The Mountain Path
 def test_the_mountain_path_up_skips_the_next_cards_effect() -> None:
     """Rulebook, The Card Effects (FAQ), The Mountain Path: going forward, the next card's effect

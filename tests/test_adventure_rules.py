@@ -424,6 +424,18 @@ def test_without_the_ring_the_attack_counts() -> None:
     assert counter(game, WITCH_KINGS) == 0
 
 
+def test_the_ring_saves_from_an_attack_that_would_kill() -> None:
+    """Rulebook, Game Overview, The Ring and Aggression: while Frodo is invisible every aggression
+    counts as 0, so a draw that would be deadly (two Trolls against 3 health left) is not: he
+    survives it, his wounds as they were, with one Witch King token more."""
+    game = arrange("Cross Roads", top=["Troll", "Troll", "Cross Roads"], turn=1, wounds=7).game
+    play_turn(game, way="up", ring=True, rest=False)
+    assert health_left(game) == 3
+    assert counter(game, WITCH_KINGS) == 1
+    again = arrange("Cross Roads", top=["Troll", "Troll", "Cross Roads"], turn=1, wounds=7).game
+    assert game_over(again, way="up", ring=False) == LOST_HEALTH
+
+
 # ---------------------------------------------------------------------- losing
 def test_an_attack_reaching_health_loses_at_once_mid_draw() -> None:
     """Rulebook, Game Overview, Aggression and Losing Conditions: the game is lost the moment the
