@@ -102,6 +102,21 @@ def test_strategy_without_the_adventure_deck_is_refused(capsys: pytest.CaptureFi
     assert "--game adventure-deck" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    "extra",
+    [["--players", "2"], ["--hero", "Frodo"], ["--impossible"], ["--mix", "plan-1"], ["--save", "game.json"]],
+)
+def test_deckbuilding_options_to_play_the_adventure_deck_exit_2_with_a_message(
+    extra: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An option only the deck-building game reads is refused, not silently ignored (no game
+    starts, so no input is read)."""
+    assert main(["play", "--game", "adventure-deck", "--seed", "3", *extra]) == 2
+    captured = capsys.readouterr()
+    assert f"{extra[0]}: for the deck-building game" in captured.err
+    assert "Traceback" not in captured.err and captured.out == ""
+
+
 def test_the_docs_example_card_lints_clean(tmp_path: Path) -> None:
     """The Adventure Deck page's example card is a real card: it must lint clean."""
     import re
