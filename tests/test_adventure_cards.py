@@ -47,7 +47,7 @@ FAQ_NAMES = (
 )
 
 #: Rulebook, The Card Effects (FAQ): the cards whose effect depends on the way travelled next,
-#: and that way ("If you DON'T travel to the left", "If you travel straight forward", ...)
+#: and that way (going left lifts the fog, going straight on passes the gates, ...)
 CONDITIONED = {
     "A Thick Fog in the Woods": "left",
     "Into the Caves": "right",
@@ -71,7 +71,7 @@ def by_name() -> dict[str, CardDef]:
 
 
 def test_the_set_is_54_quest_cards_and_a_beginning_card() -> None:
-    """Rulebook, Game Components: "a 54 card deck, 1 beginning card"."""
+    """Rulebook, Game Components: a deck of 54 cards and one beginning card."""
     cards = adventure_cards()
     assert {card.set_code for card in cards} == {"adventure-deck"}
     beginnings = [card for card in cards if card.deck == "beginning"]
@@ -83,8 +83,7 @@ def test_the_set_is_54_quest_cards_and_a_beginning_card() -> None:
 
 
 def test_the_beginning_card_offers_1_or_3() -> None:
-    """Rulebook, Set Up: "Choose a direction from the place holder for the discard pile ... (1
-    or 3)"."""
+    """Rulebook, Set Up: the first way taken from the beginning card is one card or three."""
     (beginning,) = [card for card in adventure_cards() if card.deck == "beginning"]
     assert sorted(count for _way, count in beginning.directions) == [1, 3]
 
@@ -93,8 +92,8 @@ def test_the_beginning_card_offers_1_or_3() -> None:
 def test_every_card_the_faq_names_exists(name: str) -> None:
     """Rulebook, The Card Effects (FAQ): each entry's card is in the set, under the rulebook's
     spelling (its printed headings: "Rinvendale", not the body's "Rivendale"; "Cross Roads";
-    "Wondering in the Woods"; but "The Rohirrim", where the heading prints "The Rohirim"), and
-    it is a quest-deck card scripted from the rulebook."""
+    "Wondering in the Woods"; but "The Rohirrim", where the heading prints "The Rohirim"), and it
+    is a quest-deck card scripted from the rulebook."""
     cards = by_name()
     assert name in cards, f"no card named {name!r}"
     card = cards[name]
@@ -103,8 +102,8 @@ def test_every_card_the_faq_names_exists(name: str) -> None:
 
 
 def test_the_cards_not_in_the_faq_are_designed() -> None:
-    """Rulebook, Game Components: 54 cards, but the FAQ names fewer; the others (the Card
-    Effects (FAQ): "some have no effects whatsoever") are designed, and say so."""
+    """Rulebook, Game Components: 54 cards, but the FAQ names fewer; the others (the FAQ allows
+    cards with no effect at all) are designed, and say so."""
     others = [card for card in adventure_cards() if card.name not in FAQ_NAMES and card.deck == "main"]
     assert others
     for card in others:
@@ -112,7 +111,7 @@ def test_the_cards_not_in_the_faq_are_designed() -> None:
 
 
 def test_cross_roads_have_no_effect() -> None:
-    """Rulebook, The Card Effects (FAQ), Cross Roads: "Cross Roads have no effects"."""
+    """Rulebook, The Card Effects (FAQ), Cross Roads: the card has no effect."""
     card = by_name()["Cross Roads"]
     assert not card.abilities
     assert not card.triggers
@@ -120,8 +119,8 @@ def test_cross_roads_have_no_effect() -> None:
 
 @pytest.mark.parametrize("card", adventure_cards(), ids=lambda card: card.id)
 def test_every_card_has_directions_and_an_aggression(card: CardDef) -> None:
-    """Rulebook, Game Overview: "The Directions show numbers (which range from 1 to 5)", ways
-    "up, left and/or right"; "Each card shows an aggression number (ranging from 0 to 3)"."""
+    """Rulebook, Game Overview: a card's ways are among up, left and right, each taking 1 to 5
+    cards, and its aggression is 0 to 3."""
     ways = [way for way, _count in card.directions]
     assert 1 <= len(ways) <= 3, card.name
     assert len(set(ways)) == len(ways), card.name

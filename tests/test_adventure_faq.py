@@ -42,8 +42,7 @@ def attack(game: AdventureGame, since: int) -> int:
 
 # ---------------------------------------------------------------------- Aragorn
 def test_aragorn_removes_a_witch_king_token() -> None:
-    """Rulebook, The Card Effects (FAQ), Aragorn: "When the player resolves the card effects of
-    Aragorn, remove 1 Witch King token from the playmat"."""
+    """Rulebook, The Card Effects (FAQ), Aragorn: his effect takes one Witch King token off the mat."""
     game = arrange("Cross Roads", top=["Aragorn"], turn=2, witch_kings=2).game
     play_turn(game, way="right")
     assert counter(game, WITCH_KINGS) == 1
@@ -58,12 +57,11 @@ def test_aragorn_with_no_token_leaves_none() -> None:
 
 
 def test_searching_back_for_aragorn() -> None:
-    """Rulebook, The Card Effects (FAQ), Aragorn: searching back, "drawing cards from the discard
-    pile, into the quest deck": when he finds Aragorn he discards 1 Witch King token; "The player
-    doesn't take into account any other card effects nor any Aggression of ANY card (not even
-    Aragorn's)"; "This action takes 1 turn/day, but the player will have to proceed his quest
-    from the location in which he found Aragorn". The cards walked past go back on top of the
-    quest deck in the order of the journey (the one after Aragorn is met first again)."""
+    """Rulebook, The Card Effects (FAQ), Aragorn: the player may spend a turn walking back through
+    the discard pile to Aragorn, putting the cards he passes back on the quest deck; finding him
+    takes one Witch King token off; no other card's effect and no card's aggression (his own
+    included) counts; and the journey goes on from Aragorn. The cards walked past go back on top
+    of the quest deck in the journey's order (the one after Aragorn is met first again)."""
     arranged = arrange(
         "Cross Roads", top=["Orc Patrol"], discard=["Troll", "Aragorn", "Goblins", "Witch King"], turn=3, witch_kings=2
     )
@@ -99,9 +97,9 @@ def test_searching_back_keeps_the_wounds_and_deals_none() -> None:
 
 
 def test_a_search_turn_lets_next_turn_effects_lapse() -> None:
-    """Rulebook, The Card Effects (FAQ), Aragorn and Legolas: a reading of game.py: a search "is
-    not a journey", so an effect waiting for the next turn's travel (Legolas's aid) lapses when
-    that turn is spent searching."""
+    """Rulebook, The Card Effects (FAQ), Aragorn and Legolas: a reading of game.py: a search is not
+    a journey, so an effect waiting for the next turn's travel (Legolas's aid) lapses when that
+    turn is spent searching."""
     game = arrange("Cross Roads", top=["Legolas", "Troll"], discard=["Aragorn"], turn=2).game
     play_turn(game, way="right")  # reach Legolas
     play_turn(game, way="search")
@@ -111,17 +109,15 @@ def test_a_search_turn_lets_next_turn_effects_lapse() -> None:
 
 # ---------------------------------------------------------------------- Witch King
 def test_witch_king_puts_a_token() -> None:
-    """Rulebook, The Card Effects (FAQ), Witch King: "When the player resolves the card effects
-    of the Witch King, places Witch King token on the playmat"."""
+    """Rulebook, The Card Effects (FAQ), Witch King: his effect adds a Witch King token to the mat."""
     game = arrange("Cross Roads", top=["Witch King"], turn=2).game
     play_turn(game, way="right")
     assert counter(game, WITCH_KINGS) == 1
 
 
 def test_the_third_witch_king_token_loses_at_once() -> None:
-    """Rulebook, The Card Effects (FAQ), Witch King: "Whenever there are 3 Witch King tokens on
-    the playmat, the player immediately loses the game": nothing else of the turn happens (no
-    rest, the turn token stays)."""
+    """Rulebook, The Card Effects (FAQ), Witch King: the game is lost the moment the third token is
+    on the mat: nothing else of the turn happens (no rest, the turn token stays)."""
     game = arrange("Cross Roads", top=["Witch King"], turn=2, witch_kings=2, wounds=1).game
     assert game_over(game, way="right") == LOST_WITCH_KINGS
     assert game.state.turn == 2
@@ -130,8 +126,8 @@ def test_the_third_witch_king_token_loses_at_once() -> None:
 
 # ---------------------------------------------------------------------- Galadriel
 def test_galadriel_raises_the_health_by_1() -> None:
-    """Rulebook, The Card Effects (FAQ), Galadriel: "increase by 1 the player's total life
-    points": the most health goes to 11 (the card's reading: for the rest of the game)."""
+    """Rulebook, The Card Effects (FAQ), Galadriel: Frodo's life points go up by one: his most
+    health becomes 11 (the card's reading: for the rest of the game)."""
     game = arrange("Cross Roads", top=["Galadriel"], turn=1, wounds=2).game
     play_turn(game, way="right", rest=False)
     assert counter(game, HEALTH) == 11
@@ -143,11 +139,10 @@ def test_galadriel_raises_the_health_by_1() -> None:
 
 # ---------------------------------------------------------------------- Gollum
 def test_gollum_walks_back_and_the_card_walked_back_to_resolves() -> None:
-    """Rulebook, The Card Effects (FAQ), Gollum: "He moves back 3 cards (i.e. draw 2 cards plus
-    Golum) from the discard pile, and puts them on the quest deck. Resolve the card effects of
-    the third card". The card's reading: Gollum and the card before him go back on top of the
-    quest deck (the journey's order kept), the card before that becomes the location and its
-    effect resolves."""
+    """Rulebook, The Card Effects (FAQ), Gollum: he takes Frodo three cards back (Gollum and two
+    more from the discard pile go onto the quest deck) and the third card's effect resolves. The
+    card's reading: Gollum and the card before him go back on top of the quest deck (the
+    journey's order kept), the card before that becomes the location and its effect resolves."""
     arranged = arrange("Cross Roads", top=["Gollum"], discard=["Orc Patrol", "Witch King"], turn=2)
     game = arranged.game
     gollum = arranged.top[0]
@@ -174,18 +169,17 @@ def test_gollum_walks_back_along_the_cards_drawn() -> None:
 
 
 def test_gollum_deals_no_attack() -> None:
-    """Rulebook, The Card Effects (FAQ), Gollum: "Resolve the card effects of the third card,
-    but you receive no attacks": the turn's Attack (Troll 3, Gollum 1) deals no wound; the
-    wounds from before stay."""
+    """Rulebook, The Card Effects (FAQ), Gollum: the turn he ends deals no Attack: Troll 3 and
+    Gollum 1 wound nobody; the wounds from before stay."""
     game = arrange("Cross Roads", top=["Troll", "Cross Roads", "Gollum"], turn=1, wounds=3).game
     play_turn(game, way="up", rest=False)
     assert counter(game, WOUNDS) == 3
 
 
 def test_gollum_resolves_after_the_mountain_path() -> None:
-    """Rulebook, The Card Effects (FAQ), Gollum: "The player ALWAYS resolves the card effects of
-    Gollum, when it is the destination card (regardless the effects of other cards)": even
-    travelling up from The Mountain Path, whose effect says the next card's does not resolve."""
+    """Rulebook, The Card Effects (FAQ), Gollum: reached as the destination, his effect resolves
+    whatever other cards say: even travelling up from The Mountain Path, whose effect says the
+    next card's does not resolve."""
     arranged = arrange("Cross Roads", top=["The Mountain Path", "Cross Roads", "Gollum"], turn=2)
     game = arranged.game
     mountain_path, crossing, gollum = arranged.top
@@ -198,9 +192,9 @@ def test_gollum_resolves_after_the_mountain_path() -> None:
 
 
 def test_gollum_resolves_when_gandalf_skips() -> None:
-    """Rulebook, The Card Effects (FAQ), Gollum ("ALWAYS resolves ... regardless the effects of
-    other cards") over Gandalf ("MAY wish not to resolve the card effect of the next card"):
-    the player says to skip it, and Gollum resolves all the same."""
+    """Rulebook, The Card Effects (FAQ), Gollum (his effect resolves whatever other cards say) over
+    Gandalf (the player may choose not to resolve the next card's effect): the player says to
+    skip it, and Gollum resolves all the same."""
     arranged = arrange("Cross Roads", top=["Gandalf", "Cross Roads", "Gollum"], discard=["Witch King"], turn=2)
     game = arranged.game
     play_turn(game, way="right")  # reach Gandalf
@@ -211,8 +205,7 @@ def test_gollum_resolves_when_gandalf_skips() -> None:
 
 # ---------------------------------------------------------------------- Arwen
 def test_arwen_removes_every_witch_king_token() -> None:
-    """Rulebook, The Card Effects (FAQ), Arwen: "discard ALL Witch King tokens from the
-    playmat"."""
+    """Rulebook, The Card Effects (FAQ), Arwen: every Witch King token leaves the mat."""
     game = arrange("Cross Roads", top=["Arwen"], turn=2, witch_kings=2).game
     play_turn(game, way="right")
     assert counter(game, WITCH_KINGS) == 0
@@ -220,19 +213,18 @@ def test_arwen_removes_every_witch_king_token() -> None:
 
 # ---------------------------------------------------------------------- Shelob's Lair
 def test_shelobs_lair_moves_the_turn_token_at_once_and_again_at_the_end() -> None:
-    """Rulebook, The Card Effects (FAQ), Shelob's Lair: "immediately move the day tracker by 1
-    day (in step 4 of the player's turn). At the end of the turn, move the token on the day
-    tracker, as normal": two turns pass."""
+    """Rulebook, The Card Effects (FAQ), Shelob's Lair: the day token moves one space when the
+    effect resolves (step 4), and the turn still ends with its usual move: two turns pass."""
     game = arrange("Cross Roads", top=["Shelob's Lair"], turn=3).game
     play_turn(game, way="right", rest=False)
     assert game.state.turn == 5
 
 
 def test_shelobs_lair_moves_the_token_before_the_rest_phase() -> None:
-    """Rulebook, The Card Effects (FAQ), Shelob's Lair ("in step 4") and The Turn Sequence (the
-    rest is step 5, on the symbol the token is on): a reading of game.py: reached on turn 2, a
-    moon, the token is on turn 3, a sun, by the rest phase, so Frodo does not rest by himself
-    and is asked; reached on turn 3, a sun, the token is on a moon and he rests."""
+    """Rulebook, The Card Effects (FAQ), Shelob's Lair (it acts in step 4) and The Turn Sequence
+    (the rest, step 5, goes by the symbol the token is on): a reading of game.py: reached on turn
+    2, a moon, the token is on turn 3, a sun, by the rest phase, so Frodo does not rest by
+    himself and is asked; reached on turn 3, a sun, the token is on a moon and he rests."""
     game = arrange("Cross Roads", top=["Shelob's Lair"], turn=2).game
     agent = play_turn(game, way="right", rest=False)
     assert "rest" in agent.kinds()
@@ -246,9 +238,8 @@ def test_shelobs_lair_moves_the_token_before_the_rest_phase() -> None:
 
 # ---------------------------------------------------------------------- Faramir
 def test_faramir_reorders_the_next_three_cards() -> None:
-    """Rulebook, The Card Effects (FAQ), Faramir: "the player CAN look at the next 3 cards in
-    the quest deck, then places them back, in any order": the order chosen is the order they
-    are drawn in."""
+    """Rulebook, The Card Effects (FAQ), Faramir: the player may look at the quest deck's next three
+    cards and put them back in the order he likes: that order is the order they are drawn in."""
     arranged = arrange("Cross Roads", top=["Faramir", "Troll", "Arwen", "Gimli"], turn=2)
     game = arranged.game
     _faramir, troll, arwen, gimli = arranged.top
@@ -262,8 +253,8 @@ def test_faramir_reorders_the_next_three_cards() -> None:
 
 
 def test_faramir_may_be_declined() -> None:
-    """Rulebook, The Card Effects (FAQ), Faramir: the player "CAN" look: declining leaves the
-    quest deck as it was."""
+    """Rulebook, The Card Effects (FAQ), Faramir: looking is optional: declining leaves the quest
+    deck as it was."""
     arranged = arrange("Cross Roads", top=["Faramir", "Troll", "Arwen", "Gimli"], turn=2)
     game = arranged.game
     deck_before = game.state.zones[QUEST_DECK][:-1]
@@ -272,9 +263,9 @@ def test_faramir_may_be_declined() -> None:
 
 
 def test_faramir_cards_stay_in_a_zone_while_arranging() -> None:
-    """Rulebook, The Card Effects (FAQ), Faramir: the player looks at the next 3 cards "then
-    places them back": while he decides, the cards are still the game's (every card in exactly
-    one zone at every decision, as game.conserved checks)."""
+    """Rulebook, The Card Effects (FAQ), Faramir: the three cards are put back after they are looked
+    at: while the player decides they are still the game's (every card in exactly one zone at
+    every decision, as game.conserved checks)."""
     arranged = arrange("Cross Roads", top=["Faramir", "Troll", "Arwen", "Gimli"], turn=2)
     game = arranged.game
     _faramir, troll, _arwen, gimli = arranged.top
@@ -287,9 +278,9 @@ def test_faramir_cards_stay_in_a_zone_while_arranging() -> None:
 
 # ---------------------------------------------------------------------- Gandalf
 def test_gandalf_may_skip_the_next_destinations_effect_after_seeing_it() -> None:
-    """Rulebook, The Card Effects (FAQ), Gandalf: "the player MAY wish not to resolve the card
-    effect of the next card (after he has seen it)": asked once the destination is reached,
-    yes means its effect does not resolve."""
+    """Rulebook, The Card Effects (FAQ), Gandalf: once the next destination is seen, the player may
+    choose not to resolve its effect: asked when it is reached, yes means its effect does not
+    resolve."""
     game = arrange("Cross Roads", top=["Gandalf", "Cross Roads", "Witch King"], turn=2).game
     play_turn(game, way="right")  # reach Gandalf
     before = len(game.state.log)
@@ -309,8 +300,8 @@ def test_gandalf_may_let_the_effect_resolve() -> None:
 
 
 def test_gandalf_lasts_one_turn_only() -> None:
-    """Rulebook, The Card Effects (FAQ), Gandalf: "the next card" only: the turn after, nothing
-    is asked and the effect resolves."""
+    """Rulebook, The Card Effects (FAQ), Gandalf: only the next card: the turn after, nothing is
+    asked and the effect resolves."""
     game = arrange("Cross Roads", top=["Gandalf", "Cross Roads", "Cross Roads", "Witch King"], turn=2).game
     play_turn(game, way="right")
     play_turn(game, way="up", may=False)  # Cross Roads, Cross Roads
@@ -321,10 +312,10 @@ def test_gandalf_lasts_one_turn_only() -> None:
 
 # ---------------------------------------------------------------------- The Rohirrim
 def test_the_rohirrim_advance_2_without_attack_or_effect() -> None:
-    """Rulebook, The Card Effects (FAQ), The Rohirrim: "the player MAY advance by 2, considering
-    the Attack value as 0, but DO NOT resolve the effects of the destination card". The card's
-    reading: the two cards ridden past deal nothing, the Attack already dealt reaching the
-    Rohirrim (their own 1) stands."""
+    """Rulebook, The Card Effects (FAQ), The Rohirrim: the player may ride two cards on, with an
+    Attack of 0, and the card he reaches does not resolve its effect. The card's reading: the two
+    cards ridden past deal nothing, the Attack already dealt reaching the Rohirrim (their own 1)
+    stands."""
     arranged = arrange("Cross Roads", top=["The Rohirrim", "Troll", "Witch King"], turn=1)
     game = arranged.game
     rohirrim, troll, witch_king = arranged.top
@@ -337,7 +328,7 @@ def test_the_rohirrim_advance_2_without_attack_or_effect() -> None:
 
 
 def test_the_rohirrim_may_be_declined() -> None:
-    """Rulebook, The Card Effects (FAQ), The Rohirrim: the player MAY advance: declining, he
+    """Rulebook, The Card Effects (FAQ), The Rohirrim: the ride is optional: declining, he
     stays with the Rohirrim."""
     arranged = arrange("Cross Roads", top=["The Rohirrim", "Troll", "Witch King"], turn=2)
     game = arranged.game
@@ -346,11 +337,11 @@ def test_the_rohirrim_may_be_declined() -> None:
 
 
 def test_the_rohirrim_ride_onto_gollum_and_gollum_resolves() -> None:
-    """Rulebook, The Card Effects (FAQ), The Rohirrim ("DO NOT resolve the effects of the
-    destination card") and Gollum ("ALWAYS resolves ... regardless the effects of other
-    cards"): the card's reading: Gollum wins: ridden onto, he walks back, here to The Rohirrim.
-    A reading of game.py ends the circle this could make: a card's effect resolves at most once
-    a turn, so The Rohirrim, reached again, do not offer another ride."""
+    """Rulebook, The Card Effects (FAQ), The Rohirrim (the card ridden to does not resolve) and
+    Gollum (he resolves whatever other cards say): the card's reading: Gollum wins: ridden onto,
+    he walks back, here to The Rohirrim. A reading of game.py ends the circle this could make: a
+    card's effect resolves at most once a turn, so The Rohirrim, reached again, do not offer
+    another ride."""
     arranged = arrange("Cross Roads", top=["The Rohirrim", "Cross Roads", "Gollum"], turn=2)
     game = arranged.game
     rohirrim, crossing, gollum = arranged.top
@@ -388,8 +379,8 @@ def test_the_rohirrim_and_gollum_circle_ends_within_the_turn() -> None:
 
 # ---------------------------------------------------------------------- Legolas
 def test_legolas_makes_one_aggression_0_next_turn() -> None:
-    """Rulebook, The Card Effects (FAQ), Legolas: "in the next turn, when drawing the cards, may
-    declare that an aggression number is equal to 0": once, on a card chosen as it is drawn."""
+    """Rulebook, The Card Effects (FAQ), Legolas: during the next turn's draw the player may count
+    one card's aggression as 0: once, on a card chosen as it is drawn."""
     game = arrange("Cross Roads", top=["Legolas", "Orc Patrol", "Troll", "Orc Patrol", "Cross Roads"], turn=2).game
     play_turn(game, way="right")  # reach Legolas
     before = len(game.state.log)
@@ -400,7 +391,7 @@ def test_legolas_makes_one_aggression_0_next_turn() -> None:
 
 
 def test_legolas_lasts_the_next_turn_only() -> None:
-    """Rulebook, The Card Effects (FAQ), Legolas: "in the next turn": an unused aid does not
+    """Rulebook, The Card Effects (FAQ), Legolas: the help is for the next turn: unused, it does not
     carry over to the turn after."""
     game = arrange("Cross Roads", top=["Legolas", "Cross Roads", "Cross Roads", "Orc Patrol"], turn=2).game
     play_turn(game, way="right")  # reach Legolas
@@ -412,8 +403,7 @@ def test_legolas_lasts_the_next_turn_only() -> None:
 
 # ---------------------------------------------------------------------- Gimli
 def test_gimli_takes_2_off_next_turns_attack() -> None:
-    """Rulebook, The Card Effects (FAQ), Gimli: "the total attack value, in the next turn, will
-    be reduced by 2"."""
+    """Rulebook, The Card Effects (FAQ), Gimli: the next turn's total Attack is 2 lower."""
     game = arrange("Cross Roads", top=["Gimli", "Troll", "Orc Patrol", "Cross Roads"], turn=2).game
     play_turn(game, way="right")  # reach Gimli
     before = len(game.state.log)
@@ -433,11 +423,10 @@ def test_gimli_never_makes_the_attack_negative() -> None:
 
 
 def test_gimli_reduction_counts_for_the_immediate_loss_check() -> None:
-    """Rulebook, The Card Effects (FAQ), Gimli ("the total attack value, in the next turn, will
-    be reduced by 2") with Game Overview, Aggression ("At any time, if the total attack value
-    is higher than Frodo's health points, the player immediately loses"): with 4 health left,
-    Troll (3) and Faramir (1) make a total Attack of 4 - 2 = 2, which Frodo survives (as he
-    would with an armor, which the rules do count while drawing)."""
+    """Rulebook, The Card Effects (FAQ), Gimli (the next turn's total Attack is 2 lower) with Game
+    Overview, Aggression (an Attack above the health left loses at once): with 4 health left,
+    Troll (3) and Faramir (1) make a total Attack of 4 - 2 = 2, which Frodo survives (as he would
+    with an armor, which the rules do count while drawing)."""
     game = arrange("Cross Roads", top=["Gimli", "Troll", "Faramir", "Cross Roads"], turn=2).game
     play_turn(game, way="right")  # reach Gimli
     game.state.counters[WOUNDS] = 6
@@ -447,8 +436,8 @@ def test_gimli_reduction_counts_for_the_immediate_loss_check() -> None:
 
 # ---------------------------------------------------------------------- Osgiliath
 def test_osgiliath_shuffles_3_random_discarded_cards_back() -> None:
-    """Rulebook, The Card Effects (FAQ), Osgiliath: "draw 3 random cards, from the discard
-    pile, and shuffle them in the quest deck"."""
+    """Rulebook, The Card Effects (FAQ), Osgiliath: three cards picked at random from the discard
+    pile are shuffled into the quest deck."""
     discard = ["Troll", "Gimli", "Arwen", "Bree", "Weathertop", "Crebain"]
     arranged = arrange("Cross Roads", top=["Osgiliath"], discard=discard, turn=2)
     game = arranged.game
@@ -489,8 +478,8 @@ def test_osgiliath_with_a_short_discard_pile_takes_what_there_is() -> None:
 
 # ---------------------------------------------------------------------- Treebeard
 def test_treebeard_makes_next_turns_first_card_count_0() -> None:
-    """Rulebook, The Card Effects (FAQ), Treebeard: "consider the Aggression number value of the
-    first card you draw, in the next turn, as 0 (add up the rest, as normal)"."""
+    """Rulebook, The Card Effects (FAQ), Treebeard: next turn the first card drawn counts 0
+    aggression; the others count as usual."""
     game = arrange("Cross Roads", top=["Treebeard", "Troll", "Orc Patrol", "Faramir"], turn=2).game
     play_turn(game, way="right")  # reach Treebeard
     before = len(game.state.log)
@@ -510,7 +499,7 @@ def test_treebeard_only_the_first_card() -> None:
 
 # ---------------------------------------------------------------------- Troll
 def test_troll_no_rest_even_on_a_moon() -> None:
-    """Rulebook, The Card Effects (FAQ), Troll: "you cannot rest this turn": on a moon the
+    """Rulebook, The Card Effects (FAQ), Troll: no rest at the end of this turn: on a moon the
     wounds stay."""
     game = arrange("Cross Roads", top=["Troll"], turn=2, wounds=1).game
     play_turn(game, way="right")
@@ -528,7 +517,7 @@ def test_troll_no_rest_offered_on_a_sun() -> None:
 
 
 def test_troll_lasts_this_turn_only() -> None:
-    """Rulebook, The Card Effects (FAQ), Troll: "this turn": the next moon rests as usual."""
+    """Rulebook, The Card Effects (FAQ), Troll: only this turn: the next moon rests as usual."""
     game = arrange("Cross Roads", top=["Troll", "Cross Roads"], turn=1).game
     play_turn(game, way="right")
     play_turn(game, way="left")  # Troll: left 1
@@ -537,8 +526,8 @@ def test_troll_lasts_this_turn_only() -> None:
 
 # ---------------------------------------------------------------------- Goblins
 def test_goblins_reduce_the_health_for_good() -> None:
-    """Rulebook, The Card Effects (FAQ), Goblins: "permanently reduce by 1 your hit points": a
-    rest heals the wounds but not the lost point."""
+    """Rulebook, The Card Effects (FAQ), Goblins: Frodo's most health drops by one for good: a rest
+    heals the wounds but not the lost point."""
     game = arrange("Cross Roads", top=["Goblins"], turn=2).game
     play_turn(game, way="right")  # a moon: rest
     assert counter(game, HEALTH) == 9
@@ -548,8 +537,8 @@ def test_goblins_reduce_the_health_for_good() -> None:
 
 # ---------------------------------------------------------------------- Sauron
 def test_sauron_does_nothing_if_the_ring_was_never_used() -> None:
-    """Rulebook, The Card Effects (FAQ), Sauron: "If you have yet to use the RING, nothing
-    happens"."""
+    """Rulebook, The Card Effects (FAQ), Sauron: if the Ring has never been used, his effect does
+    nothing."""
     arranged = arrange("Cross Roads", top=["Sauron"], discard=["Witch King", "Witch King", "Troll"], turn=2)
     game = arranged.game
     play_turn(game, way="right")
@@ -557,8 +546,8 @@ def test_sauron_does_nothing_if_the_ring_was_never_used() -> None:
 
 
 def test_sauron_sends_every_discarded_witch_king_back_once_the_ring_was_used() -> None:
-    """Rulebook, The Card Effects (FAQ), Sauron: "Otherwise search the discard pile for all
-    Witch Kings, and shuffle them back in the quest deck"."""
+    """Rulebook, The Card Effects (FAQ), Sauron: once the Ring has been used, every Witch King in
+    the discard pile is shuffled back into the quest deck."""
     arranged = arrange("Cross Roads", top=["Sauron"], discard=["Witch King", "Troll", "Witch King"], turn=2, ring=1)
     game = arranged.game
     play_turn(game, way="right")
@@ -569,8 +558,8 @@ def test_sauron_sends_every_discarded_witch_king_back_once_the_ring_was_used() -
 
 
 def test_sauron_counts_a_ring_used_this_turn() -> None:
-    """Rulebook, The Card Effects (FAQ), Sauron: "check if you used or not the Ring, up until
-    now": put on to reach Sauron, it counts."""
+    """Rulebook, The Card Effects (FAQ), Sauron: he asks whether the Ring has been used so far: put
+    on to reach him, it counts."""
     game = arrange("Cross Roads", top=["Sauron"], discard=["Witch King"], turn=2).game
     play_turn(game, way="right", ring=True)
     assert counter(game, RING) == 1
@@ -579,9 +568,8 @@ def test_sauron_counts_a_ring_used_this_turn() -> None:
 
 # ---------------------------------------------------------------------- A Thick Fog in the Woods
 def test_thick_fog_not_left_only_the_destination_counts() -> None:
-    """Rulebook, The Card Effects (FAQ), A Thick Fog in the Woods: "If you DON'T travel to the
-    left ... DO NOT add the aggression numbers: use only the aggression number of the
-    destination card"."""
+    """Rulebook, The Card Effects (FAQ), A Thick Fog in the Woods: unless the player goes left, the
+    cards are drawn unseen and only the destination's aggression counts."""
     game = arrange("Cross Roads", top=["A Thick Fog in the Woods", "Troll", "Troll", "Faramir"], turn=2).game
     play_turn(game, way="right")  # reach the fog
     before = len(game.state.log)
@@ -600,9 +588,8 @@ def test_thick_fog_left_every_card_counts() -> None:
 
 
 def test_thick_fog_no_item_on_the_unseen_cards() -> None:
-    """Rulebook, The Card Effects (FAQ), A Thick Fog in the Woods: "you cannot look at the
-    cards, as you draw them; look ONLY at the destination card": a reading of game.py: a weapon
-    can only be used on the destination card."""
+    """Rulebook, The Card Effects (FAQ), A Thick Fog in the Woods: only the destination card is
+    seen: a reading of game.py: a weapon can only be used on the destination card."""
     game = arrange("Cross Roads", top=["A Thick Fog in the Woods", "Troll", "Troll", "Orc Patrol"], turn=2).game
     play_turn(game, way="right")
     game.state.counters[WEAPONS] = 1
@@ -614,10 +601,9 @@ def test_thick_fog_no_item_on_the_unseen_cards() -> None:
 
 # ---------------------------------------------------------------------- Into the Caves
 def test_into_the_caves_doubles_the_attack_once() -> None:
-    """Rulebook, The Card Effects (FAQ), Into the Caves: "If you DON'T travel to the right, and
-    any card you draw is a Troll or Goblins, double the Attack value. Finding multiple Trolls and
-    Goblins will have no additional effect": Troll 3 + Goblins 2 + Cross Roads 0, doubled once,
-    is 10."""
+    """Rulebook, The Card Effects (FAQ), Into the Caves: unless the player goes right, a Troll or
+    Goblins among the cards drawn doubles the Attack, and more of them do not double it again:
+    Troll 3 + Goblins 2 + Cross Roads 0, doubled once, is 10."""
     game = arrange("Cross Roads", top=["Into the Caves", "Troll", "Goblins", "Cross Roads"], turn=2, health=20).game
     play_turn(game, way="right")  # reach the caves (a moon: rest)
     before = len(game.state.log)
@@ -647,9 +633,8 @@ def test_into_the_caves_without_troll_or_goblins_no_doubling() -> None:
 
 # ---------------------------------------------------------------------- Isengard Gates
 def test_isengard_gates_up_0_aggression_counts_2() -> None:
-    """Rulebook, The Card Effects (FAQ), Isengard Gates: "If you travel straight forward and any
-    card you draw has an aggression number of 0, consider it as 2. This applies to all cards
-    that have an aggression number of 0": four 0s and an Orc Patrol make 10."""
+    """Rulebook, The Card Effects (FAQ), Isengard Gates: going straight on, every card drawn with
+    aggression 0 counts 2: four 0s and an Orc Patrol make 10."""
     top = ["Isengard Gates", "Cross Roads", "Arwen", "Orc Patrol", "Cross Roads", "Cross Roads"]
     game = arrange("Cross Roads", top=top, turn=2, health=20).game
     play_turn(game, way="right")  # reach the gates
@@ -669,8 +654,8 @@ def test_isengard_gates_left_0_counts_0() -> None:
 
 # ---------------------------------------------------------------------- The Marshes
 def test_the_marshes_right_no_rest_at_the_next_destination() -> None:
-    """Rulebook, The Card Effects (FAQ), The Marshes: "If you travel to the right, you CANNOT
-    rest in your next destination, hence you won't reset your wounds": even on a moon."""
+    """Rulebook, The Card Effects (FAQ), The Marshes: going right, Frodo cannot rest at the place he
+    reaches, so his wounds stay: even on a moon."""
     game = arrange("Cross Roads", top=["The Marshes", "Orc Patrol", "Cross Roads", "Cross Roads"], turn=1).game
     play_turn(game, way="right", rest=False)  # reach the marshes (1 wound)
     play_turn(game, way="right")  # turn 2, a moon: no rest
@@ -686,10 +671,22 @@ def test_the_marshes_left_rest_as_usual() -> None:
     assert counter(game, WOUNDS) == 0
 
 
+def test_the_marshes_right_no_rest_offered_on_a_sun() -> None:
+    """Rulebook, The Card Effects (FAQ), The Marshes, and Resting: going right, no rest at the
+    next place, so on a sun a rest by choice is not offered either and the token moves one
+    space only."""
+    game = arrange("Cross Roads", top=["The Marshes", "Orc Patrol", "Cross Roads", "Cross Roads"], turn=2).game
+    play_turn(game, way="right")  # reach the marshes on a moon (rest)
+    agent = play_turn(game, way="right")  # turn 3, a sun, with 2 wounds
+    assert "rest" not in agent.kinds()
+    assert counter(game, WOUNDS) == 2
+    assert game.state.turn == 4
+
+
 # ---------------------------------------------------------------------- The Mountain Path
 def test_the_mountain_path_up_skips_the_next_cards_effect() -> None:
-    """Rulebook, The Card Effects (FAQ), The Mountain Path: "If you travel forward, do not
-    resolve the effects of the next card (good or bad)"."""
+    """Rulebook, The Card Effects (FAQ), The Mountain Path: going forward, the next card's effect
+    does not resolve, whether it helps or harms."""
     game = arrange("Cross Roads", top=["The Mountain Path", "Cross Roads", "Witch King"], turn=2).game
     play_turn(game, way="right")
     play_turn(game, way="up", rest=False)
@@ -707,10 +704,9 @@ def test_the_mountain_path_right_the_effect_resolves() -> None:
 
 # ---------------------------------------------------------------------- The Old Tavern
 def test_the_old_tavern_armor_applies_that_turn_and_later() -> None:
-    """Rulebook, The Card Effects (FAQ), The Old Tavern: "you can find a Mithril armor, which
-    will reduce by 1 ALL the attack values from now on (including the next turn)": the Attack of
-    the turn travelling up is 1 less, and every later one too (the card's reading: 1 off each
-    turn's Attack)."""
+    """Rulebook, The Card Effects (FAQ), The Old Tavern: going on to the inn gives a Mithril armor,
+    which takes 1 off every Attack from then on, the turn of going there included (the card's
+    reading: 1 off each turn's Attack)."""
     game = arrange(
         "Cross Roads", top=["The Old Tavern", "Orc Patrol", "Faramir", "Cross Roads", "Orc Patrol"], turn=2
     ).game
@@ -724,7 +720,7 @@ def test_the_old_tavern_armor_applies_that_turn_and_later() -> None:
 
 
 def test_the_old_tavern_armors_stack() -> None:
-    """Rulebook, The Card Effects (FAQ), The Old Tavern: "Multiples stack up"."""
+    """Rulebook, The Card Effects (FAQ), The Old Tavern: a second armor adds to the first."""
     game = arrange("Cross Roads", top=["The Old Tavern", "Troll", "Faramir", "Cross Roads"], turn=2, armor=1).game
     play_turn(game, way="right")
     before = len(game.state.log)
@@ -745,9 +741,9 @@ def test_the_old_tavern_left_no_armor() -> None:
 
 # ---------------------------------------------------------------------- Wondering in the Woods
 def test_wondering_in_the_woods_weapon_usable_that_turn_once() -> None:
-    """Rulebook, The Card Effects (FAQ), Wondering in the Woods: "you will gain a weapon which
-    CAN be used at any time, to consider any aggression number as 0 (including this turn).
-    Choose as you draw cards ... The weapon can be used only once"."""
+    """Rulebook, The Card Effects (FAQ), Wondering in the Woods: going straight on gives a weapon
+    that counts one aggression as 0, usable from that very turn, chosen while drawing, and only
+    once."""
     game = arrange("Cross Roads", top=["Wondering in the Woods", "Troll", "Orc Patrol", "Cross Roads"], turn=2).game
     play_turn(game, way="right")  # reach the woods
     before = len(game.state.log)
@@ -758,9 +754,9 @@ def test_wondering_in_the_woods_weapon_usable_that_turn_once() -> None:
 
 
 def test_wondering_in_the_woods_one_item_per_turn() -> None:
-    """Rulebook, Game Overview, Items ("The player can use only one item, per turn") and The Card
-    Effects (FAQ), Wondering in the Woods ("You can carry more than one weapon at a time"): with
-    two weapons, one is used this turn and the other is kept for a later turn."""
+    """Rulebook, Game Overview, Items (one item a turn) and The Card Effects (FAQ), Wondering in the
+    Woods (several weapons may be carried): with two weapons, one is used this turn and the other
+    is kept for a later turn."""
     game = arrange(
         "Cross Roads", top=["Wondering in the Woods", "Troll", "Orc Patrol", "Cross Roads", "Troll"], turn=2
     ).game
@@ -776,9 +772,9 @@ def test_wondering_in_the_woods_one_item_per_turn() -> None:
 
 
 def test_wondering_in_the_woods_choose_as_you_draw() -> None:
-    """Rulebook, The Card Effects (FAQ), Wondering in the Woods: "Choose as you draw cards; DO
-    NOT choose after you have drawn all the cards": the weapon is offered for each card as it is
-    drawn, before the next is seen."""
+    """Rulebook, The Card Effects (FAQ), Wondering in the Woods: the weapon is chosen during the
+    draw, never once every card is out: it is offered for each card as it is drawn, before the
+    next is seen."""
     game = arrange("Cross Roads", top=["Wondering in the Woods", "Orc Patrol", "Troll", "Cross Roads"], turn=2).game
     play_turn(game, way="right")
     before = len(game.state.log)
@@ -790,9 +786,9 @@ def test_wondering_in_the_woods_choose_as_you_draw() -> None:
 
 
 def test_a_weapon_used_as_the_card_is_drawn_saves_from_a_lethal_attack() -> None:
-    """Rulebook, The Card Effects (FAQ), Wondering in the Woods ("consider any aggression number
-    as 0 ... Choose as you draw cards") with Game Overview, Aggression (the Attack loses "at any
-    time"): with 3 health left, the Troll counted as 0 as it is drawn does not kill."""
+    """Rulebook, The Card Effects (FAQ), Wondering in the Woods (a weapon counts an aggression as 0,
+    chosen while drawing) with Game Overview, Aggression (a deadly Attack loses at once): with 3
+    health left, the Troll counted as 0 as it is drawn does not kill."""
     game = arrange("Cross Roads", top=["Wondering in the Woods", "Troll", "Cross Roads", "Cross Roads"], turn=2).game
     play_turn(game, way="right")
     game.state.counters[WOUNDS] = 7
@@ -811,8 +807,8 @@ def test_wondering_in_the_woods_right_no_weapon() -> None:
 
 # ---------------------------------------------------------------------- Minas Tirith
 def test_minas_tirith_shuffles_5_random_discarded_cards_back() -> None:
-    """Rulebook, The Card Effects (FAQ), Minas Tirith: "draw 5 random cards, from the discard
-    pile, and shuffle them in the quest deck"."""
+    """Rulebook, The Card Effects (FAQ), Minas Tirith: five cards picked at random from the discard
+    pile are shuffled into the quest deck."""
     discard = ["Troll", "Gimli", "Arwen", "Bree", "Weathertop", "Crebain", "Legolas"]
     arranged = arrange("Cross Roads", top=["Minas Tirith"], discard=discard, turn=2)
     game = arranged.game
@@ -828,8 +824,8 @@ def test_minas_tirith_shuffles_5_random_discarded_cards_back() -> None:
 
 # ---------------------------------------------------------------------- Rinvendale
 def test_rinvendale_this_turns_attack_counts_0() -> None:
-    """Rulebook, The Card Effects (FAQ), Rinvendale: "When you reach Rivendale, consider the
-    attack number you received, as 0": the wounds from before stay, this turn's heal."""
+    """Rulebook, The Card Effects (FAQ), Rinvendale: reaching it, the Attack taken this turn counts
+    as 0: the wounds from before stay, this turn's heal."""
     game = arrange("Cross Roads", top=["Troll", "Orc Patrol", "Rinvendale"], turn=1, wounds=2).game
     play_turn(game, way="up", rest=False)
     assert counter(game, WOUNDS) == 2
@@ -837,8 +833,8 @@ def test_rinvendale_this_turns_attack_counts_0() -> None:
 
 # ---------------------------------------------------------------------- Cross Roads
 def test_cross_roads_have_no_effect() -> None:
-    """Rulebook, The Card Effects (FAQ), Cross Roads: "Cross Roads have no effects": reaching
-    one changes nothing but the location and the wounds of the Attack."""
+    """Rulebook, The Card Effects (FAQ), Cross Roads: they do nothing: reaching one changes nothing
+    but the location and the wounds of the Attack."""
     arranged = arrange("Orc Patrol", top=["Troll", "Cross Roads"], turn=1, witch_kings=1, wounds=1)
     game = arranged.game
     counters = dict(game.state.counters)

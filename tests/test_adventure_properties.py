@@ -1,15 +1,12 @@
 """Whole-game properties of the Adventure Deck over many seeded games.
 
 Hypothesis draws the seeds (and, for the end-of-game property, the configuration); each game is
-played by the random agent and, once lotr_rules/games/adventure/strategies.py exists, by every
-strategy it defines. The default run plays a few hundred games; ``pytest --long`` (see
-conftest.py) plays thousands.
+played by the engine's random agent and by every strategy of lotr_rules/games/adventure/bots.py.
+The default run plays a few hundred games; ``pytest --long`` (see conftest.py) plays thousands.
 """
 
 from __future__ import annotations
 
-import importlib
-import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +20,7 @@ from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.games import vocabulary_for
 from lotr_rules.games.adventure import track
+from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import (
     HEALTH,
     LOST_TIME,
@@ -39,31 +37,8 @@ MakeAgent = Callable[[int], Agent]
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
-def _strategy_agents() -> list[tuple[str, MakeAgent]]:
-    """The agent classes of lotr_rules/games/adventure/strategies.py, if it is there yet."""
-    try:
-        module = importlib.import_module("lotr_rules.games.adventure.strategies")
-    except ImportError:
-        return []
-    found: list[tuple[str, MakeAgent]] = []
-    for name, value in sorted(vars(module).items()):
-        if not inspect.isclass(value) or value.__module__ != module.__name__ or name.startswith("_"):
-            continue
-        if inspect.isabstract(value) or getattr(value, "_is_protocol", False):
-            continue
-        if callable(getattr(value, "choose", None)):
-            found.append((name, _maker(value)))
-    return found
-
-
-def _maker(cls: type[Any]) -> MakeAgent:
-    parameters = inspect.signature(cls).parameters
-    if parameters:
-        return lambda seed: cls(seed)
-    return lambda seed: cls()
-
-
-AGENTS: list[tuple[str, MakeAgent]] = [("random", RandomAgent), *_strategy_agents()]
+#: the engine's generic random agent and every named strategy of the family (bots.STRATEGIES)
+AGENTS: list[tuple[str, MakeAgent]] = [("engine-random", RandomAgent), *STRATEGIES.items()]
 AGENT_IDS = [name for name, _make in AGENTS]
 
 
@@ -194,8 +169,8 @@ def test_invariants_hold_at_every_decision(name: str, make: MakeAgent, examples:
 
 @pytest.mark.parametrize(("name", "make"), AGENTS, ids=AGENT_IDS)
 def test_the_same_seed_gives_the_same_game(name: str, make: MakeAgent, examples: int) -> None:
-    """Rulebook, Set Up ("Shuffle the card deck"): the shuffle and every random pick come from
-    the game's seed, so the same seed and the same agent give the same log and the same end."""
+    """Rulebook, Set Up (the deck is shuffled): the shuffle and every random pick come from the
+    game's seed, so the same seed and the same agent give the same log and the same end."""
     deck = cards()
 
     def check(seed: int) -> None:

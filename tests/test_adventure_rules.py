@@ -209,8 +209,8 @@ def counter(game: AdventureGame, name: str) -> int:
 
 # ---------------------------------------------------------------------- set up
 def test_setup_shuffles_the_54_cards_into_the_quest_deck() -> None:
-    """Rulebook, Set Up: "Shuffle the card deck, and place it ... in the Quest Deck place
-    holder"; Game Components: "a 54 card deck, 1 beginning card"."""
+    """Rulebook, Set Up and Game Components: the 54 quest cards are shuffled face down into the
+    quest deck; the beginning card is not among them."""
     games = [AdventureGame(adventure_cards(), Scripted(), AdventureConfig(seed=seed)) for seed in (1, 2)]
     for game in games:
         deck = game.state.zones[QUEST_DECK]
@@ -224,8 +224,8 @@ def test_setup_shuffles_the_54_cards_into_the_quest_deck() -> None:
 
 
 def test_setup_starts_on_the_beginning_card_with_ways_of_1_or_3() -> None:
-    """Rulebook, Set Up: "Choose a direction from the place holder for the discard pile ... (1
-    or 3)"; the first way offered is one card or three."""
+    """Rulebook, Set Up: the journey starts from the beginning card, whose two ways take one card or
+    three."""
     game = AdventureGame(adventure_cards(), Scripted(), AdventureConfig(seed=5))
     assert game.state.zones[LOCATION] == [0]
     beginning = game.cards[0]
@@ -241,8 +241,8 @@ def test_setup_starts_on_the_beginning_card_with_ways_of_1_or_3() -> None:
 
 
 def test_setup_health_10_no_tokens_turn_1() -> None:
-    """Rulebook, Set Up: a token at the beginning of the Turn Track, 10 tokens on the Heart
-    icons; Losing Conditions: "the player begins with 10 life points"."""
+    """Rulebook, Set Up and Losing Conditions: the turn token starts on the first space, Frodo has
+    10 health, and no other token is on the mat."""
     game = AdventureGame(adventure_cards(), Scripted(), AdventureConfig(seed=5))
     assert game.state.turn == 1
     assert counter(game, HEALTH) == 10
@@ -264,9 +264,9 @@ def test_odd_turns_are_suns_and_even_turns_are_moons() -> None:
 
 
 def test_the_rulebook_rest_example_turn_9_rest_next_turn_12() -> None:
-    """Rulebook, Resting (the example): "it is the end of turn 9 (with a SUN icon), and the
-    player decides to rest. The player restores all the wound tokens, and moves the token
-    forward 2 spaces ... finishing the turn, on turn 12, a MOON"."""
+    """Rulebook, Resting (its worked example): resting by choice at the end of turn 9, a sun, heals
+    every wound and moves the token two spaces (turns 10 and 11) and then the usual one, so the
+    next turn played is 12, a moon."""
     arranged = arrange("Cross Roads", top=["Orc Patrol"], turn=9, wounds=3)
     game = arranged.game
     agent = play_turn(game, way="right", rest=True)
@@ -277,8 +277,8 @@ def test_the_rulebook_rest_example_turn_9_rest_next_turn_12() -> None:
 
 
 def test_resting_on_a_moon_is_automatic() -> None:
-    """Rulebook, Resting: "Resting automatically occurs when the player (in the rest phase of
-    the turn) is on the MOON symbol": no question asked, every wound heals, one turn passes."""
+    """Rulebook, Resting: on a moon the rest phase rests by itself: nothing is asked, every wound
+    heals, and one turn passes."""
     game = arrange("Cross Roads", top=["Orc Patrol"], turn=4, wounds=5).game
     agent = play_turn(game, way="right")
     assert "rest" not in agent.kinds()
@@ -289,8 +289,8 @@ def test_resting_on_a_moon_is_automatic() -> None:
 
 
 def test_a_voluntary_rest_on_a_sun_costs_two_turns() -> None:
-    """Rulebook, Resting: "A player MAY wish to rest even when he is on a SUN symbol ... but
-    this will cost him 2 turns": the token moves 2 spaces, then the usual one."""
+    """Rulebook, Resting: resting by choice on a sun costs two turns: the token moves two spaces,
+    then the usual one."""
     game = arrange("Cross Roads", top=["Orc Patrol"], turn=3).game
     play_turn(game, way="right", rest=True)
     assert counter(game, WOUNDS) == 0
@@ -298,8 +298,7 @@ def test_a_voluntary_rest_on_a_sun_costs_two_turns() -> None:
 
 
 def test_declining_to_rest_on_a_sun_keeps_the_wounds() -> None:
-    """Rulebook, Resting: "if the player doesn't rest, at the end of a turn (voluntarily or
-    automatically), the wounds he received in the turn carry on to the following turn"."""
+    """Rulebook, Resting: a turn that ends without a rest keeps its wounds for the next turn."""
     game = arrange("Cross Roads", top=["Orc Patrol", "Orc Patrol"], turn=3).game
     play_turn(game, way="right", rest=False)
     assert counter(game, WOUNDS) == 2
@@ -308,9 +307,8 @@ def test_declining_to_rest_on_a_sun_keeps_the_wounds() -> None:
 
 
 def test_wounds_carry_over_and_add_up_without_rest() -> None:
-    """Rulebook, Resting: "if the player doesn't rest ... the wounds he received in the turn
-    carry on to the following turn"; Losing Conditions: health points reaching 0 lose. 2 wounds
-    kept from turn 1 and an Attack of 8 on turn 2 make 10."""
+    """Rulebook, Resting and Losing Conditions: wounds kept from turn 1 (2) and an Attack of 8 on
+    turn 2 add up to Frodo's 10 health, which loses."""
     game = arrange("Cross Roads", top=["Orc Patrol", "Troll", "Troll", "Orc Patrol"], turn=1).game
     play_turn(game, way="right", rest=False)
     assert counter(game, WOUNDS) == 2
@@ -326,8 +324,8 @@ def test_an_attack_of_8_alone_is_survived() -> None:
 
 
 def test_no_rest_question_on_a_sun_without_wounds() -> None:
-    """Rulebook, Resting: resting "resets all wounds received"; with no wound to reset the
-    rules do not offer a rest (a reading of game.py: a rest would only cost two turns)."""
+    """Rulebook, Resting: a rest only heals wounds; with none to heal the rules do not offer one (a
+    reading of game.py: it would only cost two turns)."""
     game = arrange("Cross Roads", top=["Cross Roads"], turn=1).game
     agent = play_turn(game, way="right")
     assert "rest" not in agent.kinds()
@@ -336,8 +334,8 @@ def test_no_rest_question_on_a_sun_without_wounds() -> None:
 
 # ---------------------------------------------------------------------- drawing and the Attack
 def test_the_attack_is_the_sum_of_the_aggression_numbers() -> None:
-    """Rulebook, Game Overview, Aggression: "Sum the aggression numbers of each card you draw to
-    get an Attack value"; The Turn Sequence, phase 3."""
+    """Rulebook, Game Overview, Aggression and The Turn Sequence, phase 3: the turn's Attack is the
+    total of the aggression of every card drawn."""
     game = arrange("Cross Roads", top=["Orc Patrol", "Faramir", "Cross Roads"], turn=2).game
     before = len(game.state.log)
     play_turn(game, way="up")
@@ -346,9 +344,8 @@ def test_the_attack_is_the_sum_of_the_aggression_numbers() -> None:
 
 
 def test_the_attack_is_taken_as_wounds() -> None:
-    """Rulebook, The Turn Sequence, phase 3: "Resolve attacks received, by adding all the
-    aggression numbers of all the drawn card(s) and remove from the Health Track ... that many
-    heart tokens"."""
+    """Rulebook, The Turn Sequence, phase 3: the Attack comes off Frodo's health as that many
+    wounds, on top of those he already has."""
     game = arrange("Cross Roads", top=["Orc Patrol", "Troll", "Cross Roads"], turn=1, wounds=1).game
     play_turn(game, way="up", rest=False)
     assert counter(game, WOUNDS) == 6
@@ -367,8 +364,8 @@ def test_the_cards_drawn_are_discarded_and_the_last_is_the_new_location() -> Non
 
 
 def test_only_the_last_cards_effect_resolves() -> None:
-    """Rulebook, Game Overview, Card effects: "A player resolves the card effects ONLY of the
-    last drawn card of the turn"; the Witch Kings drawn on the way put no token."""
+    """Rulebook, Game Overview, Card effects: of the cards drawn, only the last one's effect
+    resolves; Goblins and Galadriel drawn on the way do nothing."""
     game = arrange("Cross Roads", top=["Goblins", "Galadriel", "Cross Roads"], turn=2).game
     before = len(game.state.log)
     play_turn(game, way="up")
@@ -377,8 +374,8 @@ def test_only_the_last_cards_effect_resolves() -> None:
 
 
 def test_the_last_cards_effect_does_resolve() -> None:
-    """Rulebook, Game Overview, Card effects: the last drawn card's effect resolves (the
-    example: "resolving the effects ONLY of the 3rd card")."""
+    """Rulebook, Game Overview, Card effects (with its three-card example): the effect of the last
+    card drawn does resolve."""
     game = arrange("Cross Roads", top=["Cross Roads", "Faramir", "Witch King"], turn=2).game
     play_turn(game, way="up")
     assert counter(game, WITCH_KINGS) == 1
@@ -386,8 +383,8 @@ def test_the_last_cards_effect_does_resolve() -> None:
 
 # ---------------------------------------------------------------------- the Ring
 def test_the_ring_makes_the_attack_0_and_brings_a_witch_king() -> None:
-    """Rulebook, Game Overview, The Ring: "consider all aggression numbers as 0 ... any time you
-    use the Ring, put a token on the Witch King Track"."""
+    """Rulebook, Game Overview, The Ring: wearing it makes every aggression count as 0, and each use
+    adds a Witch King token."""
     game = arrange("Cross Roads", top=["Troll", "Troll", "Cross Roads"], turn=1, wounds=2).game
     play_turn(game, way="up", ring=True, rest=False)
     assert counter(game, WOUNDS) == 2
@@ -395,9 +392,8 @@ def test_the_ring_makes_the_attack_0_and_brings_a_witch_king() -> None:
 
 
 def test_the_first_use_of_the_ring_is_marked() -> None:
-    """Rulebook, Game Overview, The Ring: "The first time you use the Ring, put a token on the
-    Ring symbol ... a reminder that the Ring has been used at least once"; every use puts a
-    Witch King token."""
+    """Rulebook, Game Overview, The Ring: the first use is marked on the mat (a reminder that it has
+    been used), later uses leave the mark as it is, and every use brings a Witch King token."""
     game = arrange("Cross Roads", top=["Cross Roads", "Cross Roads"], turn=2).game
     assert counter(game, RING) == 0
     play_turn(game, way="right", ring=True)
@@ -409,8 +405,8 @@ def test_the_first_use_of_the_ring_is_marked() -> None:
 
 
 def test_the_ring_is_offered_before_drawing() -> None:
-    """Rulebook, Game Overview, The Ring: "At any time, but before drawing cards from the quest
-    deck, you can use the RING"."""
+    """Rulebook, Game Overview, The Ring: it may be put on at any moment before the first card is
+    drawn."""
     game = arrange("Cross Roads", top=["Orc Patrol"], turn=2).game
     before = len(game.state.log)
     agent = play_turn(game, way="right", ring=True)
@@ -428,11 +424,25 @@ def test_without_the_ring_the_attack_counts() -> None:
     assert counter(game, WITCH_KINGS) == 0
 
 
+def test_the_ring_saves_from_an_attack_that_would_kill() -> None:
+    """Rulebook, Game Overview, The Ring and Aggression: while Frodo is invisible every aggression
+    counts as 0, so a draw that would be deadly (two Trolls against 3 health left) is not: he
+    survives it, his wounds as they were, with one Witch King token more."""
+    game = arrange("Cross Roads", top=["Troll", "Troll", "Cross Roads"], turn=1, wounds=7).game
+    play_turn(game, way="up", ring=True, rest=False)
+    assert health_left(game) == 3
+    assert counter(game, WITCH_KINGS) == 1
+    again = arrange("Cross Roads", top=["Troll", "Troll", "Cross Roads"], turn=1, wounds=7).game
+    assert game_over(again, way="up", ring=False) == LOST_HEALTH
+
+
 # ---------------------------------------------------------------------- losing
 def test_an_attack_reaching_health_loses_at_once_mid_draw() -> None:
-    """Rulebook, Game Overview, Aggression: "At any time, if the total attack value is higher
-    than Frodo's health points, the player immediately loses"; Losing Conditions: "His health
-    points reach 0". The game stops at the card that does it: the rest stay in the quest deck."""
+    """Rulebook, Game Overview, Aggression and Losing Conditions: the game is lost the moment the
+    Attack is more than the health left, and when the health left reaches 0. Nothing can lower
+    the Attack after a card is drawn (a weapon or an aid is used on the card as it comes), so an
+    Attack equal to the health left already means 0 health: the game stops at the card that does
+    it, and the rest stay in the quest deck."""
     arranged = arrange("Cross Roads", top=["Troll", "Cross Roads", "Cross Roads"], turn=1, wounds=7)
     game = arranged.game
     before = len(game.state.log)
@@ -451,7 +461,7 @@ def test_an_attack_below_health_does_not_lose() -> None:
 
 
 def test_losing_by_health_through_play() -> None:
-    """Rulebook, Losing Conditions: "His health points reach 0"; play() reports it."""
+    """Rulebook, Losing Conditions: the health running out loses; play() reports it."""
     game = arrange("Cross Roads", top=["Troll", "Troll", "Warg Riders"], turn=1, wounds=2).game
     game.agents[0] = Scripted(way="up", ring=False, rest=False)
     result = game.play()
@@ -460,8 +470,8 @@ def test_losing_by_health_through_play() -> None:
 
 
 def test_losing_by_time_when_turn_25_ends() -> None:
-    """Rulebook, Losing Conditions: "He doesn't reach Mt. Doom within 25 turns"; The Turn
-    Sequence: the player has 25 turns."""
+    """Rulebook, Losing Conditions and The Turn Sequence: the journey has 25 turns; when the 25th
+    ends with cards still ahead, the game is lost."""
     game = arrange("Cross Roads", top=["Cross Roads", "Cross Roads"], turn=24).game
     play_turn(game, way="right")
     assert game.state.turn == 25
@@ -486,8 +496,7 @@ def test_a_rest_on_turn_23_runs_out_of_time() -> None:
 
 
 def test_losing_to_the_third_witch_king_token() -> None:
-    """Rulebook, Losing Conditions: "He gets caught by the Witch Kings (when 3 Witch King
-    markers are placed on the playmat)"."""
+    """Rulebook, Losing Conditions: the third Witch King token on the mat loses."""
     game = arrange("Cross Roads", top=["Witch King"], turn=2, witch_kings=2).game
     assert game_over(game, way="right") == LOST_WITCH_KINGS
     assert counter(game, WITCH_KINGS) == 3
@@ -504,9 +513,8 @@ def test_the_ring_can_bring_the_third_witch_king() -> None:
 
 # ---------------------------------------------------------------------- winning
 def test_drawing_the_last_card_wins() -> None:
-    """Rulebook, Winning Conditions: "The player wins the game when he reaches the end of the 54
-    card deck, within 25 turns"; The Turn Sequence: the game ends "when the player draws the
-    last card from the quest deck"."""
+    """Rulebook, Winning Conditions and The Turn Sequence: drawing the last card of the quest deck
+    within the 25 turns wins, and ends the game there (the last card's effect does not resolve)."""
     game = arrange("Cross Roads", top=["Orc Patrol", "Cross Roads", "Witch King"], turn=20, deck_size=3).game
     assert len(game.state.zones[QUEST_DECK]) == 3
     assert game_over(game, way="up") == WON
@@ -544,16 +552,16 @@ def test_not_yet_won_with_cards_left() -> None:
 
 
 def test_a_lethal_last_card_loses_rather_than_wins() -> None:
-    """Rulebook, Game Overview, Aggression: the Attack loses "immediately", so a last card whose
-    aggression reaches Frodo's health ends the game lost, not won."""
+    """Rulebook, Game Overview, Aggression: the deadly Attack ends the game at once, so a last card
+    whose aggression uses up Frodo's health loses rather than wins."""
     game = arrange("Cross Roads", top=["Troll"], turn=3, deck_size=1, wounds=8).game
     assert game_over(game, way="right") == LOST_HEALTH
 
 
 # ---------------------------------------------------------------------- searching back
 def test_search_is_offered_only_with_a_searchable_card_in_the_discard_pile() -> None:
-    """Rulebook, The Card Effects (FAQ), Aragorn: "a player might wish to go searching back for
-    Aragorn, drawing cards from the discard pile": only with Aragorn in the discard pile."""
+    """Rulebook, The Card Effects (FAQ), Aragorn: the player may search back through the discard
+    pile for Aragorn; the search is offered only when he is there."""
     without = arrange("Cross Roads", top=["Cross Roads"], discard=["Orc Patrol", "Gimli"], turn=2).game
     agent = play_turn(without, way="right")
     assert not any(option.value[0] == "search" for option in agent.asked[0].options)  # type: ignore[index]

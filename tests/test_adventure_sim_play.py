@@ -102,6 +102,21 @@ def test_strategy_without_the_adventure_deck_is_refused(capsys: pytest.CaptureFi
     assert "--game adventure-deck" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    "extra",
+    [["--players", "2"], ["--hero", "Frodo"], ["--impossible"], ["--mix", "plan-1"], ["--save", "game.json"]],
+)
+def test_deckbuilding_options_to_play_the_adventure_deck_exit_2_with_a_message(
+    extra: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An option only the deck-building game reads is refused, not silently ignored (no game
+    starts, so no input is read)."""
+    assert main(["play", "--game", "adventure-deck", "--seed", "3", *extra]) == 2
+    captured = capsys.readouterr()
+    assert f"{extra[0]}: for the deck-building game" in captured.err
+    assert "Traceback" not in captured.err and captured.out == ""
+
+
 def test_the_docs_example_card_lints_clean(tmp_path: Path) -> None:
     """The Adventure Deck page's example card is a real card: it must lint clean."""
     import re
@@ -117,3 +132,46 @@ def test_the_docs_example_card_lints_clean(tmp_path: Path) -> None:
     (folder / "old-forest.card").write_text(found.group(1))
     diagnostics, files = lint_paths([folder])
     assert files == 1 and diagnostics == []
+
+
+#: the command whose figures docs/adventure-deck.md shows (the page names it above its table)
+DOCS_COMMAND = ["simulate", "--game", "adventure-deck", "--games", "2000", "--seed", "1"]
+
+
+def docs_table() -> dict[str, list[str]]:
+    """The strategy table of docs/adventure-deck.md: each strategy's row, its name left out."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "adventure-deck.md").read_text(encoding="utf-8")
+    assert f"`lotr-rules {' '.join(DOCS_COMMAND)}`" in page, "the page no longer names the command of its figures"
+    rows: dict[str, list[str]] = {}
+    for line in page.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("|") and cells[0] in STRATEGIES:
+            rows[cells[0]] = cells[1:]
+    return rows
+
+
+def test_the_docs_figures_are_the_current_ones(pytestconfig: pytest.Config, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/adventure-deck.md shows what its command prints today: the win rate, each way of
+    losing and the mean turn of every strategy (8,000 games: only with --long)."""
+    if not pytestconfig.getoption("--long"):
+        pytest.skip("plays 2,000 games per strategy: run with --long")
+    strategies = simulate(capsys, *DOCS_COMMAND[3:])["strategies"]
+    assert isinstance(strategies, dict)
+    reasons = [reason for reason in REASONS if reason != WON]
+    expected = {
+        name: [
+            f"{100 * entry['win_rate']:.1f}%",
+            *(f"{100 * entry['losses'][reason]['share_of_games']:.1f}%" for reason in reasons),
+            f"{entry['mean_turn']:.1f}",
+        ]
+        for name, entry in strategies.items()
+    }
+    assert docs_table() == expected
+
+
+def test_the_docs_table_lists_every_strategy() -> None:
+    """The figures table of docs/adventure-deck.md has a row for every strategy, each with the
+    win rate, one column per way of losing and the mean turn."""
+    table = docs_table()
+    assert list(table) == list(STRATEGIES)
+    assert all(len(row) == len(REASONS) + 1 for row in table.values())

@@ -57,7 +57,36 @@ class AdventureHuman:
             self.output_fn(f"'{answer}' is not an option: type a number from 1 to {count}.")
 
 
+#: ``play`` options that only the deck-building game reads (the attribute and the option's name)
+DECKBUILDING_ONLY = (
+    ("players", "--players"),
+    ("humans", "--humans"),
+    ("hero", "--hero"),
+    ("impossible", "--impossible"),
+    ("archenemies", "--archenemies"),
+    ("bot", "--bot"),
+    ("sets", "--sets"),
+    ("mix", "--mix"),
+    ("half", "--half"),
+    ("deck", "--deck"),
+    ("less_random", "--less-random"),
+    ("save", "--save"),
+    ("resume", "--resume"),
+)
+
+
+def refuse_deckbuilding_options(args: argparse.Namespace) -> None:
+    """An option the Adventure Deck would silently ignore is a mistake worth saying (a solo game
+    has no seats, heroes or mixing, and it is not saved)."""
+    given = [option for attribute, option in DECKBUILDING_ONLY if getattr(args, attribute, None) is not None]
+    if given:
+        raise ConfigError(
+            f"{', '.join(given)}: for the deck-building game; the Adventure Deck takes --seed, --strategy and --cards"
+        )
+
+
 def run_adventure(args: argparse.Namespace, agent: Agent | None = None) -> int:
+    refuse_deckbuilding_options(args)
     strategy: str | None = getattr(args, "strategy", None)
     if strategy is not None and strategy not in STRATEGIES:
         raise ConfigError(f"unknown strategy '{strategy}'; strategies: {', '.join(STRATEGIES)}")
