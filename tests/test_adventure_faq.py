@@ -25,6 +25,7 @@ from lotr_rules.games.adventure.game import (
     AdventureGame,
     conserved,
 )
+from lotr_rules.games.adventure.view import render_log
 from tests.test_adventure_rules import arrange, counter, game_over, ids, logged, names, play_turn
 
 
@@ -597,6 +598,19 @@ def test_thick_fog_no_item_on_the_unseen_cards() -> None:
     assert agent.kinds().count("weapon") == 1
     assert counter(game, WOUNDS) == 0
     assert counter(game, WEAPONS) == 0
+
+
+def test_thick_fog_the_player_does_not_see_the_cards_drawn_blind() -> None:
+    """Rulebook, The Card Effects (FAQ), A Thick Fog in the Woods: away from the left, only the
+    destination is looked at, so the log a player reads names no other card drawn that turn."""
+    game = arrange("Cross Roads", top=["A Thick Fog in the Woods", "Troll", "Goblins", "Faramir"], turn=2).game
+    play_turn(game, way="right")
+    before = len(game.state.log)
+    play_turn(game, way="up", may=False, rest=False)
+    shown = "\n".join(render_log(game.state.log, before))
+    assert "Troll" not in shown and "Goblins" not in shown
+    assert shown.count("a card you cannot see") == 2
+    assert "drawn: Faramir" in shown
 
 
 # ---------------------------------------------------------------------- Into the Caves

@@ -283,7 +283,12 @@ class AdventureGame(Game):
         before = self.counter(ATTACK)
         if counts:
             state.counters[ATTACK] = before + self.cards[card].aggression
-        self.log("drawn", self.card_name(card), self.cards[card].aggression if counts else 0)
+        if counts:
+            self.log("drawn", self.card_name(card), self.cards[card].aggression)
+        else:
+            # A blind draw is not seen (A Thick Fog in the Woods): the record keeps the card, but
+            # the log a player reads must not show it.
+            self.log("drawn unseen", self.card_name(card))
         self.emit(ev.CARD_DRAWN, ME, card)
         added = self.counter(ATTACK) - before
         if added <= 0 or not offer or INVISIBLE in state.flags:

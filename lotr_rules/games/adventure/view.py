@@ -29,7 +29,11 @@ def render_status(game: rules.AdventureGame) -> str:
         lines.append(f"  {location.text}")
     drawn = game.z(rules.DRAWN)
     if drawn:
-        names = ", ".join(f"{game.card_name(c)} ({game.cards[c].aggression})" for c in drawn)
+        # Drawing blind, only the destination (the last card) is seen.
+        seen = drawn[-1:] if rules.BLIND in state.flags else drawn
+        names = ", ".join(
+            f"{game.card_name(c)} ({game.cards[c].aggression})" if c in seen else "an unseen card" for c in drawn
+        )
         lines.append(f"Drawn this turn: {names}   Attack so far: {game.effective_attack()}")
     return "\n".join(lines)
 
@@ -43,6 +47,7 @@ def log_line(entry: Sequence[Any]) -> str | None:
         "travel": lambda: f"You travel {rest[0]}: {rest[1]} card{'s' if rest[1] != 1 else ''}.",
         "ring": lambda: "You put on the Ring" + (" for the first time." if rest[0] == "first use" else " again."),
         "drawn": lambda: f"  drawn: {rest[0]} (aggression {rest[1]})",
+        "drawn unseen": lambda: "  drawn: a card you cannot see",
         "aid": lambda: f"  help makes {rest[0]}'s aggression 0.",
         "weapon": lambda: f"  a weapon makes {rest[0]}'s aggression 0.",
         "attack": lambda: f"The Attack deals {rest[0]} wound{'s' if rest[0] != 1 else ''}.",
