@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
+import attrs
 import pytest
 
 from lotr_rules.agents.bots import HeuristicAgent, RandomAgent, definition_value
@@ -33,6 +34,10 @@ from lotr_rules.games.deckbuilding.match import (
     second_record_path,
 )
 from lotr_rules.games.deckbuilding.record import read_record, replay
+from lotr_rules.sim.families import SimSettings
+from lotr_rules.sim.results import GameResult, MatchOutcome
+from lotr_rules.sim.runner import run_games, run_simulation
+from lotr_rules.sim.stats import summarize
 
 BOTH = ("two-towers", "fellowship")
 
@@ -249,3 +254,52 @@ def test_game_command_refuses_a_match_it_cannot_play(tmp_path: Path, capsys: pyt
     assert main(["game", "--quiet", "--players", "9", "--mix", "plan-2"]) != 0
     err = capsys.readouterr().err
     assert "Traceback" not in err and "players" in err
+
+
+# ---------------------------------------------------------------------- simulate
+MATCHES = SimSettings(games=4, players=3, seed=5, sets=BOTH, mix="plan-2", match=True)
+
+
+def test_simulated_matches_do_not_depend_on_the_number_of_workers() -> None:
+    alone = run_simulation(MATCHES, workers=1)
+    shared = run_simulation(MATCHES, workers=2)
+    assert shared.workers == 2
+    assert alone.results == shared.results
+    assert all(r.match is not None for r in alone.results)
+
+
+def test_a_simulated_match_is_the_match_the_game_command_plays(catalogue: Catalogue) -> None:
+    (result,) = run_games(MATCHES, [2])
+    assert result.match is not None
+    one, two = result, result.match.second
+    assert result.match.totals == tuple(a + b for a, b in zip(one.scores, two.scores, strict=True))
+    assert not set(one.heroes) & set(two.heroes)
+    assert GameResult.from_json(json.loads(json.dumps(result.to_json()))) == result
+
+
+def test_match_statistics() -> None:
+    def game(heroes: tuple[str, ...], scores: tuple[int, ...]) -> GameResult:
+        winners = tuple(seat for seat, s in enumerate(scores) if s == max(scores))
+        return GameResult(index=0, seed=0, reason="r", turns=1, heroes=heroes, scores=scores, winners=winners)
+
+    second = game(("C", "A"), (1, 9))
+    first = attrs.evolve(game(("A", "B"), (10, 0)), match=MatchOutcome(second, (11, 9), (0,)))
+    summary = summarize([first])
+    assert summary["games"] == 2  # both games of the match
+    matches = summary["matches"]
+    assert matches["matches"] == 1 and matches["ties"] == 0
+    assert matches["seats"]["1"] == {"matches": 1, "wins": 1, "win_rate": 1.0, "average_total": 11.0}
+    assert matches["heroes"]["A"]["matches"] == 2 and matches["heroes"]["A"]["wins"] == 1
+    assert matches["heroes"]["C"]["wins"] == 1
+    assert "matches" not in summarize([game(("A", "B"), (1, 2))])
+
+
+def test_simulate_command_reports_match_win_rates(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--games", "3", "--players", "3", "--no-progress", "--sets", ",".join(BOTH), "--mix", "plan-2"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "6 deckbuilding games" in out and "3 two-game matches" in out
+    assert "Match win rate by seat" in out and "Match win rate by hero" in out
+    assert main([*args, "--half", "1", "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 3 and "matches" not in report and "match" not in report["settings"]
