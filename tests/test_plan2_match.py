@@ -303,3 +303,13 @@ def test_simulate_command_reports_match_win_rates(capsys: pytest.CaptureFixture[
     assert main([*args, "--half", "1", "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["games"] == 3 and "matches" not in report and "match" not in report["settings"]
+
+
+def test_game_command_refuses_a_record_it_cannot_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["game", "--quiet", "--players", "2", "--sets", ",".join(BOTH), "--mix", "plan-2"]
+    assert main([*args, "--record", str(tmp_path / "nowhere" / "match.json")]) != 0
+    assert "folder" in capsys.readouterr().err
+    (tmp_path / "match-game2.json").mkdir()  # game 2's record cannot be written
+    assert main([*args, "--record", str(tmp_path / "match.json")]) != 0
+    err = capsys.readouterr().err
+    assert "cannot write the record" in err and "Traceback" not in err and "internal error" not in err

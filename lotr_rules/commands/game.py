@@ -17,7 +17,7 @@ from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.mix import PLANS, read_deck_file
 from lotr_rules.commands.common import add_cards_option, catalogue_from, positive_int, seed_int
 from lotr_rules.engine.decisions import Agent
-from lotr_rules.errors import ConfigError
+from lotr_rules.errors import ConfigError, UserError
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.log import render_log, result_lines
@@ -97,6 +97,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.record is not None and not args.record.parent.is_dir():
+        raise UserError(f"cannot write '{args.record}': folder '{args.record.parent}' does not exist")
     catalogue = catalogue_from(args)
     config = GameConfig(
         players=args.players,
@@ -120,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     for line in result_lines(result):
         print(line)
     if args.record:
-        args.record.write_text(json.dumps(game_record(game), indent=2), encoding="utf-8")
+        _write_record(args.record, game_record(game))
         print(f"record written to {args.record}")
     return 0
 
@@ -143,7 +145,14 @@ def _run_match(args: argparse.Namespace, catalogue: Catalogue, config: GameConfi
         print(line)
     if args.record:
         second_path = second_record_path(args.record)
-        args.record.write_text(json.dumps(match_record(first, 1), indent=2), encoding="utf-8")
-        second_path.write_text(json.dumps(match_record(second, 2), indent=2), encoding="utf-8")
+        _write_record(args.record, match_record(first, 1))
+        _write_record(second_path, match_record(second, 2))
         print(f"game 1's record written to {args.record}, game 2's to {second_path}")
     return 0
+
+
+def _write_record(path: Path, data: dict[str, Any]) -> None:
+    try:
+        path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    except OSError as error:
+        raise UserError(f"cannot write the record {path}: {error.strerror or error}") from None
