@@ -8,6 +8,8 @@ defeat Saruman in most games.
 
 from __future__ import annotations
 
+from lotr_rules.cards.catalogue import Catalogue
+from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
@@ -27,7 +29,11 @@ class RandomAgent:
 
 def card_value(game: Game, card: int) -> float:
     """A rough worth of owning a card: what it cost plus what it scores; junk is negative."""
-    definition = game.cards[card]
+    return definition_value(game.cards[card])
+
+
+def definition_value(definition: CardDef) -> float:
+    """:func:`card_value` of a card that is not (yet) in a game."""
     if definition.name in ("Despair",) or definition.deck == "corruption":
         return -5.0
     value = definition.cost + 1.5 * definition.victory + 0.5 * definition.power
@@ -64,6 +70,8 @@ class HeuristicAgent:
             return self._pick(game, request, prefer_low=True, junk_only=False)
         if kind in ("gain", "play", "keep"):
             return self._pick(game, request, prefer_low=False, junk_only=False)
+        if kind == "hero":
+            return self._hero(game, request)
         if kind == "may":
             prompt = request.prompt
             if prompt.startswith("destroy") and "where" not in prompt:
@@ -71,6 +79,16 @@ class HeuristicAgent:
                 return 0 if self._revealed_is_junk(game) else 1
             return 0
         return 0
+
+    def _hero(self, game: Game, request: DecisionRequest) -> int:
+        """A hero for a new game: the one whose starting card is worth most; ties at random."""
+        catalogue = getattr(game, "catalogue", None)
+        sets: tuple[str, ...] = getattr(getattr(game, "config", None), "sets", ())
+        if not isinstance(catalogue, Catalogue):
+            return self.rng.below(len(request.options))
+        worth = [_starting_value(catalogue, str(option.value), sets) for option in request.options]
+        best = [index for index, value in enumerate(worth) if value == max(worth)]
+        return best[self.rng.below(len(best))]
 
     def _revealed_is_junk(self, game: Game) -> bool:
         state = game.state
@@ -123,3 +141,10 @@ class HeuristicAgent:
         if buy_best >= 0 and buy_value >= 2.0:
             return buy_best
         return end
+
+
+def _starting_value(catalogue: Catalogue, hero: str, sets: tuple[str, ...]) -> float:
+    definition = catalogue.get(hero, sets)
+    if not definition.starting_card:
+        return 0.0
+    return definition_value(catalogue.get(definition.starting_card, (definition.set_code, *sets)))

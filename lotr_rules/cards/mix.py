@@ -8,7 +8,8 @@ data; a game config names one (``GameConfig.mix``) and :func:`build_mix` turns i
   to 30 Allies, 30 Enemies, 30 Artifacts, 15 Maneuvers, 5 Locations and 5 Fortunes; a card
   over a full pile is set aside (in the box).
 - ``plan-2``: shuffle the main-deck cards of every set in play and split them in half; game 1
-  of a match uses one half, game 2 the other (``GameConfig.half``).
+  of a match uses one half, game 2 the other (``GameConfig.half``). The match itself (hero
+  choice, Archenemies, totals) is ``lotr_rules.games.deckbuilding.match``.
 - ``less-random``: each card type comes from one set (Heroes and Archenemies too); the
   rulebook's recommended table is the default.
 - ``custom``: the main deck is listed card by card.

@@ -1,19 +1,27 @@
-"""``lotr-rules game``: bots play one complete game; print its log and the final scores."""
+"""``lotr-rules game``: bots play one complete game; print its log and the final scores.
+
+With ``--mix plan-2`` and no ``--half`` the bots play the whole two-game match instead
+(lotr_rules.games.deckbuilding.match): both games, then the match table.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
+from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.mix import PLANS, read_deck_file
 from lotr_rules.commands.common import add_cards_option, catalogue_from, positive_int, seed_int
-from lotr_rules.errors import ConfigError
+from lotr_rules.engine.decisions import Agent
+from lotr_rules.errors import ConfigError, UserError
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.log import render_log, result_lines
+from lotr_rules.games.deckbuilding.match import is_match, match_lines, match_record, play_match, second_record_path
 from lotr_rules.games.deckbuilding.record import game_record
 
 
@@ -27,7 +35,11 @@ def add_mix_options(parser: argparse.ArgumentParser, *, defaults: bool = True) -
         help="build the main deck from the sets in play by a rulebook plan (default: every main-deck card)",
     )
     parser.add_argument(
-        "--half", type=int, choices=(1, 2), default=1 if defaults else None, help="plan-2: which half of the deck"
+        "--half",
+        type=int,
+        choices=(1, 2),
+        default=None,
+        help="plan-2: play only this game of the match (default: the whole two-game match)",
     )
     parser.add_argument(
         "--deck", type=Path, metavar="FILE", help="custom: the main deck, a TOML or JSON file of card names to counts"
@@ -85,6 +97,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.record is not None and not args.record.parent.is_dir():
+        raise UserError(f"cannot write '{args.record}': folder '{args.record.parent}' does not exist")
     catalogue = catalogue_from(args)
     config = GameConfig(
         players=args.players,
@@ -96,7 +110,10 @@ def run(args: argparse.Namespace) -> int:
         **mix_options(args),
     )
     bot = HeuristicAgent if args.bot == "heuristic" else RandomAgent
-    game = DeckbuildingGame(catalogue, config, [bot(seed=args.seed * 10 + i) for i in range(args.players)])
+    agents = [bot(seed=args.seed * 10 + i) for i in range(args.players)]
+    if is_match(config, args.half is not None):
+        return _run_match(args, catalogue, config, agents)
+    game = DeckbuildingGame(catalogue, config, agents)
     result = game.play_game()
     if not args.quiet:
         for line in render_log(game):
@@ -105,6 +122,37 @@ def run(args: argparse.Namespace) -> int:
     for line in result_lines(result):
         print(line)
     if args.record:
-        args.record.write_text(json.dumps(game_record(game), indent=2), encoding="utf-8")
+        _write_record(args.record, game_record(game))
         print(f"record written to {args.record}")
     return 0
+
+
+def _run_match(args: argparse.Namespace, catalogue: Catalogue, config: GameConfig, agents: Sequence[Agent]) -> int:
+    first, second, match = play_match(catalogue, config, agents)
+    for number, game in ((1, first), (2, second)):
+        heroes = ", ".join(f"P{seat + 1} {hero}" for seat, hero in enumerate(game.state.result["heroes"]))
+        print(f"=== Game {number} of the match (half {number} of the deck): {heroes}")
+        if number == 2:
+            order = ", ".join(f"P{seat + 1}" for seat in match.order)
+            print(f"    (game-2 heroes chosen lowest game-1 score first: {order})")
+        if not args.quiet:
+            for line in render_log(game):
+                print(line)
+        for line in result_lines(game.state.result):
+            print(line)
+        print()
+    for line in match_lines(match):
+        print(line)
+    if args.record:
+        second_path = second_record_path(args.record)
+        _write_record(args.record, match_record(first, 1))
+        _write_record(second_path, match_record(second, 2))
+        print(f"game 1's record written to {args.record}, game 2's to {second_path}")
+    return 0
+
+
+def _write_record(path: Path, data: dict[str, Any]) -> None:
+    try:
+        path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    except OSError as error:
+        raise UserError(f"cannot write the record {path}: {error.strerror or error}") from None

@@ -34,6 +34,7 @@ from lotr_rules.errors import ConfigError, RecordError, UserError
 from lotr_rules.games.deckbuilding.config import STANDARD_ARCHENEMIES, GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.log import result_lines
+from lotr_rules.games.deckbuilding.match import PLAN
 from lotr_rules.games.deckbuilding.record import game_record, read_record, replay
 
 DEFAULT_SAVE = Path("lotr-save.json")
@@ -286,47 +287,98 @@ def run(args: argparse.Namespace) -> int:
         clear=len(humans) > 1 and sys.stdout.isatty(),
         save_path=str(save_path),
     )
-    saved = data is not None
-    while True:
-        agents = make_agents(seats, human, config.seed)
-        try:
-            if data is None:
-                game = DeckbuildingGame(catalogue, config, agents)
-                game.play_game()
-            else:
-                game = resume(catalogue, data, agents, where or str(save_path))
-            break
-        except SaveRequested as request:
-            assert isinstance(request.game, DeckbuildingGame)
-            data = save_data(request.game, seats)
-            where = str(save_path)
-            try:
-                write_save(save_path, data)
-            except UserError as error:
-                if request.quit:
-                    raise
-                # Play on from the record in memory rather than lose the game.
-                _say(f"The game was NOT saved: {error}. Playing on.")
-                continue
-            saved = True
-            _say(f"Game saved to {save_path}.")
-            if request.quit:
-                _say(f"Go on with it later: lotr-rules play --resume {save_path}")
-                return 0
-        except QuitRequested:
-            _say("Quit without saving." + (f" The last save is in {save_path}." if saved else ""))
-            return 0
+    session = Session(catalogue, seats, human, save_path, saved=data is not None, where=where)
+    # A plan-2 game without --half is a whole match; a save says itself whether it is part of one.
+    in_match = isinstance(data.get("match"), dict) if data is not None else args.half is None
+    if config.mix == PLAN and in_match:
+        from lotr_rules.commands.play_match import run_match
 
+        return run_match(session, config, data)
+    game = session.play(config, data)
+    if game is None:
+        return 0
     for seat in humans[:1]:
         human.show_news(game, seat)
-    _print_result(game, humans)
-    if saved:
+    print_result(game, humans)
+    if session.saved:
         write_save(save_path, save_data(game, seats))
         _say(f"The record of the finished game is in {save_path} (watch it with: lotr-rules replay {save_path}).")
     return 0
 
 
-def _print_result(game: DeckbuildingGame, humans: Sequence[int]) -> None:
+@attrs.define
+class Session:
+    """Who plays, and where saves go: what every game played at this terminal shares.
+
+    ``match`` is written into every save (a Plan 2 match's save says which game it holds)."""
+
+    catalogue: Catalogue
+    seats: list[str]
+    human: HumanAgent
+    save_path: Path
+    #: whether a save file of this session exists (resumed, or saved since)
+    saved: bool
+    #: the file the game being played was read from, if any
+    where: str = ""
+    match: dict[str, Any] = attrs.field(factory=dict)
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, kind in enumerate(self.seats) if kind == "human"]
+
+    def agents(self, config: GameConfig) -> list[Agent]:
+        return make_agents(self.seats, self.human, config.seed)
+
+    def save_data(self, game: DeckbuildingGame) -> dict[str, Any]:
+        data = save_data(game, self.seats)
+        if self.match:
+            data["match"] = self.match
+        return data
+
+    def save(self, game: Game, quit: bool) -> bool:
+        """Write a save of ``game``; whether to play on (False: the player saved and quit)."""
+        assert isinstance(game, DeckbuildingGame)
+        self.where = str(self.save_path)
+        try:
+            write_save(self.save_path, self.save_data(game))
+        except UserError as error:
+            if quit:
+                raise
+            # Play on from the record in memory rather than lose the game.
+            _say(f"The game was NOT saved: {error}. Playing on.")
+            return True
+        self.saved = True
+        _say(f"Game saved to {self.save_path}.")
+        if quit:
+            _say(f"Go on with it later: lotr-rules play --resume {self.save_path}")
+            return False
+        return True
+
+    def quit(self) -> None:
+        _say("Quit without saving." + (f" The last save is in {self.save_path}." if self.saved else ""))
+
+    def play(self, config: GameConfig, data: dict[str, Any] | None) -> DeckbuildingGame | None:
+        """Play a new game (or go on with the save ``data``) to its end, saving when asked;
+        None when the player stopped (saved and quit, or quit)."""
+        while True:
+            agents = self.agents(config)
+            try:
+                if data is None:
+                    game = DeckbuildingGame(self.catalogue, config, agents)
+                    game.play_game()
+                    return game
+                return resume(self.catalogue, data, agents, self.where or str(self.save_path))
+            except SaveRequested as request:
+                assert isinstance(request.game, DeckbuildingGame)
+                data = self.save_data(request.game)
+                if not self.save(request.game, request.quit):
+                    return None
+            except QuitRequested:
+                self.quit()
+                return None
+
+
+def print_result(game: DeckbuildingGame, humans: Sequence[int]) -> None:
     result = game.state.result
     heroes = result["heroes"]
     _say("")

@@ -72,6 +72,8 @@ def settings_from(args: argparse.Namespace, bot: str | None = None) -> SimSettin
         sets=tuple(s.strip() for s in args.sets.split(",") if s.strip()),
         card_paths=tuple(str(Path(p).resolve()) for p in args.cards),
         **mix_options(args),
+        # plan-2 without --half: each simulated game is a whole two-game match
+        match=getattr(args, "mix", "") == "plan-2" and getattr(args, "half", None) is None,
     )
 
 

@@ -6,6 +6,8 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
+import attrs
+
 from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
@@ -13,8 +15,9 @@ from lotr_rules.engine.rng import Rng
 from lotr_rules.errors import ConfigError
 from lotr_rules.games.deckbuilding.config import STANDARD_ARCHENEMIES, GameConfig
 from lotr_rules.games.deckbuilding.game import ARCHENEMY, OWNED, DeckbuildingGame
+from lotr_rules.games.deckbuilding.match import check_match, choose_heroes, match_result, second_game_config
 from lotr_rules.sim.families import SimSettings, register_family
-from lotr_rules.sim.results import GameResult, owned_cards
+from lotr_rules.sim.results import GameResult, MatchOutcome, owned_cards
 
 BOTS: dict[str, type[HeuristicAgent] | type[RandomAgent]] = {"heuristic": HeuristicAgent, "random": RandomAgent}
 #: the decks a player starts with; cards from them are not "bought" when counting what winners own
@@ -60,38 +63,56 @@ class DeckbuildingFamily:
             if family != self.name:
                 raise ConfigError(f"set '{code}' is for the {family} family, not {self.name}")
         # Setting a game up checks everything else (players, Archenemies, heroes enough to deal).
-        self.make_game(catalogue, settings, 0)
+        game = self.make_game(catalogue, settings, 0)
+        if settings.match:
+            check_match(catalogue, game.config)
 
     def play(self, catalogue: Catalogue, settings: SimSettings, index: int, seed: int) -> GameResult:
-        game = self.make_game(catalogue, settings, seed)
-        stack = game.z(ARCHENEMY)
-        final = stack[0] if stack else None  # the stack's bottom card: Saruman
-        first = game.state.current
-        result = game.play_game()
-        players = game.state.num_players
-        cards = game.cards
-        owned = []
-        for seat in range(players):
-            counts: Counter[str] = Counter()
-            for zone in OWNED:
-                for card in game.z(zone, seat):
-                    if cards[card].deck not in STARTING_DECKS:
-                        counts[cards[card].name] += 1
-            owned.append(owned_cards(counts))
-        # None when there is no Archenemy stack at all (Impossible Mode without Impossible Archenemies).
-        defeated = None if final is None else any(final in game.z(zone, p) for zone in OWNED for p in range(players))
-        return GameResult(
-            index=index,
-            seed=seed,
-            reason=str(result["reason"]),
-            turns=int(result["turns"]),
-            heroes=tuple(str(h) for h in result["heroes"]),
-            scores=tuple(int(s) for s in result["scores"]),
-            winners=tuple(int(w) for w in result["winners"]),
-            first_player=first,
-            final_defeated=defeated,
-            owned=tuple(owned),
-        )
+        if settings.match:
+            return self._play_match(catalogue, settings, index, seed)
+        return _play(self.make_game(catalogue, settings, seed), index, seed)
+
+    def _play_match(self, catalogue: Catalogue, settings: SimSettings, index: int, seed: int) -> GameResult:
+        """A whole Plan 2 match from one seed: game 1's result, with game 2 and the match on it."""
+        first = self.make_game(catalogue, settings, seed)
+        one = _play(first, index, seed)
+        heroes = choose_heroes(catalogue, first, first.agents)
+        second = DeckbuildingGame(catalogue, second_game_config(catalogue, first.config, heroes), first.agents)
+        two = _play(second, index, seed)
+        match = match_result(first.state.result, second.state.result)
+        return attrs.evolve(one, match=MatchOutcome(two, match.totals, match.winners))
+
+
+def _play(game: DeckbuildingGame, index: int, seed: int) -> GameResult:
+    """Play a set-up game to its end and sum it up."""
+    stack = game.z(ARCHENEMY)
+    final = stack[0] if stack else None  # the stack's bottom card: Saruman
+    first = game.state.current
+    result = game.play_game()
+    players = game.state.num_players
+    cards = game.cards
+    owned = []
+    for seat in range(players):
+        counts: Counter[str] = Counter()
+        for zone in OWNED:
+            for card in game.z(zone, seat):
+                if cards[card].deck not in STARTING_DECKS:
+                    counts[cards[card].name] += 1
+        owned.append(owned_cards(counts))
+    # None when there is no Archenemy stack at all (Impossible Mode without Impossible Archenemies).
+    defeated = None if final is None else any(final in game.z(zone, p) for zone in OWNED for p in range(players))
+    return GameResult(
+        index=index,
+        seed=seed,
+        reason=str(result["reason"]),
+        turns=int(result["turns"]),
+        heroes=tuple(str(h) for h in result["heroes"]),
+        scores=tuple(int(s) for s in result["scores"]),
+        winners=tuple(int(w) for w in result["winners"]),
+        first_player=first,
+        final_defeated=defeated,
+        owned=tuple(owned),
+    )
 
 
 register_family(DeckbuildingFamily())

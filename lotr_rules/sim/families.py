@@ -44,6 +44,8 @@ class SimSettings:
     half: int = 1
     less_random: tuple[tuple[str, str], ...] = ()
     custom_deck: tuple[tuple[str, int], ...] = ()
+    #: plan-2 without a half: each "game" of the simulation is a whole two-game match
+    match: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -58,6 +60,7 @@ class SimSettings:
             "cards": list(self.card_paths),
             # only a mixed simulation's report names its mix (other reports stay as they were)
             **mix_json(self.mix, self.half, self.less_random, self.custom_deck),
+            **({"match": True} if self.match else {}),
         }
 
 

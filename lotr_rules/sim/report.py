@@ -72,6 +72,9 @@ def render_text(report: dict[str, Any]) -> list[str]:
     )
     lines.append("")
 
+    if "matches" in report:
+        lines.extend(_match_lines(report["matches"]))
+
     players = report["players"]
     fair = f" (a fair share is {100 / players[0]:.1f}%)" if len(players) == 1 else ""
     lines.extend(_win_lines(f"Win rate by hero{fair}", "hero", report["heroes"], by_rate=True))
@@ -107,4 +110,29 @@ def _win_lines(title: str, label: str, table: dict[str, dict[str, Any]], *, by_r
             f"  {entry['average_vp']:6.1f}"
         )
     lines.append("")
+    return lines
+
+
+def _match_lines(matches: dict[str, Any]) -> list[str]:
+    """The two-game matches of a Plan 2 simulation (the game statistics cover both games)."""
+    lines = [
+        f"Matches: {matches['matches']} two-game matches (scores of both games added up),"
+        f" {_count(matches['ties'], 'shared win')}"
+    ]
+    for title, label, table in (
+        ("Match win rate by seat", "seat", matches["seats"]),
+        ("Match win rate by hero (played in either game)", "hero", matches["heroes"]),
+    ):
+        lines.append(title)
+        items = list(table.items())
+        if label == "hero":
+            items.sort(key=lambda item: (-item[1]["win_rate"], item[0]))
+        width = max([len(label)] + [len(name) for name, _ in items])
+        lines.append(f"  {label:<{width}}  {'matches':>7}  {'wins':>5}  {'win %':>6}  {'avg total':>9}")
+        for name, entry in items:
+            lines.append(
+                f"  {name:<{width}}  {entry['matches']:7d}  {entry['wins']:5d}  {_pct(entry['win_rate'])}"
+                f"  {entry['average_total']:9.1f}"
+            )
+        lines.append("")
     return lines

@@ -30,6 +30,8 @@ class GameResult:
     final_defeated: bool | None = None
     #: by seat: the cards the player owned at the end, starting decks left out
     owned: tuple[OwnedCards, ...] = ()
+    #: when this game opened a two-game match (a Plan 2 mix): the second game and the match's outcome
+    match: MatchOutcome | None = None
 
     @property
     def players(self) -> int:
@@ -47,6 +49,8 @@ class GameResult:
             "first_player": self.first_player,
             "final_defeated": self.final_defeated,
             "owned": [{name: count for name, count in seat} for seat in self.owned],
+            # only a match's result has this key (other results stay as they were)
+            **({"match": self.match.to_json()} if self.match is not None else {}),
         }
 
     @classmethod
@@ -62,6 +66,29 @@ class GameResult:
             first_player=int(data.get("first_player", 0)),
             final_defeated=data.get("final_defeated"),
             owned=tuple(owned_cards(seat) for seat in data.get("owned", ())),
+            match=MatchOutcome.from_json(data["match"]) if data.get("match") else None,
+        )
+
+
+@attrs.frozen(slots=True)
+class MatchOutcome:
+    """A two-game match (lotr_rules.games.deckbuilding.match), kept on its first game's result."""
+
+    second: GameResult
+    #: by seat: the Victory Points of both games added up
+    totals: tuple[int, ...]
+    #: the seats that won the match; several on a full tie
+    winners: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"second": self.second.to_json(), "totals": list(self.totals), "winners": list(self.winners)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MatchOutcome:
+        return cls(
+            second=GameResult.from_json(data["second"]),
+            totals=tuple(int(t) for t in data["totals"]),
+            winners=tuple(int(w) for w in data["winners"]),
         )
 
 

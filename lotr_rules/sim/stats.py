@@ -139,9 +139,55 @@ def card_ownership(results: Results) -> dict[str, dict[str, float]]:
     return out
 
 
-def summarize(results: Results) -> dict[str, Any]:
-    """Every statistic above, under stable keys (timing is the runner's business, not this)."""
+def match_stats(results: Results) -> dict[str, Any]:
+    """Over the two-game matches among the results (a Plan 2 mix): how many, how many shared
+    wins, and match win rates by seat and by hero. A hero counts once for each match a player
+    played it in (in game 1 or game 2), with that player's match total and match win."""
+    matches = [(r, r.match) for r in results if r.match is not None]
+    seats: list[tuple[str, int, bool]] = []
+    heroes: list[tuple[str, int, bool]] = []
+    for first, match in matches:
+        for seat, total in enumerate(match.totals):
+            won = seat in match.winners
+            seats.append((str(seat + 1), total, won))
+            for hero in dict.fromkeys((first.heroes[seat], match.second.heroes[seat])):
+                heroes.append((hero, total, won))
     return {
+        "matches": len(matches),
+        "ties": sum(1 for _, match in matches if len(match.winners) > 1),
+        "seats": _match_table(seats),
+        "heroes": _match_table(heroes),
+    }
+
+
+def _match_table(rows: Sequence[tuple[str, int, bool]]) -> dict[str, dict[str, float]]:
+    played: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    for name, points, won in rows:
+        played[name] += 1
+        total[name] += points
+        wins[name] += won
+    return {
+        name: {
+            "matches": played[name],
+            "wins": wins[name],
+            "win_rate": _rate(wins[name], played[name]),
+            "average_total": _mean(total[name], played[name]),
+        }
+        for name in sorted(played, key=_natural)
+    }
+
+
+def summarize(results: Results) -> dict[str, Any]:
+    """Every statistic above, under stable keys (timing is the runner's business, not this).
+
+    When the results are two-game matches, the per-game statistics cover both games of every
+    match and a ``matches`` entry (:func:`match_stats`) is added."""
+    matched = match_stats(results) if any(r.match is not None for r in results) else None
+    if matched is not None:
+        results = [game for r in results for game in ((r, r.match.second) if r.match is not None else (r,))]
+    summary = {
         "games": len(results),
         "players": sorted({r.players for r in results}),
         "turns": turn_stats(results),
@@ -154,3 +200,6 @@ def summarize(results: Results) -> dict[str, Any]:
         "vp": vp_stats(results),
         "cards": card_ownership(results),
     }
+    if matched is not None:
+        summary["matches"] = matched
+    return summary

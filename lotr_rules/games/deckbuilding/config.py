@@ -37,6 +37,9 @@ class GameConfig:
     less_random: tuple[tuple[str, str], ...] = ()
     #: custom: the main deck, as (card name, count) pairs
     custom_deck: tuple[tuple[str, int], ...] = ()
+    #: plan-2, a match's second game: the Archenemies game 1 met; each level of the stack takes
+    #: others first, as far as it has them (lotr_rules.games.deckbuilding.match)
+    avoid_archenemies: tuple[str, ...] = ()
 
     def check_mix(self) -> None:
         """Raise ConfigError if the mix options do not make sense (the cards are checked at setup)."""
@@ -62,6 +65,8 @@ class GameConfig:
         for name, count in self.custom_deck:
             if isinstance(count, bool) or not isinstance(count, int) or count < 1:
                 raise ConfigError(f"a custom deck gives '{name}' a count of {count!r}; a count is 1 or more")
+        if self.avoid_archenemies and (self.mix != "plan-2" or self.half != 2):
+            raise ConfigError("only the second game of a plan-2 match avoids the Archenemies of the first")
 
     def validate(self, max_archenemies: int) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -85,6 +90,7 @@ class GameConfig:
             "max_turns": self.max_turns,
             # only a mixed game's record carries the mix options (older records stay as they were)
             **mix_json(self.mix, self.half, self.less_random, self.custom_deck),
+            **({"avoid_archenemies": list(self.avoid_archenemies)} if self.avoid_archenemies else {}),
         }
 
     @classmethod
@@ -107,6 +113,9 @@ class GameConfig:
             raise ConfigError(f"a game config's less_random must map card types to set codes, not {table!r}")
         custom = data.get("custom_deck", {})
         custom_deck = deck_entries(custom, "a game config's custom_deck") if custom else ()
+        avoid = data.get("avoid_archenemies", [])
+        if not isinstance(avoid, list) or not all(isinstance(name, str) for name in avoid):
+            raise ConfigError(f"a game config's avoid_archenemies must be a list of card names, not {avoid!r}")
         try:
             config = cls(
                 players=int(data.get("players", 4)),
@@ -121,6 +130,7 @@ class GameConfig:
                 half=half,
                 less_random=tuple(table.items()),
                 custom_deck=custom_deck,
+                avoid_archenemies=tuple(avoid),
             )
         except (TypeError, ValueError) as error:
             raise ConfigError(f"a game config has a bad value: {error}") from None

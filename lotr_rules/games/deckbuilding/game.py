@@ -718,8 +718,9 @@ def _setup(catalogue: Catalogue, config: GameConfig) -> tuple[list[CardDef], Gam
     if config.heroes:
         chosen = []
         for wanted in config.heroes:
-            match = [
-                h for h in heroes if h.name.lower() == wanted.lower() or h.name.lower().startswith(wanted.lower() + " ")
+            # An exact name first: with both sets in play "Legolas" is one hero and a prefix of another.
+            match = [h for h in heroes if h.name.lower() == wanted.lower()] or [
+                h for h in heroes if h.name.lower().startswith(wanted.lower() + " ")
             ]
             if not match:
                 raise ConfigError(f"no hero named '{wanted}'; heroes: {', '.join(h.name for h in heroes)}")
@@ -772,6 +773,10 @@ def _setup(catalogue: Catalogue, config: GameConfig) -> tuple[list[CardDef], Gam
         for level, count in ((3, level3), (2, level2)):
             pool = list(level_counts[level])
             rng.shuffle(pool)
+            if config.avoid_archenemies:
+                # A Plan 2 match's second game meets Archenemies the first did not, as far as this
+                # level has them (a stable sort: the shuffled order stays among the rest).
+                pool.sort(key=lambda card: card.name in config.avoid_archenemies)
             for definition in pool[:count]:
                 stack.extend(make(definition))
             for definition in pool[count:]:
