@@ -32,7 +32,7 @@ from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
 from lotr_rules.errors import ConfigError, RecordError, UserError
 from lotr_rules.games.deckbuilding.config import STANDARD_ARCHENEMIES, GameConfig
-from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+from lotr_rules.games.deckbuilding.game import DeckbuildingGame, hero_named
 from lotr_rules.games.deckbuilding.log import result_lines
 from lotr_rules.games.deckbuilding.match import PLAN
 from lotr_rules.games.deckbuilding.record import game_record, read_record, replay
@@ -165,13 +165,7 @@ def _heroes(catalogue: Catalogue, config: GameConfig, wanted: Sequence[str]) -> 
         heroes = [h.name for h in build_mix(catalogue, config).heroes]
     else:
         heroes = [h.name for h in catalogue.by_deck(config.sets).get("hero", [])]
-    taken: list[str] = []
-    for name in wanted:
-        low = name.lower()
-        match = [h for h in heroes if h.lower() == low or h.lower().startswith(low + " ")]
-        if not match:
-            raise ConfigError(f"no hero named '{name}'; heroes: {', '.join(heroes)}")
-        taken.append(match[0])
+    taken = [hero_named(heroes, name) for name in wanted]
     rest = [h for h in heroes if h not in taken]
     missing = players - len(taken)
     if missing > len(rest):

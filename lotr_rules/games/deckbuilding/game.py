@@ -680,6 +680,23 @@ class DeckbuildingGame(Game):
 
 
 # ---------------------------------------------------------------------- setup
+def hero_named(heroes: Sequence[str], wanted: str) -> str:
+    """The hero a player means by ``wanted`` (any case): the hero of exactly that name, else the
+    one hero whose name starts with it as a whole word ("Gimli" for "Gimli son of Glóin"). With
+    both sets in play "Legolas" is one hero's whole name and another's first word: the whole name
+    wins; "Frodo" starts two names and is refused, naming both."""
+    low = wanted.strip().lower()
+    exact = [h for h in heroes if h.lower() == low]
+    if exact:
+        return exact[0]
+    starts = [h for h in heroes if h.lower().startswith(low + " ")]
+    if len(starts) == 1:
+        return starts[0]
+    if starts:
+        raise ConfigError(f"'{wanted}' could be {' or '.join(starts)}: say which")
+    raise ConfigError(f"no hero named '{wanted}'; heroes: {', '.join(heroes)}")
+
+
 def _setup(catalogue: Catalogue, config: GameConfig) -> tuple[list[CardDef], GameState]:
     """Build the card instances and the opening state, as the rulebook's Setup describes."""
     by_deck = catalogue.by_deck(config.sets)
@@ -716,15 +733,8 @@ def _setup(catalogue: Catalogue, config: GameConfig) -> tuple[list[CardDef], Gam
     # Heroes: dealt at random unless chosen.
     heroes = by_deck.get("hero", [])
     if config.heroes:
-        chosen = []
-        for wanted in config.heroes:
-            # An exact name first: with both sets in play "Legolas" is one hero and a prefix of another.
-            match = [h for h in heroes if h.name.lower() == wanted.lower()] or [
-                h for h in heroes if h.name.lower().startswith(wanted.lower() + " ")
-            ]
-            if not match:
-                raise ConfigError(f"no hero named '{wanted}'; heroes: {', '.join(h.name for h in heroes)}")
-            chosen.append(match[0])
+        by_name = {h.name: h for h in heroes}
+        chosen = [by_name[hero_named(list(by_name), wanted)] for wanted in config.heroes]
     else:
         if len(heroes) < config.players:
             raise ConfigError(f"the sets in play have {len(heroes)} heroes for {config.players} players")
