@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from lotr_rules.commands.common import add_cards_option, positive_int, seed_int, whole_number
-from lotr_rules.commands.game import add_mix_options, mix_options
+from lotr_rules.commands.game import add_mix_options, mix_options, with_mix_file
 from lotr_rules.errors import UserError
 from lotr_rules.sim.adventure_report import build_adventure_report, render_adventure_text
 from lotr_rules.sim.families import SimSettings, family_names
@@ -47,13 +47,13 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument("--impossible", action="store_true", help="Impossible Mode")
     parser.add_argument("--archenemies", type=positive_int, help="Archenemy stack size (default 8)")
-    parser.add_argument("--sets", default="two-towers", help="comma-separated set codes (default two-towers)")
+    parser.add_argument("--sets", default=None, help="comma-separated set codes (default two-towers)")
     add_mix_options(parser)
     parser.add_argument("--format", choices=("text", "json"), default="text", help="report format (default text)")
     parser.add_argument("--output", type=Path, metavar="FILE", help="also write the JSON summary to FILE")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     add_cards_option(parser)
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=with_mix_file(run))
 
 
 ADVENTURE = "adventure-deck"
