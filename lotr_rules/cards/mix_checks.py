@@ -301,7 +301,8 @@ def _listed(catalogue: Catalogue, config: GameConfig, in_play: Sequence[str]) ->
             )
         elif is_count(count):
             total += count
-    if not out and total < MIN_CUSTOM_DECK:
+    # A count that is not a count is reported on its own (config_problems), not as a small deck.
+    if not out and all(is_count(count) for _, count in config.custom_deck) and total < MIN_CUSTOM_DECK:
         out.append(
             MixProblem(
                 DECK_TOO_SMALL,
