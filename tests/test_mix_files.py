@@ -303,3 +303,16 @@ def test_play_refuses_a_mix_file_with_resume(tmp_path: Path, capsys: pytest.Capt
 
 def test_the_example_custom_set_folder_is_a_set() -> None:
     assert set_folders(EXAMPLES / "custom-set")  # with-custom-set.mix.toml loads it
+
+
+def test_the_mixing_page_shows_real_lint_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = (ROOT / "docs" / "mixing.md").read_text(encoding="utf-8")
+    section = page[page.index("### Checking a mix file") :]
+    mix_text = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    shown = section.split("$ lotr-rules lint my.mix.toml\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "my.mix.toml", mix_text)
+    assert main(["lint", "my.mix.toml"]) == 1
+    assert capsys.readouterr().out == shown
