@@ -6,6 +6,7 @@ lowercase message and no trailing period, sorted by position.
 
 from __future__ import annotations
 
+import difflib
 import enum
 import json
 from collections.abc import Iterable
@@ -49,6 +50,12 @@ class Diagnostic:
             "message": self.message,
             "hint": self.hint,
         }
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
+    """A hint naming the choice closest to a misspelt word, or None when nothing is close."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None
 
 
 def sort_diagnostics(items: Iterable[Diagnostic]) -> list[Diagnostic]:

@@ -50,7 +50,7 @@ def shown(diagnostics: list[Diagnostic]) -> str:
 @pytest.mark.parametrize("entry", CODES.values(), ids=list(CODES))
 def test_entry_is_well_formed(entry: LintCode) -> None:
     assert re.fullmatch(r"[EW][0-9]{3}", entry.code)
-    assert entry.kind in ("card", "manifest", "set")
+    assert entry.kind in ("card", "manifest", "set", "mix")
     assert entry.title and "\n" not in entry.title
     assert entry.title == entry.title.lower(), entry.title
     assert not entry.title.endswith(".")

@@ -118,9 +118,13 @@ def less_random_table(config: GameConfig) -> dict[str, str]:
 
 def build_mix(catalogue: Catalogue, config: GameConfig) -> Mix:
     """The main deck, Heroes and Archenemies of a mixed game (``config.mix`` names the plan)."""
+    from lotr_rules.cards.mix_checks import catalogue_problems, raise_first
+
     plan = plan_named(config.mix)
     config.check_mix()
-    by_deck = catalogue.by_deck(config.sets)  # unknown sets raise here
+    # The checks the linter makes on a mix file, so a game starts on exactly the mixes it accepts.
+    raise_first(catalogue_problems(catalogue, config))
+    by_deck = catalogue.by_deck(config.sets)
     rng = Rng(Rng(config.seed).fork(MIX_SALT))
     pool = _physical(by_deck.get("main", []))
     heroes = tuple(by_deck.get("hero", []))
@@ -135,27 +139,7 @@ def build_mix(catalogue: Catalogue, config: GameConfig) -> Mix:
         main, aside = halves[config.half - 1], halves[2 - config.half]
     elif plan.by_set:
         table = less_random_table(config)
-        # The config's own choices are checked first: they are what the user typed.
-        for key, code in sorted(table.items(), key=lambda item: item[0] not in dict(config.less_random)):
-            if code not in catalogue.sets:
-                raise ConfigError(
-                    f"the less-random mix takes {_plural(key)} from set '{code}', which is not loaded; "
-                    f"loaded sets: {', '.join(sorted(catalogue.sets))}"
-                )
-            if code not in config.sets:
-                raise ConfigError(
-                    f"the less-random mix takes {_plural(key)} from set '{code}', which is not in play "
-                    f"(sets: {', '.join(config.sets)})"
-                )
-        main, aside = [], []
-        for card in pool:
-            # A card of two types (Gollum/Sméagol) comes only if its set is chosen for both.
-            kinds = [t for t in MAIN_TYPES if t in card.types]
-            chosen = bool(kinds) and all(table.get(t, card.set_code) == card.set_code for t in kinds)
-            (main if chosen else aside).append(card)
-        for key in MAIN_TYPES:
-            if key in table and not any(key in c.types and c.set_code == table[key] for c in main):
-                raise ConfigError(f"the less-random mix takes {_plural(key)} from '{table[key]}', which has none")
+        main, aside = less_random_split(pool, table)
         if "hero" in table:
             heroes = tuple(h for h in heroes if h.set_code == table["hero"])
         if "archenemy" in table:
@@ -168,6 +152,18 @@ def build_mix(catalogue: Catalogue, config: GameConfig) -> Mix:
         # in play with a whole stack; a plan-2 match's second game uses the next one, if any.
         archenemies = _one_stack(archenemies, config.sets, config.half - 1 if plan.parts else 0)
     return Mix(plan.name, tuple(main), tuple(aside), heroes, archenemies)
+
+
+def less_random_split(pool: Sequence[CardDef], table: Mapping[str, str]) -> tuple[list[CardDef], list[CardDef]]:
+    """The cards a less-random table takes into the main deck, and those it leaves out. A card of
+    two types (Gollum/Sméagol) comes only if its set is chosen for both."""
+    main: list[CardDef] = []
+    aside: list[CardDef] = []
+    for card in pool:
+        kinds = [t for t in MAIN_TYPES if t in card.types]
+        chosen = bool(kinds) and all(table.get(t, card.set_code) == card.set_code for t in kinds)
+        (main if chosen else aside).append(card)
+    return main, aside
 
 
 def uses_wall(catalogue: Catalogue, cards: Iterable[CardDef]) -> bool:
@@ -255,26 +251,20 @@ def _fill_piles(pool: Sequence[CardDef], piles: Sequence[tuple[str, int]]) -> tu
             aside.append(card)
     short = [(t, n) for t, n in piles if filled[t] < n]
     if short:
-        detail = ", ".join(f"{filled[t]} of {n} {_plural(t)}" for t, n in short)
+        detail = ", ".join(f"{filled[t]} of {n} {plural(t)}" for t, n in short)
         raise ConfigError(f"plan-1 cannot fill its piles from the sets in play: only {detail}")
     return main, aside
 
 
 def _listed(catalogue: Catalogue, config: GameConfig) -> list[CardDef]:
+    """The listed main deck (checked beforehand by :mod:`lotr_rules.cards.mix_checks`)."""
     main: list[CardDef] = []
     for name, count in config.custom_deck:
-        card = catalogue.get(name, config.sets)
-        if card.set_code not in config.sets:
-            raise ConfigError(f"'{card.name}' is from set '{card.set_code}', which is not in play")
-        if card.deck != "main":
-            raise ConfigError(f"'{card.name}' is not a main-deck card (it starts in the {card.deck} deck)")
-        main.extend([card] * count)
-    if len(main) < MIN_CUSTOM_DECK:
-        raise ConfigError(f"a custom main deck needs at least {MIN_CUSTOM_DECK} cards, not {len(main)}")
+        main.extend([catalogue.get(name, config.sets)] * count)
     return main
 
 
-def _plural(card_type: str) -> str:
+def plural(card_type: str) -> str:
     return {"ally": "Allies", "enemy": "Enemies", "archenemy": "Archenemies", "hero": "Heroes"}.get(
         card_type, card_type.capitalize() + "s"
     )

@@ -7,17 +7,21 @@ With ``--mix plan-2`` and no ``--half`` the bots play the whole two-game match i
 from __future__ import annotations
 
 import argparse
+import functools
 import json
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.mix import PLANS, read_deck_file
+from lotr_rules.cards.mixfile import load_mix_file
 from lotr_rules.commands.common import add_cards_option, catalogue_from, positive_int, seed_int
 from lotr_rules.engine.decisions import Agent
 from lotr_rules.errors import ConfigError, UserError
+from lotr_rules.games import DEFAULT_FAMILY
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.log import render_log, result_lines
@@ -34,6 +38,7 @@ def add_mix_options(parser: argparse.ArgumentParser, *, defaults: bool = True) -
         default="" if defaults else None,
         help="build the main deck from the sets in play by a rulebook plan (default: every main-deck card)",
     )
+    # None when not given (a lone plan-2 game is then half 1), so that --mix-file can refuse it
     parser.add_argument(
         "--half",
         type=int,
@@ -50,10 +55,69 @@ def add_mix_options(parser: argparse.ArgumentParser, *, defaults: bool = True) -
         help="less-random: change the rulebook's table (types: ally, enemy, artifact, maneuver, location, "
         "fortune, archenemy, hero)",
     )
+    parser.add_argument(
+        "--mix-file",
+        type=Path,
+        metavar="FILE",
+        help="the sets, set folders, plan and options of a mix, from a mix file (FILE.mix.toml); "
+        "instead of --sets, --mix, --half, --deck and --less-random",
+    )
+
+
+#: the options a mix file replaces, as (argparse dest, flag)
+_MIX_FILE_REPLACES = (
+    ("sets", "--sets"),
+    ("mix", "--mix"),
+    ("half", "--half"),
+    ("deck", "--deck"),
+    ("less_random", "--less-random"),
+)
+
+
+def with_mix_file(
+    run: Callable[[argparse.Namespace], int], default_sets: str | None = "two-towers"
+) -> Callable[[argparse.Namespace], int]:
+    """``run``, after ``--mix-file`` has filled in the options it stands for (and ``--sets`` its
+    default, ``default_sets``, when neither is given)."""
+
+    @functools.wraps(run)
+    def wrapped(args: argparse.Namespace) -> int:
+        apply_mix_file(args, default_sets)
+        return run(args)
+
+    return wrapped
+
+
+def apply_mix_file(args: argparse.Namespace, default_sets: str | None = "two-towers") -> None:
+    """Read ``--mix-file`` into ``args``: its sets into ``sets``, its set folders after ``--cards``,
+    its plan and options for :func:`mix_options`. A mix option also given on the command line is
+    refused: the file says everything about the mix. (``play --resume`` refuses it itself.)"""
+    path: Path | None = getattr(args, "mix_file", None)
+    if path is None or getattr(args, "resume", None) is not None:
+        if getattr(args, "sets", None) is None and default_sets is not None:
+            args.sets = default_sets
+        return
+    if getattr(args, "game", DEFAULT_FAMILY) != DEFAULT_FAMILY:
+        raise ConfigError("--mix-file mixes the sets of the deck-building games")
+    given = [flag for dest, flag in _MIX_FILE_REPLACES if getattr(args, dest, None)]
+    if given:
+        raise ConfigError(f"--mix-file says everything about the mix: leave out {', '.join(given)}")
+    mix, warnings = load_mix_file(path, args.cards)
+    for warning in warnings:
+        print(f"lotr-rules: warning: {warning.format_text()}", file=sys.stderr)
+    args.sets = ",".join(mix.config.sets)
+    args.cards = [*args.cards, *mix.folders]
+    args.mix_file_options = mix.mix_options()
+    if mix.one_game:
+        args.half = mix.config.half  # like --half: that game of the match alone
 
 
 def mix_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The GameConfig fields the mix options give (``--deck`` is read here)."""
+    """The GameConfig fields the mix options give (``--deck`` is read here; a mix file was read
+    by :func:`apply_mix_file`)."""
+    from_file: dict[str, Any] | None = getattr(args, "mix_file_options", None)
+    if from_file is not None:
+        return from_file
     mix = getattr(args, "mix", None) or ""
     half = getattr(args, "half", None) or 1
     deck: Path | None = getattr(args, "deck", None)
@@ -88,12 +152,12 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--impossible", action="store_true", help="Impossible Mode")
     parser.add_argument("--archenemies", type=positive_int, default=8, help="Archenemy stack size (default 8)")
     parser.add_argument("--hero", action="append", default=[], metavar="NAME", help="hero for the next seat")
-    parser.add_argument("--sets", default="two-towers", help="comma-separated set codes (default two-towers)")
+    parser.add_argument("--sets", default=None, help="comma-separated set codes (default two-towers)")
     add_mix_options(parser)
     parser.add_argument("--quiet", action="store_true", help="print only the result")
     parser.add_argument("--record", type=Path, metavar="FILE", help="write the game record (JSON) to FILE")
     add_cards_option(parser)
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=with_mix_file(run))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -13,8 +13,10 @@ from lotr_rules.resources import cardscripts_dir
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
-    parser = sub.add_parser("lint", help="check card scripts and report problems with file:line:col")
-    parser.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: the shipped sets)")
+    parser = sub.add_parser("lint", help="check card scripts and mix files; report problems with file:line:col")
+    parser.add_argument(
+        "paths", nargs="*", type=Path, help="card files, mix files (.mix.toml) or folders (default: the shipped sets)"
+    )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
     add_cards_option(parser)

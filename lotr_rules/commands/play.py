@@ -25,7 +25,7 @@ from lotr_rules.agents.human import HumanAgent, QuitRequested, SaveRequested
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.mix import build_mix
 from lotr_rules.commands.common import add_cards_option, catalogue_from, positive_int, seed_int
-from lotr_rules.commands.game import add_mix_options, mix_options
+from lotr_rules.commands.game import add_mix_options, mix_options, with_mix_file
 from lotr_rules.commands.replay import check_config_values
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
@@ -54,6 +54,7 @@ _NEW_GAME_OPTIONS = (
     "half",
     "deck",
     "less_random",
+    "mix_file",
 )
 
 
@@ -93,7 +94,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument("--resume", type=Path, metavar="FILE", help="go on with a saved game")
     add_cards_option(parser)
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=with_mix_file(run, default_sets=None))
 
 
 # ---------------------------------------------------------------------- seats
@@ -255,7 +256,7 @@ def run(args: argparse.Namespace) -> int:
     catalogue = catalogue_from(args)
     data: dict[str, Any] | None = None
     if args.resume is not None:
-        given = [f"--{name}" for name in _NEW_GAME_OPTIONS if getattr(args, name) is not None]
+        given = [f"--{name.replace('_', '-')}" for name in _NEW_GAME_OPTIONS if getattr(args, name) is not None]
         if given:
             raise UserError(f"--resume takes the game's settings from the save; drop {', '.join(given)}")
         data = read_record(args.resume)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from lotr_rules.commands.common import add_cards_option, positive_int, seed_int, whole_number
-from lotr_rules.commands.game import add_mix_options, mix_options
+from lotr_rules.commands.game import add_mix_options, mix_options, with_mix_file
 from lotr_rules.errors import UserError
 from lotr_rules.sim.adventure_report import build_adventure_report, render_adventure_text
 from lotr_rules.sim.families import SimSettings, family_names
@@ -47,13 +47,13 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument("--impossible", action="store_true", help="Impossible Mode")
     parser.add_argument("--archenemies", type=positive_int, help="Archenemy stack size (default 8)")
-    parser.add_argument("--sets", default="two-towers", help="comma-separated set codes (default two-towers)")
+    parser.add_argument("--sets", default=None, help="comma-separated set codes (default two-towers)")
     add_mix_options(parser)
     parser.add_argument("--format", choices=("text", "json"), default="text", help="report format (default text)")
     parser.add_argument("--output", type=Path, metavar="FILE", help="also write the JSON summary to FILE")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     add_cards_option(parser)
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=with_mix_file(run))
 
 
 ADVENTURE = "adventure-deck"
@@ -61,6 +61,7 @@ ADVENTURE = "adventure-deck"
 
 def settings_from(args: argparse.Namespace, bot: str | None = None) -> SimSettings:
     solo = args.game == ADVENTURE
+    mix = mix_options(args)
     return SimSettings(
         family=args.game,
         games=args.games,
@@ -71,9 +72,9 @@ def settings_from(args: argparse.Namespace, bot: str | None = None) -> SimSettin
         archenemies=args.archenemies,
         sets=tuple(s.strip() for s in args.sets.split(",") if s.strip()),
         card_paths=tuple(str(Path(p).resolve()) for p in args.cards),
-        **mix_options(args),
-        # plan-2 without --half: each simulated game is a whole two-game match
-        match=getattr(args, "mix", "") == "plan-2" and getattr(args, "half", None) is None,
+        **mix,
+        # plan-2 without a half (--half or a mix file's): each simulated game is a whole two-game match
+        match=mix["mix"] == "plan-2" and getattr(args, "half", None) is None,
     )
 
 

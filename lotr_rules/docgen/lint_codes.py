@@ -56,10 +56,12 @@ lotr-rules lint                                # the shipped sets
 lotr-rules lint my-cards/                      # your own set folder (with its set.toml)
 lotr-rules lint my-cards/ --cards other-set/   # ... whose scripts name cards of another set
 lotr-rules lint my-cards/gandalf.card          # single files
+lotr-rules lint my.mix.toml                    # a mix file (see Mixing sets)
 ```
 
-Each path may be a `.card` file, a set folder (one holding a `set.toml`) or a folder of set
-folders. Card names that scripts mention must exist in a loaded set: the files being linted,
+Each path may be a `.card` file, a set folder (one holding a `set.toml`), a folder of set
+folders, or a [mix file](mixing.md#mix-files) (a name ending `.mix.toml`); the mix files inside
+the folders given are checked too. Card names that scripts mention must exist in a loaded set: the files being linted,
 the shipped sets, or a set given with `--cards DIR` (repeat it for several sets). When you lint
 single files, pass their own set with `--cards` too, so that names of the cards you did not list
 are known.
@@ -101,7 +103,7 @@ The severity is given with each code below, and in the JSON output.
 {sample_json}
 ```
 
-`files` is how many card files were read, `errors` and `warnings` count the diagnostics by
+`files` is how many card and mix files were read, `errors` and `warnings` count the diagnostics by
 severity, and each diagnostic has its 1-based start (`line`, `column`) and end-exclusive end
 (`end_line`, `end_column`), its `code`, its `severity` (`"error"` or `"warning"`), its
 `message`, and its `hint` (`null` when there is none). The exit codes are the same as for text.
@@ -144,8 +146,9 @@ repos:
 
 Each code below comes with a file that triggers it and the same file fixed. Card examples are
 one card file, named after the card's id, in a set folder whose `set.toml` has
-`code = "{example_set}"`; manifest examples are that `set.toml`. Where an example is several
-files, a `# file: PATH` comment starts each one (PATH is inside the set folder).
+`code = "{example_set}"`; manifest examples are that `set.toml`; mix file examples are a mix
+file `my.mix.toml` in that folder (so `cards = ["."]` loads the example set). Where an example is
+several files, a `# file: PATH` comment starts each one (PATH is inside the set folder).
 
 {index}
 """
@@ -167,8 +170,9 @@ def _fence(text: str, language: str = "") -> str:
 
 
 def _section(entry: LintCode) -> str:
-    language = "toml" if entry.kind == "manifest" else ""
-    what = {"card": "card file", "manifest": "set manifest", "set": "set folder"}[entry.kind]
+    several = "# file: " in entry.bad
+    language = "toml" if entry.kind == "manifest" or (entry.kind == "mix" and not several) else ""
+    what = {"card": "card file", "manifest": "set manifest", "set": "set folder", "mix": "mix file"}[entry.kind]
     return "\n".join(
         [
             f"### {entry.code}",

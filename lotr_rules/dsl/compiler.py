@@ -8,12 +8,11 @@ tree is walked while a game runs.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from lotr_rules.diagnostics import Diagnostic, Severity
+from lotr_rules.diagnostics import Diagnostic, Severity, did_you_mean
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.formatter import format_card, format_cond, format_sel, format_stmt
 from lotr_rules.engine.cards import CardDef, CondFn, Effect, NumberFn, QuestDef, TriggerDef
@@ -42,8 +41,7 @@ ARTICLES = ("a", "an", "the")
 
 
 def _suggest(word: str, choices: Iterable[str]) -> str | None:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f"did you mean '{close[0]}'?" if close else None
+    return did_you_mean(word, choices)
 
 
 class Compiler:

@@ -21,13 +21,15 @@ import attrs
 
 from lotr_rules.diagnostics import Severity
 
-Kind = Literal["card", "manifest", "set"]
+Kind = Literal["card", "manifest", "set", "mix"]
 
 #: The folder (and set code) examples are laid out in.
 EXAMPLE_SET = "demo"
 #: The manifest an example gets when it does not bring its own.
 EXAMPLE_MANIFEST = f'code = "{EXAMPLE_SET}"\nname = "Demo cards"\nlanguage = 1\n'
-#: A clean card that ``manifest`` examples are laid out with, so the set is not empty.
+#: The mix file a ``mix`` example is, unless it names its files.
+EXAMPLE_MIX_FILE = "my.mix.toml"
+#: A clean card that ``manifest`` and ``mix`` examples are laid out with, so the set is not empty.
 EXAMPLE_CARD_NAME = "demo-card.card"
 EXAMPLE_CARD = """\
 card "Demo Card" {
@@ -89,7 +91,7 @@ def layout(example: str, kind: Kind) -> dict[str, str]:
             lines.append(line)
     flush()
     files.setdefault("set.toml", EXAMPLE_MANIFEST)
-    if kind == "manifest" and not any(name.endswith(".card") for name in files):
+    if kind in ("manifest", "mix") and not any(name.endswith(".card") for name in files):
         files[EXAMPLE_CARD_NAME] = EXAMPLE_CARD
     return files
 
@@ -97,6 +99,8 @@ def layout(example: str, kind: Kind) -> dict[str, str]:
 def _default_name(text: str, kind: Kind) -> str:
     if kind == "manifest":
         return "set.toml"
+    if kind == "mix":
+        return EXAMPLE_MIX_FILE
     found = _ID_FIELD.search(text)
     return f"{found.group(1) if found else 'card'}.card"
 
@@ -1113,6 +1117,332 @@ REGISTRY: tuple[LintCode, ...] = (
         ),
         kind="set",
     ),
+    # ------------------------------------------------------------------ mix files
+    LintCode(
+        "E170",
+        Severity.ERROR,
+        "mix file is not valid toml",
+        (
+            "A mix file must be TOML that parses: a missing bracket or quote, a key without '=', or a "
+            "value TOML does not know. The finding points where the TOML reader stopped; nothing else in "
+            "the file is checked until it parses."
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"
+            plan = "plan-1"
+            """
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"]
+            plan = "plan-1"
+            """
+        ),
+        kind="mix",
+    ),
+    LintCode(
+        "E171",
+        Severity.ERROR,
+        "unknown key in a mix file",
+        (
+            "A mix file's keys are description, sets, cards, plan, half, less_random and deck, and a "
+            "less_random table chooses sets for the types ally, enemy, artifact, maneuver, location, "
+            "fortune, archenemy and hero. Any other key is a misspelling (a close key is suggested) or "
+            "belongs elsewhere, and would otherwise be silently ignored."
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"]
+            plna = "plan-1"
+            """
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"]
+            plan = "plan-1"
+            """
+        ),
+        kind="mix",
+    ),
+    LintCode(
+        "E172",
+        Severity.ERROR,
+        "unknown set code",
+        (
+            "Every set code a mix file names, in sets or in a less_random table, must be a loaded set: "
+            "a shipped one, one given to the linter with --cards, or one in a folder the file's cards "
+            "key loads. The message lists the loaded sets, and suggests a close one."
+        ),
+        _text(
+            """
+            sets = ["two-towers", "felowship"]
+            """
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"]
+            """
+        ),
+        kind="mix",
+    ),
+    LintCode(
+        "E173",
+        Severity.ERROR,
+        "unknown mix plan",
+        (
+            "The plan is one of plan-1, plan-2, less-random and custom (see the mixing page); leave it "
+            "out to put every main-deck card of the sets in play into one deck."
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"]
+            plan = "plan-3"
+            """
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"]
+            plan = "plan-1"
+            """
+        ),
+        kind="mix",
+    ),
+    LintCode(
+        "E174",
+        Severity.ERROR,
+        "unknown card in a listed deck",
+        (
+            "Each name in a custom deck must be a card of a loaded set; names are matched without regard "
+            "to case, and a close name is suggested. A card of a set that is loaded but not in play is "
+            "E178 instead."
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"]
+            plan = "custom"
+
+            [deck]
+            "Lembass" = 5
+            """
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"]
+            plan = "custom"
+
+            [deck]
+            "Lembas" = 5
+            """
+        ),
+        kind="mix",
+    ),
+    LintCode(
+        "E175",
+        Severity.ERROR,
+        "listed card is not a main-deck card",
+        (
+            "A custom deck is the main deck, so it lists only main-deck cards: not starting cards such "
+            "as Courage, not Heroes, Archenemies, Corruptions or cards of The Wall, which the game sets "
+            "up from the sets in play on its own."
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"]
+            plan = "custom"
+
+            [deck]
+            "Courage" = 5
+            """
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"]
+            plan = "custom"
+
+            [deck]
+            "Lembas" = 5
+            """
+        ),
+        kind="mix",
+    ),
+    LintCode(
+        "E176",
+        Severity.ERROR,
+        "count is not a positive whole number",
+        (
+            "Each card of a custom deck is given how many copies go into the main deck: a whole number, "
+            "1 or more. Leave a card out rather than giving it 0."
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"]
+            plan = "custom"
+
+            [deck]
+            "Lembas" = 4
+            "Elven Cloak" = 0
+            """
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"]
+            plan = "custom"
+
+            [deck]
+            "Lembas" = 4
+            "Elven Cloak" = 1
+            """
+        ),
+        kind="mix",
+    ),
+    LintCode(
+        "E177",
+        Severity.ERROR,
+        "too few cards of a type for the plan",
+        (
+            "plan-1 deals 30 Allies, 30 Enemies, 30 Artifacts, 15 Maneuvers, 5 Locations and 5 Fortunes, "
+            "so the sets in play must have at least that many of each (The Two Towers alone has 27 "
+            "Allies); a card of two types counts for both. A less-random table must choose, for each "
+            "type, a set that has cards of that type (Heroes and Archenemies too)."
+        ),
+        _text(
+            """
+            sets = ["two-towers"]
+            plan = "plan-1"
+            """
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"]
+            plan = "plan-1"
+            """
+        ),
+        kind="mix",
+    ),
+    LintCode(
+        "E178",
+        Severity.ERROR,
+        "set not in play",
+        (
+            "A less-random table (the rulebook's, or the file's changes to it) may only choose sets that "
+            "are in play, and a custom deck may only list cards of sets in play: add the set to sets, or "
+            "choose another."
+        ),
+        _text(
+            """
+            sets = ["two-towers"]
+            plan = "less-random"
+            """
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"]
+            plan = "less-random"
+            """
+        ),
+        kind="mix",
+    ),
+    LintCode(
+        "E179",
+        Severity.ERROR,
+        "custom deck too small",
+        (
+            "The Path is filled from the main deck at the start of the game, five cards, so a custom deck "
+            "needs at least five cards in all; a custom plan without a deck is refused the same way."
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"]
+            plan = "custom"
+
+            [deck]
+            "Lembas" = 3
+            """
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"]
+            plan = "custom"
+
+            [deck]
+            "Lembas" = 5
+            """
+        ),
+        kind="mix",
+    ),
+    LintCode(
+        "E180",
+        Severity.ERROR,
+        "set folder missing or broken",
+        (
+            "Each path in cards is a set folder (with a set.toml) or a folder of them, relative to the mix "
+            "file. It must exist, hold a set, and load: a folder whose cards have errors would stop a game "
+            "from starting, so lint the folder itself to see them."
+        ),
+        _text(
+            """
+            sets = ["two-towers", "my-cards"]
+            cards = ["../my-cards"]
+            """
+        ),
+        _text(
+            """
+            sets = ["two-towers", "demo"]
+            cards = ["."]
+            """
+        ),
+        kind="mix",
+    ),
+    LintCode(
+        "E181",
+        Severity.ERROR,
+        "mix file value of the wrong kind",
+        (
+            "sets and cards are lists of text, plan and description are text, half is 1 or 2, "
+            "less_random and deck are tables, and a less_random entry names a set. sets is required: a "
+            "mix file always says which sets are in play."
+        ),
+        _text(
+            """
+            sets = "two-towers"
+            """
+        ),
+        _text(
+            """
+            sets = ["two-towers"]
+            """
+        ),
+        kind="mix",
+    ),
+    LintCode(
+        "E182",
+        Severity.ERROR,
+        "option the plan does not use",
+        (
+            "half is only for plan-2, a less_random table only for less-random, and a deck only for "
+            "custom. An option for another plan is a sign that the plan is not the one meant."
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"]
+            plan = "plan-1"
+
+            [deck]
+            "Lembas" = 5
+            """
+        ),
+        _text(
+            """
+            sets = ["two-towers", "fellowship"]
+            plan = "custom"
+
+            [deck]
+            "Lembas" = 5
+            """
+        ),
+        kind="mix",
+    ),
     # ------------------------------------------------------------------ warnings
     LintCode(
         "W201",
@@ -1182,6 +1512,55 @@ REGISTRY: tuple[LintCode, ...] = (
             }
             """
         ),
+    ),
+    LintCode(
+        "W210",
+        Severity.WARNING,
+        "card name used by two sets in play",
+        (
+            "A custom deck names cards, and play --hero names heroes, so a main-deck, Hero or Archenemy "
+            "name that two sets in play both use means the card of the first of them in sets; the "
+            "warning says which. Starting cards such as Courage and Despair, Corruptions and The One Ring "
+            "are in each set on purpose and are not reported. Rename one of the cards if both are meant "
+            "to be played."
+        ),
+        _text(
+            """
+            # file: lembas.card
+            card "Lembas" {
+              id lembas
+              type artifact
+              cost 2
+              provenance designed
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            # file: my.mix.toml
+            sets = ["two-towers", "demo"]
+            cards = ["."]
+            """
+        ),
+        _text(
+            """
+            # file: waybread.card
+            card "Waybread" {
+              id waybread
+              type artifact
+              cost 2
+              provenance designed
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            # file: my.mix.toml
+            sets = ["two-towers", "demo"]
+            cards = ["."]
+            """
+        ),
+        kind="mix",
     ),
 )
 

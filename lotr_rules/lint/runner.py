@@ -3,6 +3,9 @@
 Each path may be a ``.card`` file, a set folder (with ``set.toml``) or a folder of set folders.
 Card names a script refers to must exist in some loaded set: the files being linted, the
 shipped sets, and the extra sets given with ``--cards``.
+
+Mix files (``*.mix.toml``, given as paths or found in the folders given) are checked too, against
+the shipped sets, the ``--cards`` sets and the set folders the mix file itself loads.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from lotr_rules.cards.loader import (
     read_manifest,
     set_folders,
 )
+from lotr_rules.cards.mixfile import MIX_SUFFIX, check_mix_file, is_mix_file
 from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import Span, UserError
@@ -57,6 +61,8 @@ def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnos
     files: list[tuple[Path, str]] = []
     diagnostics: list[Diagnostic] = []
     for path in paths:
+        if path.is_file() and is_mix_file(path):
+            continue  # see mix_files
         if path.is_file():
             code, problems = _set_code_for(path)
             diagnostics.extend(problems)
@@ -79,6 +85,16 @@ def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnos
     for file, code in files:
         unique.setdefault(file.resolve(), code)
     return [(Path(p), c) for p, c in unique.items()], diagnostics
+
+
+def mix_files(paths: Sequence[Path]) -> list[Path]:
+    """The mix files among ``paths`` and inside the folders of ``paths``."""
+    found: dict[Path, Path] = {}
+    for path in paths:
+        candidates = sorted(path.rglob(f"*{MIX_SUFFIX}")) if path.is_dir() else [path] if is_mix_file(path) else []
+        for file in candidates:
+            found.setdefault(file.resolve(), file)
+    return list(found.values())
 
 
 def _display(path: Path) -> str:
@@ -122,7 +138,10 @@ def lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path] = ()) -> tuple[
         _, problems = compile_files(family_files, vocabulary, known)
         diagnostics.extend(problems)
     diagnostics.extend(check_duplicates(parsed))
-    if not files and not diagnostics:
+    mixes = mix_files(paths)
+    for mix in mixes:
+        diagnostics.extend(check_mix_file(mix, extra_sets, _display(mix.resolve())))
+    if not files and not mixes and not diagnostics:
         diagnostics.append(
             Diagnostic(
                 "E162",
@@ -131,4 +150,4 @@ def lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path] = ()) -> tuple[
                 Span(1, 1, 1, 2, ", ".join(str(p) for p in paths)),
             )
         )
-    return sort_diagnostics(diagnostics), len(files)
+    return sort_diagnostics(diagnostics), len(files) + len(mixes)

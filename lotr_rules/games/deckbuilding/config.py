@@ -43,28 +43,9 @@ class GameConfig:
 
     def check_mix(self) -> None:
         """Raise ConfigError if the mix options do not make sense (the cards are checked at setup)."""
-        from lotr_rules.cards.mix import LESS_RANDOM_KEYS, PLANS
+        from lotr_rules.cards.mix_checks import config_problems, raise_first
 
-        if self.mix and self.mix not in PLANS:
-            raise ConfigError(f"unknown mix plan '{self.mix}'; plans: {', '.join(PLANS)}")
-        if isinstance(self.half, bool) or self.half not in (1, 2):
-            raise ConfigError(f"a plan-2 game uses half 1 or 2 of the deck, not {self.half!r}")
-        if self.half != 1 and self.mix != "plan-2":
-            raise ConfigError("only a plan-2 mix is played from a half of the deck")
-        for key, code in self.less_random:
-            if key not in LESS_RANDOM_KEYS:
-                raise ConfigError(f"a less-random mix chooses sets for {', '.join(LESS_RANDOM_KEYS)}, not '{key}'")
-            if not isinstance(code, str) or not code:
-                raise ConfigError(f"a less-random mix needs a set code for '{key}', not {code!r}")
-        if self.less_random and self.mix != "less-random":
-            raise ConfigError("a type-to-set table is only used by the less-random mix")
-        if self.mix == "custom" and not self.custom_deck:
-            raise ConfigError("a custom mix needs a main deck listed card by card (--deck FILE)")
-        if self.custom_deck and self.mix != "custom":
-            raise ConfigError("a listed main deck is only used by the custom mix")
-        for name, count in self.custom_deck:
-            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-                raise ConfigError(f"a custom deck gives '{name}' a count of {count!r}; a count is 1 or more")
+        raise_first(config_problems(self))
         if self.avoid_archenemies and (self.mix != "plan-2" or self.half != 2):
             raise ConfigError("only the second game of a plan-2 match avoids the Archenemies of the first")
 
