@@ -1,4 +1,5 @@
-"""Shared test options: ``--long`` runs the property tests over many more games."""
+"""Shared test options: ``--long`` runs the property tests over many more games;
+``--update-golden`` rewrites the golden whole-game logs (tests/golden) from the current engine."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ import pytest
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--long", action="store_true", help="run the long property runs (thousands of games)")
+    parser.addoption(
+        "--update-golden", action="store_true", help="rewrite the golden game logs in tests/golden instead of checking"
+    )
 
 
 @pytest.fixture

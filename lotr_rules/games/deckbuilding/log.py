@@ -70,8 +70,9 @@ def result_lines(result: dict[str, Any], you: frozenset[int] = frozenset()) -> l
     for seat, score in enumerate(result["scores"]):
         who = ", you" if seat in you else ""
         marker = "  winner" if seat in result["winners"] else ""
-        archenemies = result["archenemies"][seat]
-        lines.append(f"  player {seat + 1} ({heroes[seat]}{who}): {score} VP, {archenemies} Archenemies{marker}")
+        count = result["archenemies"][seat]
+        archenemies = f"{count} Archenemy" if count == 1 else f"{count} Archenemies"
+        lines.append(f"  player {seat + 1} ({heroes[seat]}{who}): {score} VP, {archenemies}{marker}")
     if not result["winners"]:
         lines.append("  Everyone loses: the forces of Saruman have triumphed.")
     return lines
