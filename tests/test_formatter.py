@@ -230,10 +230,11 @@ def test_expression_brackets_only_where_needed(written: str, canonical: str) -> 
             'take   all cards in hand   where name is "Ring" or cost>=2 as Y',
             'take all cards in hand where name is "Ring" or cost >= 2 as Y',
         ),
-        # an aggregate of several words at the start of a condition keeps its brackets ...
-        ("if (highest cost of cards in path) >= 2 {", "if (highest cost of cards in path) >= 2 {"),
-        ("if (highest cost of cards)+1 >= 2 {", "if (highest cost of cards + 1) >= 2 {"),
-        # ... and so does one whose `where` or `in` would swallow the next `and`/`or`
+        # an aggregate of several words at the start of a condition needs no brackets: the
+        # words read as a state phrase until 'of' makes them an aggregate ...
+        ("if (highest cost of cards in path) >= 2 {", "if highest cost of cards in path >= 2 {"),
+        ("if (highest cost of cards)+1 >= 2 {", "if highest cost of cards + 1 >= 2 {"),
+        # ... but one whose `where` or `in` would swallow the next `and`/`or` keeps them
         (
             "if 1 < (number of cards in hand) or the wall is breached {",
             "if 1 < (number of cards in hand) or the wall is breached {",
