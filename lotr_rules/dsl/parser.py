@@ -518,6 +518,11 @@ _GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
     ),
     ("a selection", frozenset({"INT", "A", "AN", "ALL", "UP", "RANDOM", "WORD", "FROM", "IN", "VAR", "THIS", "IT"})),
     ("a number or an expression", frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS", "TOKENS"})),
+    # after a kind word (``2 cards``): more kind words, a zone, ``where`` or ``as``
+    (
+        "the rest of a selection",
+        frozenset({"WORD", "THIS", "TO", "OF", "A", "AN", "FROM", "IN", "WHERE", "AS"}),
+    ),
     ("a trigger phrase", frozenset({"WORD", "OF", "THIS", "TO", "FROM", "IN", "A", "AN"})),
     # after ``where``, ``not`` or '(' in a card test: an attribute's name, ``not`` or a bracket
     ("a card test", frozenset({"LPAR", "NOT", "WORD"})),
