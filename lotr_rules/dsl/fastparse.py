@@ -22,9 +22,12 @@ Three things about the Lark path are easy to get wrong and are copied with care:
   take at that point is a syntax error for Lark, so the parser gives up on it.
 * **Positions.** With ``propagate_positions`` a rule spans from the first to the last token it
   read, the anonymous ones (``{``, a line end with the comments and indentation after it) included,
-  so a field ends at the start of the next line. A bracketed expression keeps the span of what is
-  inside the brackets, but a rule it starts or ends spans the brackets too (``(1) + 2`` starts at
-  the ``(``). Both fall out of taking every span from the first to the last token a rule consumed.
+  so a field ends at the start of the next line. A bracketed expression, condition or card test
+  keeps the span of what is inside the brackets, but a rule it starts or ends spans the brackets
+  too (``(1) + 2`` starts at the ``(``). Both fall out of taking every span from the first to the
+  last token a rule consumed. A ``(`` where a condition starts may hold a condition or the number
+  a comparison starts with; the parser reads its first atom either way, and that atom (or the
+  token after the ``)``) tells which, as the grammar's ``cond_left`` does.
 * **Limits.** :func:`~lotr_rules.dsl.parser.parse` checks the script's size before calling
   :func:`parse`. The bracket nesting limit (:data:`MAX_NESTING`) is checked here, while reading the
   tokens, so that ``parse`` needs its own check only for the scripts it hands to Lark; the depth of
@@ -184,8 +187,9 @@ _AFTER_ITEM = {
 }
 
 #: The parse tree's depth is bounded by counting the constructs that nest (blocks, operators,
-#: ``not``, ``-``, ``(if ...)``, aggregates, ``up to``/``random`` quantities; plain brackets add no
-#: level to Lark's tree and are bounded by MAX_NESTING anyway). Lark's tree has at most 5 levels
+#: ``not``, ``-``, ``(if ...)``, aggregates, ``up to``/``random`` quantities, bracketed conditions
+#: and card tests, which may hold an ``and`` inside an ``or``; brackets round a number add no level
+#: to Lark's tree and are bounded by MAX_NESTING anyway). Lark's tree has at most 5 levels
 #: above the first of them, 7 from one to the next (``block > may_stmt > command > sel > where >
 #: pred_or > pred_and > pred_not``) and 10 from the last one down to a token, so N of them nested
 #: make it at most 8 + 7 N deep: within the :data:`_BASE_LEVELS` + :data:`_LEVELS_PER_NEST` N
