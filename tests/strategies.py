@@ -4,18 +4,16 @@ Every value built here is one the parser can produce, so ``parse(format_script(x
 expected to hold for all of them. The grammar (``grammar/cardscript.lark``) cannot write down a
 few trees at all; the strategies leave those out, each at the place marked "grammar:" below:
 
-* a predicate or condition cannot be bracketed, so ``not`` takes a single atom (never an
-  ``and``/``or``), an ``and`` never holds an ``or``, and neither holds its own kind (``a and b
-  and c`` is one flat ``and``);
-* ``under`` may continue a kind phrase (``cards under this``), and the parser prefers that, so a
-  command whose selection ends in a kind phrase cannot have an ``under ...`` placement;
+* in a command's selection ``under`` ends the kind phrase (it starts the placement), so a
+  command's own kind phrase never holds ``under`` (elsewhere one may: ``cards under this``);
 * a state phrase's first word is a plain word: ``the`` there is read as the article;
 * ``may`` without braces holds exactly one simple statement;
 * a selection has at least a quantity, a kind, a source or a reference.
 
 The formatter brackets what the parser would otherwise read differently (a nested ``-``, an
-aggregate of several words at the start of a condition, an aggregate ending in ``where``/``from``
-before ``and``/``or``), so those are generated freely.
+``and``/``or`` inside a ``not``, an ``and`` or an ``or`` of the same kind, an aggregate ending in
+``where``/``from`` before ``and``/``or``), so those are generated freely: predicates and
+conditions nest in any shape.
 
 Plain words avoid every keyword of the language, wherever they stand: with the contextual lexer a
 keyword is one only where the parser can take it, but which states take which keywords is a
@@ -31,6 +29,7 @@ import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import attrs
 from hypothesis import settings
 from hypothesis import strategies as st
 
@@ -306,29 +305,48 @@ def _negations(atoms: st.SearchStrategy[T], negate: Callable[[Any], T]) -> st.Se
     return st.tuples(atoms, st.integers(0, 2)).map(wrap)
 
 
+def _logic(
+    atoms: st.SearchStrategy[T],
+    negate: Callable[[Any], T],
+    both: Callable[[Any], T],
+    either: Callable[[Any], T],
+    depth: int,
+) -> st.SearchStrategy[T]:
+    """``not``/``and``/``or`` over ``atoms`` in any shape, ``depth`` operators deep: an ``or``
+    inside an ``and``, an ``and`` inside an ``and`` or a ``not`` are written with brackets."""
+    if depth <= 0:
+        return atoms
+    sub = _logic(atoms, negate, both, either, depth - 1)
+    return st.one_of(
+        atoms,
+        sub.map(negate),
+        _tuples_of(sub, 2, 3).map(both),
+        _tuples_of(sub, 2, 3).map(either),
+    )
+
+
 @functools.cache
 def _preds() -> st.SearchStrategy[ast.Pred]:
-    """grammar: no brackets, so an ``and`` holds atoms and ``not``s, an ``or`` also ``and``s."""
-    unary = _negations(_pred_atoms, ast.PredNot)
-    conjunction = st.builds(ast.PredAnd, _tuples_of(unary, 2, 3))
-    disjunction = st.builds(ast.PredOr, _tuples_of(st.one_of(unary, conjunction), 2, 3))
-    return st.one_of(unary, conjunction, disjunction)
+    return st.one_of(
+        _negations(_pred_atoms, ast.PredNot),
+        _logic(_pred_atoms, ast.PredNot, ast.PredAnd, ast.PredOr, 2),
+    )
 
 
 # ---------------------------------------------------------------------- conditions
 @functools.cache
 def _conds(depth: int = 2) -> st.SearchStrategy[ast.Cond]:
-    """Conditions, with the same bracket-free shape as :func:`preds`."""
+    """Conditions, nesting in any shape like :func:`preds`."""
     atoms = st.one_of(
         st.builds(ast.CondCompare, _exprs(depth), cmp_ops, _exprs(depth)),
         st.builds(ast.CondIs, refs, st.booleans(), words),
         st.builds(ast.CondNamed, refs, texts),
         st.builds(ast.CondState, state_phrases, st.booleans()),
     )
-    unary = _negations(atoms, ast.CondNot)
-    conjunction = st.builds(ast.CondAnd, _tuples_of(unary, 2, 3))
-    disjunction = st.builds(ast.CondOr, _tuples_of(st.one_of(unary, conjunction), 2, 3))
-    return st.one_of(unary, conjunction, disjunction)
+    return st.one_of(
+        _negations(atoms, ast.CondNot),
+        _logic(atoms, ast.CondNot, ast.CondAnd, ast.CondOr, 2),
+    )
 
 
 # ---------------------------------------------------------------------- statements
@@ -339,23 +357,11 @@ placements: st.SearchStrategy[ast.Placement] = st.one_of(
 )
 
 
-def _ends_in_kind(sel: ast.Sel | None) -> bool:
-    return (
-        sel is not None
-        and sel.ref is None
-        and sel.kind is not None
-        and sel.source is None
-        and sel.where is None
-        and sel.binding is None
-    )
-
-
 def _command(parts: tuple[str, ast.Sel | None, ast.Placement | None, str | None]) -> ast.Command:
     verb, sel, placement, guard = parts
-    if isinstance(placement, ast.PlaceUnder) and _ends_in_kind(sel):
-        # grammar: `put 2 cards under this` reads as the kind "cards under this"; the UNDER
-        # shift/reduce conflict resolves as a shift, so no text gives this tree.
-        placement = None
+    if sel is not None and sel.kind is not None and "under" in sel.kind:
+        # grammar: in a command, `under` ends the kind phrase (`put 2 cards under this`)
+        sel = attrs.evolve(sel, kind=tuple(word for word in sel.kind if word != "under"))
     return ast.Command(verb, sel, placement, guard)
 
 

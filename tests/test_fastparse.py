@@ -232,14 +232,34 @@ EDGE_CASES: list[tuple[str, bool | None]] = [
     (_card("letX = 1"), False),
     (_card("drawX"), None),
     (_card("draw 2cards"), True),
-    (_card("draw 2 cards and more"), False),
+    # In a command's kind phrase 'and' is a plain word (its state is the command's own); the
+    # compiler then says the words name no zone.
+    (_card("draw 2 cards and more"), True),
     (_card("draw 2 this"), True),  # after a number, 'this' is a plain word: the kind
-    (_card("put 2 cards under this"), True),
-    (_card("put 2 cards under X"), False),
+    (_card("put 2 cards under this"), True),  # 'under' ends a command's kind phrase
+    (_card("put 2 cards under X"), True),
+    (_card("put a card under it without hope"), True),
+    (_card("discard 2 cards from under this"), True),
+    (_card("+1 power for each card under this"), True),  # elsewhere it goes on the kind phrase
+    (_card("draw up to (number of cards under this) cards under this"), True),
+    (_card("if not (X is ally and the wall is breached) {", "}"), True),
+    (_card('if (X is ally or Y is enemy) and not (it named "a") {', "}"), True),
+    (_card("if ((X + 1) * 2) > 2 or ((this is ally)) {", "}"), True),
+    (_card("if (highest cost of cards in hand > 2) {", "}"), True),
+    (_card("if highest cost of cards in hand > 2 {", "}"), True),  # words then 'of': an aggregate
+    (_card("if (you have played an ally this turn) {", "}"), True),
+    (_card("if (X) is y {", "}"), False),
+    (_card("if (X is y {", "}"), False),
+    (_card("if (X is y)) {", "}"), False),
+    (_card("if () {", "}"), False),
+    (_card("if (not X) > 1 {", "}"), False),
+    (_card("if (if X is y then 1 else 2) > (X) {", "}"), True),
+    (_card('draw cards where not (cost > 1 or (type is ally and name contains "x"))'), True),
+    (_card("draw cards where (cost > 1"), False),
+    (_card("draw cards where ()"), False),
     (_card("put this under X without hope"), True),
     (_card("else"), True),  # a command whose verb is 'else'
     (_card("draw 1", "else {", "}"), False),
-    (_card("if highest cost of cards in hand > 2 {", "}"), False),
     (_card("if (highest cost of cards in hand) > 2 {", "}"), True),
     (_card("if the lord of the rings is in play {", "}"), True),
     (_card("if number of cards from deck in hand or X is y {", "}"), None),
@@ -298,12 +318,19 @@ def _deep(kind: str, n: int) -> str:
     if kind == "blocks":
         inner = max(n - 2, 0)
         return 'card "X" {\n  play {\n' + "if X is y {\n" * inner + "draw 1\n" + "}\n" * inner + "  }\n}\n"
+    if kind == "cond-brackets":
+        return _card("if " + "(" * n + "X is y" + " and not X is y)" * n + " {", "}")
+    if kind == "pred-brackets":
+        return _card("draw cards where " + "(" * n + "cost > 1" + " or not cost > 2)" * n)
     if kind == "conditional":
         return 'card "X" {\n  victory ' + "(if X is y then 1 else " * n + "1" + ")" * n + "\n}\n"
     return 'card "X" {\n  victory ' + "-(" * n + "1" + ")" * n + "\n}\n"
 
 
-DEEP_KINDS = ["operators", "left-operands", "not", "pred-not", "aggregates", "blocks", "conditional", "negation"]
+DEEP_KINDS = [
+    *("operators", "left-operands", "not", "pred-not", "aggregates", "blocks", "conditional", "negation"),
+    *("cond-brackets", "pred-brackets"),
+]
 
 
 @pytest.mark.parametrize("kind", DEEP_KINDS)
@@ -382,11 +409,16 @@ KEYWORD_STATES: dict[str, tuple[str, ...]] = {
         r"binding : AS VAR \*",
         r"pred_value : \w+ \*",
         r"pred_atom : .* STRING \*",
+        r"pred_atom : LPAR pred RPAR \*",
     ),
     "_WORDS": (r"__X : (__X )?WORD \*",),
     "_KIND": (
         r"kind_word : \w+ \*",
         r"kind_phrase : WORD \*.*",
+    ),
+    "_COMMAND_KIND": (
+        r"command_kind_word : \w+ \*",
+        r"command_kind_phrase : WORD \*.*",
     ),
     "_SOURCE": (r"source_word : \w+ \*",),
     "_SOURCE_START": (r"source : (FROM|IN) \* source_phrase",),
@@ -395,6 +427,7 @@ KEYWORD_STATES: dict[str, tuple[str, ...]] = {
         r"per_each : FOR EACH \* sel",
         r"compound_stmt : FOR EACH \* .*",
         r"atom : aggregate_words OF \* sel",
+        r"cond_left_atom : lead_words OF \* sel",
     ),
     "_COMMAND": (r"simple_stmt : WORD \*.*",),
     "_EXPR_START": (
@@ -402,9 +435,12 @@ KEYWORD_STATES: dict[str, tuple[str, ...]] = {
         r"simple_stmt : (PLUS|ADD|LET VAR EQUAL) \* .*",
         r"sum : sum \w+ \* .*",
         r"product : product STAR \* .*",
-        r"cond_atom : expr CMP_OP \* .*",
+        r"cond_atom : cond_left CMP_OP \* .*",
+        r"cond_sum : cond_sum \w+ \* .*",
+        r"cond_product : cond_product STAR \* .*",
+        r"cond_unary : MINUS \* atom",
         r"compound_stmt : REPEAT \* .*",
-        r"atom : LPAR IF cond THEN (expr ELSE )?\* .*",
+        r"(cond_left_)?atom : LPAR IF cond THEN (expr ELSE )?\* .*",
         r"ability : .* VICTORY \* .*",
         # the states before an atom take the same keywords (and no '-')
         r"quantity : (UP TO|RANDOM) \* .*",
@@ -417,16 +453,27 @@ KEYWORD_STATES: dict[str, tuple[str, ...]] = {
         r"elif_clause : ELSE IF \* .*",
         r"cond_atom : NOT \* .*",
         r"ability : .* GOAL \* .*",
-        r"atom : LPAR IF \* .*",
+        r"(cond_left_)?atom : LPAR IF \* .*",
         r"__X : (__X )?(AND|OR) \* cond_\w+",
     ),
-    "_COND_WORD": (r"__X : WORD \* \| state_phrase : WORD \*.*",),
-    "_STATE": (
-        r"state_word : \w+ \*",
-        r"state_phrase : THE WORD \*.*",
+    "_COND_PAREN": (r"cond_atom : LPAR \* cond RPAR \| .*",),
+    "_COND_WORD": (
+        r"lead_words : WORD \*.*",
+        r"lead_word : WORD \*",
+        r"__X : (__X )?lead_word \*",
+        r"__X : __X \* lead_word \| lead_words : WORD __X \*",
+        r"cond_left_atom : lead_words \* OF sel \| .*",
     ),
-    "_COND_VAR": (r"atom : VAR \* \| ref : VAR \*",),
-    "_COND_END": (r"cond_atom : ref .* (WORD|STRING) \*",),
+    "_STATE": (
+        r"state_(keyword|word) : \w+ \*",
+        r"state_phrase : THE WORD \*.*",
+        r"state_phrase : lead_words state_keyword \*.*",
+    ),
+    "_COND_VAR": (r"cond_left_atom : VAR \* \| ref : VAR \*",),
+    "_COND_END": (
+        r"cond_atom : ref .* (WORD|STRING) \*",
+        r"cond_atom : LPAR cond RPAR \*",
+    ),
     "_TRIGGER": (
         r"(ability|compound_stmt) : (WHEN|AT) \* .*",
         r"trigger_word : \w+ \*",
@@ -446,6 +493,7 @@ KEYWORD_STATES: dict[str, tuple[str, ...]] = {
         r"pred_atom : (NOT|WORD IS) \* .*",
         r"__X : (__X )?(AND|OR) \* pred_\w+",
         r"cond_atom : ref IS \* .*",
+        r"pred_atom : LPAR \* pred RPAR",
     ),
     "_ATTRIBUTE": (r"pred_atom : WORD \* .*",),
     "_TOKEN_WORD": (r"simple_stmt : REMOVE ALL \* .*",),
@@ -460,8 +508,8 @@ KEYWORD_STATES: dict[str, tuple[str, ...]] = {
     "_TURN": (r"compound_stmt : NEXT \* .*",),
     "_IF": (r"elif_clause : ELSE \* .*",),
     "_UNDER": (r"placement : UNDER \* ref",),
-    "_HIT": (r"atom : PLAYERS \* HIT",),
-    "_ON": (r"atom : TOKENS \* .*",),
+    "_HIT": (r"(cond_left_)?atom : PLAYERS \* HIT",),
+    "_ON": (r"(cond_left_)?atom : TOKENS \* .*",),
     "_GOAL": (r"ability : QUEST LBRACE _NL \* .*",),
     "_VICTORY": (r"ability : QUEST .* cond _NL \* .*",),
     "_ALWAYS": (r"ability : EFFECT \* .*",),
@@ -476,7 +524,8 @@ KEYWORD_STATES: dict[str, tuple[str, ...]] = {
         r"card : CARD (STRING )?\* .*",
         r"(block|card) : .*LBRACE \* .*",
         r"simple_stmt : LET (VAR )?\* .*",
-        r"atom : TOKENS ON \* .*",
+        r"(cond_left_)?atom : TOKENS ON \* .*",
+        r"cond_left_atom : LPAR cond_left RPAR \*",
         r"placement : ON \* .*",
         r"pred_atom : WORD (CMP_OP|IS NOT|CONTAINS) \* .*",
         r"cond_atom : ref (IS NOT|NAMED) \* .*",

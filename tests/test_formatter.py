@@ -230,10 +230,11 @@ def test_expression_brackets_only_where_needed(written: str, canonical: str) -> 
             'take   all cards in hand   where name is "Ring" or cost>=2 as Y',
             'take all cards in hand where name is "Ring" or cost >= 2 as Y',
         ),
-        # an aggregate of several words at the start of a condition keeps its brackets ...
-        ("if (highest cost of cards in path) >= 2 {", "if (highest cost of cards in path) >= 2 {"),
-        ("if (highest cost of cards)+1 >= 2 {", "if (highest cost of cards + 1) >= 2 {"),
-        # ... and so does one whose `where` or `in` would swallow the next `and`/`or`
+        # an aggregate of several words at the start of a condition needs no brackets: the
+        # words read as a state phrase until 'of' makes them an aggregate ...
+        ("if (highest cost of cards in path) >= 2 {", "if highest cost of cards in path >= 2 {"),
+        ("if (highest cost of cards)+1 >= 2 {", "if highest cost of cards + 1 >= 2 {"),
+        # ... but one whose `where` or `in` would swallow the next `and`/`or` keeps them
         (
             "if 1 < (number of cards in hand) or the wall is breached {",
             "if 1 < (number of cards in hand) or the wall is breached {",
@@ -244,6 +245,31 @@ def test_expression_brackets_only_where_needed(written: str, canonical: str) -> 
         ),
         ("if 1 < (number of cards in hand) and it is ally {", "if 1 < number of cards in hand and it is ally {"),
         ("if 1 < (number of cards where cost > 2) {", "if 1 < number of cards where cost > 2 {"),
+        # brackets in conditions and card tests stay where they change the grouping ...
+        ("if not (X is y and Y is z) {", "if not (X is y and Y is z) {"),
+        ("if not (X is y or Y is z) {", "if not (X is y or Y is z) {"),
+        ("if (X is y or Y is z) and the wall is breached {", "if (X is y or Y is z) and the wall is breached {"),
+        ("if X is y and (Y is z or it is ally) {", "if X is y and (Y is z or it is ally) {"),
+        ("draw cards where not (cost > 1 or type is ally)", "draw cards where not (cost > 1 or type is ally)"),
+        (
+            "draw cards where (cost > 1 or cost < 3) and type is ally",
+            "draw cards where (cost > 1 or cost < 3) and type is ally",
+        ),
+        # ... and where the tree has a chain inside a chain of its own kind, as written
+        ("if (X is y and Y is z) and it is ally {", "if (X is y and Y is z) and it is ally {"),
+        (
+            "draw cards where cost > 1 or (cost < 3 or type is ally)",
+            "draw cards where cost > 1 or (cost < 3 or type is ally)",
+        ),
+        # ... and go where they change nothing
+        ("if ((X is y)) and (not Y is z) {", "if X is y and not Y is z {"),
+        ("if (X is y and Y is z) or it is ally {", "if X is y and Y is z or it is ally {"),
+        ("if not (not X is y) {", "if not not X is y {"),
+        ("draw cards where (not cost > 1) and (type is ally)", "draw cards where not cost > 1 and type is ally"),
+        ("if (X + 1) > 2 {", "if X + 1 > 2 {"),
+        ("if ((X + 1) * 2 > 2) {", "if (X + 1) * 2 > 2 {"),
+        # `under` in a command is the destination
+        ("put  2 cards  under   this", "put 2 cards under this"),
     ],
 )
 def test_selection_and_condition_layout(written: str, canonical: str) -> None:

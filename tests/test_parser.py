@@ -337,12 +337,127 @@ def test_articles_are_kept() -> None:
     assert isinstance(a, ast.Command) and a.sel is not None and a.sel.quantity == ast.Quantity("one", article="a")
 
 
-def test_under_after_a_kind_phrase_belongs_to_the_kind() -> None:
-    """A grammar limit: ``put 2 cards under this`` reads 'under this' into the card kind, not as a placement."""
-    (put,) = parse(_card("put 2 cards under this")).cards[0].items[0].body
-    assert isinstance(put, ast.Command)
-    assert put.placement is None
-    assert put.sel is not None and put.sel.kind == ("cards", "under", "this")
+def _stmt(line: str) -> ast.Stmt:
+    (stmt,) = parse(_card(line)).cards[0].items[0].body
+    return stmt
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "ref"),
+    [
+        ("put 2 cards under this", ("cards",), "this"),
+        ("put a card under X", ("card",), "var"),
+        ("put all cards under it", ("cards",), "it"),
+        ("put up to 2 allies under this", ("allies",), "this"),
+        ("put random 1 cards of the path under this", ("cards", "of", "the", "path"), "this"),
+        ("put cards under this", ("cards",), "this"),
+        ("put 2 cards from hand under this", ("cards",), "this"),
+        ("put 2 cards where cost > 1 under this", ("cards",), "this"),
+    ],
+)
+def test_under_ends_a_commands_kind_phrase(line: str, kind: tuple[str, ...], ref: str) -> None:
+    """In a command, ``under`` says where the cards go, whatever the selection ends with."""
+    put = _stmt(line)
+    assert isinstance(put, ast.Command) and put.sel is not None
+    assert put.sel.kind == kind
+    assert isinstance(put.placement, ast.PlaceUnder) and put.placement.ref.kind == ref
+
+
+def test_under_stays_in_a_kind_phrase_outside_commands() -> None:
+    """Where no placement can follow (``for each``, aggregates), ``cards under this`` is a kind and
+    a zone; in a command the zone is written as a source."""
+    power = _stmt("+1 power for each card under this")
+    assert isinstance(power, ast.PowerStmt) and power.per_each is not None
+    assert power.per_each.kind == ("card", "under", "this")
+    discard = _stmt("discard 2 cards from under this")
+    assert isinstance(discard, ast.Command) and discard.placement is None and discard.sel is not None
+    assert discard.sel.source == ast.Source("from", ("under", "this"))
+    quest_text = 'card "X" {\n  quest {\n    goal number of cards under this >= 3\n    victory 6\n  }\n}\n'
+    (quest,) = parse(quest_text).cards[0].items
+    assert isinstance(quest, ast.Ability) and isinstance(quest.goal, ast.CondCompare)
+    assert isinstance(quest.goal.left, ast.Aggregate) and quest.goal.left.sel.kind == ("cards", "under", "this")
+
+
+def _cond(text: str) -> ast.Cond:
+    stmt = _stmt(f"if {text} {{\n}}")
+    assert isinstance(stmt, ast.IfStmt)
+    return stmt.branches[0].cond
+
+
+A = ast.CondIs(ast.Ref("var", "A"), False, "x")
+B = ast.CondIs(ast.Ref("var", "B"), False, "x")
+C = ast.CondIs(ast.Ref("var", "C"), False, "x")
+
+
+@pytest.mark.parametrize(
+    ("text", "tree"),
+    [
+        # not binds tightest, then and, then or
+        ("not A is x and B is x", ast.CondAnd((ast.CondNot(A), B))),
+        ("A is x or B is x and C is x", ast.CondOr((A, ast.CondAnd((B, C))))),
+        # brackets group
+        ("not (A is x and B is x)", ast.CondNot(ast.CondAnd((A, B)))),
+        ("(A is x or B is x) and C is x", ast.CondAnd((ast.CondOr((A, B)), C))),
+        ("not (A is x or B is x) or C is x", ast.CondOr((ast.CondNot(ast.CondOr((A, B))), C))),
+        # the tree keeps the grouping as written; brackets around one atom leave no trace
+        ("(A is x and B is x) and C is x", ast.CondAnd((ast.CondAnd((A, B)), C))),
+        ("A is x and B is x and C is x", ast.CondAnd((A, B, C))),
+        ("((A is x))", A),
+        ("not (not A is x)", ast.CondNot(ast.CondNot(A))),
+        ("(the wall is breached)", ast.CondState(("wall", "is", "breached"), article=True)),
+        ("(you have an ally) or A is x", ast.CondOr((ast.CondState(("you", "have", "an", "ally")), A))),
+    ],
+)
+def test_bracketed_conditions(text: str, tree: ast.Cond) -> None:
+    assert _cond(text) == tree
+
+
+def test_a_bracket_where_a_condition_starts_may_hold_a_number() -> None:
+    """``(X + 1) * 2 > 2``: the bracket is the left side's first atom, not a condition."""
+    x_plus_1 = ast.BinOp("+", ast.VarExpr("X"), ast.Num(1))
+    assert _cond("(X + 1) * 2 > 2") == ast.CondCompare(ast.BinOp("*", x_plus_1, ast.Num(2)), ">", ast.Num(2))
+    assert _cond("not (X) > 1") == ast.CondNot(ast.CondCompare(ast.VarExpr("X"), ">", ast.Num(1)))
+    highest = _cond("(highest cost of cards in hand) > 2")
+    assert isinstance(highest, ast.CondCompare) and isinstance(highest.left, ast.Aggregate)
+    # the words before 'of' are an aggregate's even without brackets
+    assert _cond("highest cost of cards in hand > 2") == highest
+
+
+def test_bracketed_predicates() -> None:
+    draw = _stmt('draw cards where not (cost > 1 or type is ally) and name contains "x"')
+    assert isinstance(draw, ast.Command) and draw.sel is not None
+    cost = ast.PredCompare("cost", ">", ast.Num(1))
+    ally = ast.PredIs("type", False, ast.Word("ally"))
+    name = ast.PredContains("name", "x")
+    assert draw.sel.where == ast.PredAnd((ast.PredNot(ast.PredOr((cost, ally))), name))
+
+
+def test_a_bracketed_condition_keeps_its_own_span() -> None:
+    """As for a bracketed number: the brackets belong to what they stand in, not to what is inside."""
+    cond = _cond("(A is x or B is x) and C is x")
+    assert isinstance(cond, ast.CondAnd)
+    assert (cond.span.column, cond.span.end_column) == (8, 37)  # from the '('
+    inner = cond.operands[0]
+    assert (inner.span.column, inner.span.end_column) == (9, 25)  # inside the brackets
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("if (A is x {", "missing ')' after 'x'"),
+        ("if not (A is x and the wall is breached {", "missing ')' after 'breached'"),
+        ("if (X + 1 > 2 {", "missing ')' after '2'"),
+        ("if () {", "unexpected ')' after '(', expected a condition or 'if'"),
+        ("if (A is x and {", "missing a condition after 'and'"),
+        ("draw cards where (cost > 1", "missing ')' after '1'"),
+        ("draw cards where not (cost > 1 and type is ally", "missing ')' after 'ally'"),
+        ("draw cards where ()", "missing a card test after '('"),
+        ("draw cards where", "missing a card test after 'where'"),
+    ],
+)
+def test_a_missing_bracket_is_named(line: str, message: str) -> None:
+    closing = ("}",) if line.endswith("{") else ()
+    assert syntax_error(_card(line, *closing)).message == message
 
 
 def test_paths_and_card_counts() -> None:

@@ -736,7 +736,10 @@ def _commands(vocab: Vocabulary) -> list[str]:
         lines += _table(["", ""], rows)
     lines += [
         "A destination is `on top of ZONE` or `on bottom of ZONE` (a zone from the table of zones), or",
-        "`under this` or `under it`.",
+        "`under this`, `under it` or `under X`. In a command, `under` always starts the destination, even",
+        "straight after a kind: `put 2 cards from hand under this` and `put a card under X` put cards",
+        "under a card. To take cards from under one, write the zone after `from`: `discard 2 cards from",
+        "under this`.",
         "",
     ]
     return lines
@@ -778,8 +781,9 @@ def _selections(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[
         "### Kinds of card",
         "",
         "The kind is a card type (singular or plural, see Card types) or `card`/`cards` for any card,",
-        "optionally followed by a zone: `enemies you control`, `cards under this`. Unknown kind words are",
-        "an error (E112). These named things stand for particular cards instead:",
+        "optionally followed by a zone: `enemies you control`, `cards under this` (in a command, where",
+        "`under` starts the destination, write `cards from under this`). Unknown kind words are an",
+        "error (E112). These named things stand for particular cards instead:",
         "",
         *_table(
             ["named thing", "meaning", "where"],
@@ -805,8 +809,8 @@ def _selections(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[
         "",
         "### Where",
         "",
-        "`where` keeps the cards for which a predicate holds. `not` binds tightest, then `and`, then `or`;",
-        "predicates have no brackets.",
+        "`where` keeps the cards for which a predicate holds. `not` binds tightest, then `and`, then `or`,",
+        "and brackets group: `not (cost > 3 or type is ally)` is not `not cost > 3 or type is ally`.",
         "",
     ]
     pred_rows = []
@@ -816,6 +820,7 @@ def _selections(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[
             pred_rows.append([_code(syntax), doc, _code(example)])
     pred_rows.append(["`PREDICATE and PREDICATE`", "both hold", "`cost > 2 and type is enemy`"])
     pred_rows.append(["`PREDICATE or PREDICATE`", "either holds", '`name is "Despair" or name is "Corruption"`'])
+    pred_rows.append(["`(PREDICATE)`", "brackets, to group", "`not (type is ally or cost > 3)`"])
     lines += _table(["form", "meaning", "example"], pred_rows)
     lines += [
         "The attributes a predicate can test (others are an error, E117; a value of the wrong kind is E120):",
@@ -858,6 +863,7 @@ def _conditions(rules: dict[str, list[Alternative]], terminals: dict[str, str], 
             rows.append([_code(syntax), doc, _code(example)])
     rows.append(["`CONDITION and CONDITION`", "both hold", "`X is ally and number of cards in hand < 3`"])
     rows.append(["`CONDITION or CONDITION`", "either holds", "`X is ally or X is enemy`"])
+    rows.append(["`(CONDITION)`", "brackets, to group", "`not (X is ally and the wall is breached)`"])
     lines = [
         "## Conditions",
         "",
@@ -865,8 +871,14 @@ def _conditions(rules: dict[str, list[Alternative]], terminals: dict[str, str], 
         "The comparison operators are " + ", ".join(_code(o) for o in operators) + ".",
         "",
         *_table(["form", "meaning", "example"], rows),
-        "A condition that starts with a measure of several words needs brackets round the measure,",
-        "because the start of a condition is read as a state: `(highest cost of cards in path) >= 5`.",
+        "Brackets group: `(X is ally or X is enemy) and the wall is breached` holds only while the Wall",
+        "is breached, where without them the `and` would bind first. The formatter keeps the brackets",
+        "that change the grouping and drops the others; the describer brackets every `and` or `or`",
+        "inside another, so a reader need not know which binds tighter.",
+        "",
+        "A bracket where a condition starts may also hold a number, the first part of a comparison:",
+        "`(X + 1) * 2 > 4`. The start of a condition is read as a state until `of` shows a measure, so",
+        "`highest cost of cards in path >= 5` needs no brackets.",
         "",
         "### States",
         "",

@@ -1,7 +1,9 @@
 """Render a card's AST as plain sentences: what the engine understood the script to say.
 
 This reads the tree, not the author's text, so an author can compare the two and spot a script
-that does something other than the card says.
+that does something other than the card says. Conditions and card tests are written with a
+bracket around every ``and``/``or`` inside another operator (``a or (b and c)``), so a reader
+needs no precedence rules to see what goes with what.
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ def describe_stmt(stmt: ast.Stmt, depth: int) -> Iterator[str]:
     if isinstance(stmt, ast.PowerStmt):
         amount = format_expr(stmt.amount)
         if stmt.per_each is not None:
-            yield pad + _sentence(f"gain {amount} Power for each card matching: {format_sel(stmt.per_each)}")
+            yield pad + _sentence(
+                f"gain {amount} Power for each card matching: {format_sel(stmt.per_each, explicit=True)}"
+            )
         else:
             yield pad + _sentence(f"gain {amount} Power")
     elif isinstance(stmt, ast.LetStmt):
@@ -53,7 +57,7 @@ def describe_stmt(stmt: ast.Stmt, depth: int) -> Iterator[str]:
     elif isinstance(stmt, ast.Command):
         parts = [stmt.verb]
         if stmt.sel is not None:
-            parts.append(format_sel(stmt.sel))
+            parts.append(format_sel(stmt.sel, explicit=True))
         if isinstance(stmt.placement, ast.PlaceOn):
             parts.append(f"onto the {stmt.placement.position} of the {' '.join(stmt.placement.pile)}")
         elif isinstance(stmt.placement, ast.PlaceUnder):
@@ -66,7 +70,7 @@ def describe_stmt(stmt: ast.Stmt, depth: int) -> Iterator[str]:
     elif isinstance(stmt, ast.IfStmt):
         for index, branch in enumerate(stmt.branches):
             word = "If" if index == 0 else "Otherwise, if"
-            yield f"{pad}{word} {format_cond(branch.cond)}:"
+            yield f"{pad}{word} {format_cond(branch.cond, explicit=True)}:"
             for inner in branch.body:
                 yield from describe_stmt(inner, depth + 1)
         if stmt.otherwise is not None:
@@ -88,7 +92,7 @@ def describe_stmt(stmt: ast.Stmt, depth: int) -> Iterator[str]:
         for inner in stmt.body:
             yield from describe_stmt(inner, depth + 1)
     elif isinstance(stmt, ast.ForEachStmt):
-        yield f"{pad}For each {format_sel(stmt.sel)}:"
+        yield f"{pad}For each {format_sel(stmt.sel, explicit=True)}:"
         for inner in stmt.body:
             yield from describe_stmt(inner, depth + 1)
     elif isinstance(stmt, ast.AttackStmt):
@@ -112,7 +116,8 @@ def describe_card(card: ast.Card) -> Iterator[str]:
             continue
         if item.kind == "quest":
             assert item.goal is not None and item.reward is not None
-            yield f"Quest: once {format_cond(item.goal)} while in front of you, worth {format_expr(item.reward)} VP."
+            goal = format_cond(item.goal, explicit=True)
+            yield f"Quest: once {goal} while in front of you, worth {format_expr(item.reward)} VP."
             continue
         if item.kind in ("when", "at"):
             yield f"While in front of you, {item.kind} {' '.join(item.phrase)}:"

@@ -22,9 +22,12 @@ Three things about the Lark path are easy to get wrong and are copied with care:
   take at that point is a syntax error for Lark, so the parser gives up on it.
 * **Positions.** With ``propagate_positions`` a rule spans from the first to the last token it
   read, the anonymous ones (``{``, a line end with the comments and indentation after it) included,
-  so a field ends at the start of the next line. A bracketed expression keeps the span of what is
-  inside the brackets, but a rule it starts or ends spans the brackets too (``(1) + 2`` starts at
-  the ``(``). Both fall out of taking every span from the first to the last token a rule consumed.
+  so a field ends at the start of the next line. A bracketed expression, condition or card test
+  keeps the span of what is inside the brackets, but a rule it starts or ends spans the brackets
+  too (``(1) + 2`` starts at the ``(``). Both fall out of taking every span from the first to the
+  last token a rule consumed. A ``(`` where a condition starts may hold a condition or the number
+  a comparison starts with; the parser reads its first atom either way, and that atom (or the
+  token after the ``)``) tells which, as the grammar's ``cond_left`` does.
 * **Limits.** :func:`~lotr_rules.dsl.parser.parse` checks the script's size before calling
   :func:`parse`. The bracket nesting limit (:data:`MAX_NESTING`) is checked here, while reading the
   tokens, so that ``parse`` needs its own check only for the scripts it hands to Lark; the depth of
@@ -42,6 +45,9 @@ import re
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.parser import MAX_NESTING, MAX_TREE_DEPTH, _unquote
 from lotr_rules.errors import Span
+
+#: The condition nodes, to tell a bracket's condition from a bracket's number.
+_COND_NODES = (ast.CondCompare, ast.CondIs, ast.CondNamed, ast.CondState, ast.CondNot, ast.CondAnd, ast.CondOr)
 
 
 class _GiveUp(Exception):
@@ -108,6 +114,11 @@ _SEL_END = frozenset(
 #: After a word of ``type``/``deck`` values, counters and aggregate words (one shared ``WORD+``).
 _WORDS = _SEL_END | {"of"}
 _KIND = _SEL_END | {"a", "an", "of", "this", "to"}
+#: After a word of a command's kind phrase: that state is the command's own (``under`` ends the
+#: phrase there), so it lacks the look-aheads other contexts merge into ``_KIND``.
+_COMMAND_KIND = frozenset(
+    {"a", "an", "as", "from", "in", "into", "of", "on", "this", "to", "under", "where", "without"}
+)
 _SOURCE = _SEL_END | {"of", "this", "to"}
 _SOURCE_START = frozenset({"of", "or", "this", "to"})
 _REF = _SEL_END | {"is", "named"}
@@ -117,6 +128,8 @@ _EXPR_START = frozenset({"players", "tokens"})
 _PAREN = frozenset({"if", "players", "tokens"})
 _REMOVE = frozenset({"all", "players", "tokens"})
 _COND_START = frozenset({"it", "not", "players", "the", "this", "tokens"})
+#: After a '(' where a condition starts: a bracketed condition, number or ``(if ...)``.
+_COND_PAREN = _COND_START | {"if"}
 #: After the first word of a condition: a state phrase goes on, or ``of`` makes it an aggregate.
 _COND_WORD = frozenset({"a", "an", "and", "in", "is", "not", "of", "or", "the", "then", "this", "to"})
 _STATE = _COND_WORD - {"of"}
@@ -150,6 +163,7 @@ _WITHOUT = frozenset({"without"})
 #: What goes on a phrase after a word of it (the grammar's ``kind_word``, ``source_word``, ...):
 #: keywords, and "WORD" for any other word.
 _KIND_GOES_ON = frozenset({"this", "to", "of", "a", "an", "under"})
+_COMMAND_KIND_GOES_ON = _KIND_GOES_ON - {"under"}
 _SOURCE_WORDS = frozenset({"WORD", "of", "or", "this", "to"})
 _TRIGGER_WORDS = frozenset({"WORD", *_TRIGGER})
 _STATE_WORDS = frozenset({"WORD", "in", "is", "to", "the", "a", "an", "this", "not"})
@@ -173,8 +187,9 @@ _AFTER_ITEM = {
 }
 
 #: The parse tree's depth is bounded by counting the constructs that nest (blocks, operators,
-#: ``not``, ``-``, ``(if ...)``, aggregates, ``up to``/``random`` quantities; plain brackets add no
-#: level to Lark's tree and are bounded by MAX_NESTING anyway). Lark's tree has at most 5 levels
+#: ``not``, ``-``, ``(if ...)``, aggregates, ``up to``/``random`` quantities, bracketed conditions
+#: and card tests, which may hold an ``and`` inside an ``or``; brackets round a number add no level
+#: to Lark's tree and are bounded by MAX_NESTING anyway). Lark's tree has at most 5 levels
 #: above the first of them, 7 from one to the next (``block > may_stmt > command > sel > where >
 #: pred_or > pred_and > pred_not``) and 10 from the last one down to a token, so N of them nested
 #: make it at most 8 + 7 N deep: within the :data:`_BASE_LEVELS` + :data:`_LEVELS_PER_NEST` N
@@ -651,7 +666,7 @@ class _Parser:
         self.after = _COMMAND
         sel = None
         if kind in _SEL_FIRST:
-            sel = self._sel()
+            sel = self._sel(in_command=True)
             kind = self._peek()
             if kind == "N":
                 return ast.Command(verb, sel, span=self._span(start))
@@ -681,7 +696,8 @@ class _Parser:
             return ast.Ref(kind, span=self._span(at))
         raise _GiveUp
 
-    def _sel(self) -> ast.Sel:
+    def _sel(self, in_command: bool = False) -> ast.Sel:
+        """A selection; ``in_command``: a command's, whose kind phrase ``under`` ends."""
         start = self.i
         kind = self._peek()
         quantity: ast.Quantity | None = None
@@ -714,16 +730,18 @@ class _Parser:
         words: ast.Words | None = None
         if self._peek() == "WORD":
             # The kind phrase: after each of its words the state takes _KIND's keywords, and of
-            # those 'this', 'to', 'of', 'a', 'an' and 'under' go on the phrase.
+            # those 'this', 'to', 'of', 'a', 'an' and 'under' go on the phrase (in a command,
+            # _COMMAND_KIND's, and 'under' ends the phrase).
             kinds = self.kinds
             texts = self.texts
+            keywords, goes_on = (_COMMAND_KIND, _COMMAND_KIND_GOES_ON) if in_command else (_KIND, _KIND_GOES_ON)
             i = self.i
             end = i + 1
-            while kinds[end] == "w" and (texts[end] in _KIND_GOES_ON or texts[end] not in _KIND):
+            while kinds[end] == "w" and (texts[end] in goes_on or texts[end] not in keywords):
                 end += 1
             words = tuple(texts[i:end])
             self.i = end
-            self.after = _KIND
+            self.after = keywords
         source: ast.Source | None = None
         kind = self._peek()
         if kind == "from" or kind == "in":
@@ -775,6 +793,14 @@ class _Parser:
             operand = self._pred_atom()
             self.depth -= 1
             return ast.PredNot(operand, span=self._span(start))
+        if kind == "(":
+            # Brackets only group: the predicate inside keeps its own span.
+            self._take(_NOT)
+            self._nest()
+            inner = self._pred()
+            self.depth -= 1
+            self._expect(")", _SEL_END)
+            return inner
         if kind != "WORD":
             raise _GiveUp
         attribute = self.texts[self._take(_ATTRIBUTE)]
@@ -809,9 +835,11 @@ class _Parser:
         raise _GiveUp
 
     # ------------------------------------------------------------------ conditions
-    def _cond(self) -> ast.Cond:
-        start = self.i
-        first = self._cond_and()
+    def _cond(self, start: int = -1, first: ast.Cond | None = None) -> ast.Cond:
+        """``first`` is an atom the caller has read already, from token ``start``."""
+        if first is None:
+            start = self.i
+        first = self._cond_and(start, first)
         if self._peek() != "or":
             return first
         operands = [first]
@@ -820,9 +848,10 @@ class _Parser:
             operands.append(self._cond_and())
         return ast.CondOr(tuple(operands), span=self._span(start))
 
-    def _cond_and(self) -> ast.Cond:
-        start = self.i
-        first = self._cond_atom()
+    def _cond_and(self, start: int = -1, first: ast.Cond | None = None) -> ast.Cond:
+        if first is None:
+            start = self.i
+            first = self._cond_atom()
         if self._peek() != "and":
             return first
         operands = [first]
@@ -832,6 +861,22 @@ class _Parser:
         return ast.CondAnd(tuple(operands), span=self._span(start))
 
     def _cond_atom(self) -> ast.Cond:
+        atom = self._cond_atom_or_number(False)
+        if not isinstance(atom, _COND_NODES):
+            raise _GiveUp  # pragma: no cover - only a bracket's first atom may be a number
+        return atom
+
+    def _in_brackets(self) -> ast.Cond | ast.Expr:
+        """What a '(' where a condition starts holds: a condition, or the number that starts the
+        left side of a comparison (``(X + 1) > 2``); the token after the ')' tells which."""
+        start = self.i
+        first = self._cond_atom_or_number(True)
+        if not isinstance(first, _COND_NODES):
+            return first
+        return self._cond(start, first)
+
+    def _cond_atom_or_number(self, number_ok: bool) -> ast.Cond | ast.Expr:
+        """A condition's atom; with ``number_ok``, the number a bracket holds is returned too."""
         start = self.i
         kind = self._peek()
         if kind == "not":
@@ -840,6 +885,19 @@ class _Parser:
             operand = self._cond_atom()
             self.depth -= 1
             return ast.CondNot(operand, span=self._span(start))
+        if kind == "(" and not (self.kinds[start + 1] == "w" and self.texts[start + 1] == "if"):
+            self._take(_COND_PAREN)
+            self._nest()
+            inner = self._in_brackets()
+            self.depth -= 1
+            if isinstance(inner, _COND_NODES):
+                # Brackets only group: the condition inside keeps its own span.
+                self._expect(")", _COND_END)
+                return inner
+            self._expect(")", _EMPTY)
+            # The bracketed number is the first atom of the comparison's left side, which spans
+            # the brackets (the number itself keeps its own span).
+            return self._compare(start, self._expr(start, inner), number_ok)
         if kind == "the":
             self._take(_EMPTY)
             words = [self.texts[self._expect("WORD", _STATE)]]
@@ -854,15 +912,23 @@ class _Parser:
                 return self._ref_cond(ast.Ref("var", name, span=self._span(start)), start)
             left = self._expr(start, ast.VarExpr(name, span=self._span(start)))
         elif kind == "WORD":
-            # A word starts a state phrase ("breached", "the wall is breached"), or, before
-            # 'of', an aggregate of that single word: a second word goes on the state phrase.
-            word = self.texts[self._take(_COND_WORD)]
+            # Words start a state phrase ("you have played an ally"), or, before 'of', an
+            # aggregate ("highest cost of ..."): the grammar reads them alike until then.
+            words = [self.texts[self._take(_COND_WORD)]]
+            while self._peek() == "WORD":
+                words.append(self.texts[self._take(_COND_WORD)])
             if self._peek() != "of":
-                return self._state([word], False, start)
-            left = self._expr(start, self._aggregate_rest((word,), start))
+                return self._state(words, False, start)
+            left = self._expr(start, self._aggregate_rest(tuple(words), start))
         else:
             left = self._expr()
+        return self._compare(start, left, number_ok)
+
+    def _compare(self, start: int, left: ast.Expr, number_ok: bool) -> ast.Cond | ast.Expr:
+        """The rest of a comparison whose left side has been read (from token ``start``)."""
         if self._peek() != "C":
+            if number_ok and self._peek() == ")":
+                return left
             raise _GiveUp
         op = self.texts[self._take(_EXPR_START)]
         right = self._expr()

@@ -81,7 +81,22 @@ def format_pred_value(value: ast.PredValue) -> str:
     return str(value.value)
 
 
-def format_pred(pred: ast.Pred, parent: str = "") -> str:
+def _needs_brackets(node: ast.Pred | ast.Cond, inside: str, explicit: bool) -> bool:
+    """Whether a predicate or condition is bracketed as an operand of ``inside`` (``not``, ``and``
+    or ``or``). ``not`` binds tightest, then ``and``, then ``or``; and the parser reads a chain of
+    one operator as one node, so a node nested in one of its own kind is bracketed too, to come
+    back as it was. ``explicit`` brackets every ``and``/``or`` inside another operator, for a
+    reader who does not know which binds tighter (the parser reads both alike)."""
+    if isinstance(node, (ast.PredOr, ast.CondOr)):
+        return True
+    return isinstance(node, (ast.PredAnd, ast.CondAnd)) and (explicit or inside != "or")
+
+
+def format_pred(pred: ast.Pred, parent: str = "", explicit: bool = False) -> str:
+    """``parent`` is the operator ``pred`` is an operand of, if any; ``explicit``: see
+    :func:`_needs_brackets`."""
+    if parent and _needs_brackets(pred, parent, explicit):
+        return f"({format_pred(pred, explicit=explicit)})"
     if isinstance(pred, ast.PredCompare):
         return f"{pred.attribute} {pred.op} {format_pred_value(pred.value)}"
     if isinstance(pred, ast.PredIs):
@@ -90,13 +105,14 @@ def format_pred(pred: ast.Pred, parent: str = "") -> str:
     if isinstance(pred, ast.PredContains):
         return f"{pred.attribute} contains {quote(pred.text)}"
     if isinstance(pred, ast.PredNot):
-        return f"not {format_pred(pred.operand, 'not')}"
+        return f"not {format_pred(pred.operand, 'not', explicit)}"
     if isinstance(pred, ast.PredAnd):
-        return " and ".join(format_pred(p, "and") for p in pred.operands)
-    return " or ".join(format_pred(p, "or") for p in pred.operands)
+        return " and ".join(format_pred(p, "and", explicit) for p in pred.operands)
+    return " or ".join(format_pred(p, "or", explicit) for p in pred.operands)
 
 
-def format_sel(sel: ast.Sel) -> str:
+def format_sel(sel: ast.Sel, explicit: bool = False) -> str:
+    """``explicit``: bracket the ``where`` test for a reader (see :func:`_needs_brackets`)."""
     if sel.ref is not None:
         text = format_ref(sel.ref)
         return f"{text} as {sel.binding}" if sel.binding else text
@@ -108,25 +124,13 @@ def format_sel(sel: ast.Sel) -> str:
     if sel.source is not None:
         parts.append(f"{sel.source.preposition} {' '.join(sel.source.words)}")
     if sel.where is not None:
-        parts.append(f"where {format_pred(sel.where)}")
+        parts.append(f"where {format_pred(sel.where, explicit=explicit)}")
     if sel.binding:
         parts.append(f"as {sel.binding}")
     return " ".join(parts)
 
 
 # ---------------------------------------------------------------------- conditions
-def _starts_with_phrase(expr: ast.Expr, parent: int = 0) -> bool:
-    """Whether ``expr`` is written starting with an aggregate of several words (``highest cost of
-    cards``). At the start of a condition the parser reads such words as a state phrase (``the
-    wall is breached``) and fails at ``of``, so there the expression needs brackets."""
-    while isinstance(expr, ast.BinOp):
-        precedence = _PRECEDENCE[expr.op]
-        if precedence < parent:
-            return False  # bracketed by format_expr
-        expr, parent = expr.left, precedence
-    return isinstance(expr, ast.Aggregate) and len(expr.words) > 1
-
-
 def _open_end(expr: ast.Expr, parent: int = 0, right_side: bool = False) -> frozenset[str]:
     """The words that, written right after ``expr``, would be read as part of it: a selection that
     ends in ``where ...`` takes a following ``and``/``or`` into its predicate, one that ends in
@@ -152,12 +156,14 @@ def _open_end(expr: ast.Expr, parent: int = 0, right_side: bool = False) -> froz
             return frozenset()
 
 
-def format_cond(cond: ast.Cond, follow: str = "") -> str:
-    """``follow`` is the word written right after the condition (``and``, ``or``), if any."""
+def format_cond(cond: ast.Cond, follow: str = "", parent: str = "", explicit: bool = False) -> str:
+    """``follow`` is the word written right after the condition (``and``, ``or``), if any;
+    ``parent`` the operator it is an operand of (``not``, ``and``, ``or``), if any; ``explicit``:
+    see :func:`_needs_brackets`."""
+    if parent and _needs_brackets(cond, parent, explicit):
+        return f"({format_cond(cond, explicit=explicit)})"  # the ')' ends it: nothing follows inside
     if isinstance(cond, ast.CondCompare):
         left = format_expr(cond.left)
-        if _starts_with_phrase(cond.left):
-            left = f"({left})"
         right = format_expr(cond.right)
         if follow in _open_end(cond.right):
             right = f"({right})"
@@ -170,11 +176,11 @@ def format_cond(cond: ast.Cond, follow: str = "") -> str:
     if isinstance(cond, ast.CondState):
         return ("the " if cond.article else "") + " ".join(cond.words)
     if isinstance(cond, ast.CondNot):
-        return f"not {format_cond(cond.operand, follow)}"
+        return f"not {format_cond(cond.operand, follow, 'not', explicit)}"
     joiner = "and" if isinstance(cond, ast.CondAnd) else "or"
     last = len(cond.operands) - 1
     return f" {joiner} ".join(
-        format_cond(c, follow if index == last else joiner) for index, c in enumerate(cond.operands)
+        format_cond(c, follow if index == last else joiner, joiner, explicit) for index, c in enumerate(cond.operands)
     )
 
 

@@ -230,9 +230,15 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
     def aggregate_words(self, meta: Any, c: list[Any]) -> tuple[str, ...]:
         return _words(c)
 
-    def state_phrase(self, meta: Any, c: list[Any]) -> ast.CondState:
-        article = c[0] is not None
-        return ast.CondState(_words(c[1:]), article=article, span=_span_of_meta(meta))
+    def article_state(self, meta: Any, c: list[Any]) -> ast.CondState:
+        # The article is a keyword the tree keeps: the words are what follows it.
+        return ast.CondState(_words(c[1:]), article=True, span=_span_of_meta(meta))
+
+    def plain_state(self, meta: Any, c: list[Any]) -> ast.CondState:
+        return ast.CondState(_words(c), span=_span_of_meta(meta))
+
+    def lead_words(self, meta: Any, c: list[Any]) -> tuple[str, ...]:
+        return _words(c)
 
     def block(self, meta: Any, c: list[Any]) -> ast.Block:
         return tuple(c)
@@ -512,7 +518,14 @@ _GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
     ),
     ("a selection", frozenset({"INT", "A", "AN", "ALL", "UP", "RANDOM", "WORD", "FROM", "IN", "VAR", "THIS", "IT"})),
     ("a number or an expression", frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS", "TOKENS"})),
+    # after a kind word (``2 cards``): more kind words, a zone, ``where`` or ``as``
+    (
+        "the rest of a selection",
+        frozenset({"WORD", "THIS", "TO", "OF", "A", "AN", "FROM", "IN", "WHERE", "AS"}),
+    ),
     ("a trigger phrase", frozenset({"WORD", "OF", "THIS", "TO", "FROM", "IN", "A", "AN"})),
+    # after ``where``, ``not`` or '(' in a card test: an attribute's name, ``not`` or a bracket
+    ("a card test", frozenset({"LPAR", "NOT", "WORD"})),
 )
 
 #: Statements that open a block: a misspelt one reads as a plain command, which then meets '{'.
