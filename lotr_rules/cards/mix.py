@@ -262,7 +262,7 @@ def _fill_piles(pool: Sequence[CardDef], piles: Sequence[tuple[str, int]]) -> tu
 def _listed(catalogue: Catalogue, config: GameConfig) -> list[CardDef]:
     main: list[CardDef] = []
     for name, count in config.custom_deck:
-        card = catalogue.get(name, config.sets)
+        card = _main_deck_card(catalogue, name, config.sets) or catalogue.get(name, config.sets)
         if card.set_code not in config.sets:
             raise ConfigError(f"'{card.name}' is from set '{card.set_code}', which is not in play")
         if card.deck != "main":
@@ -271,6 +271,18 @@ def _listed(catalogue: Catalogue, config: GameConfig) -> list[CardDef]:
     if len(main) < MIN_CUSTOM_DECK:
         raise ConfigError(f"a custom main deck needs at least {MIN_CUSTOM_DECK} cards, not {len(main)}")
     return main
+
+
+def _main_deck_card(catalogue: Catalogue, name: str, sets: Sequence[str]) -> CardDef | None:
+    """The main-deck card of this name in the first set in play that has one. Only main-deck cards
+    can be listed, so a name another set gives to a card of another deck (a user's Enemy named
+    like a Fellowship Archenemy) means the main-deck card, whatever the order of the sets."""
+    key = name.lower()
+    for code in sets:
+        for card in catalogue.cards:
+            if card.set_code == code and card.deck == "main" and card.name.lower() == key:
+                return card
+    return None
 
 
 def _plural(card_type: str) -> str:
