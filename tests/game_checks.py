@@ -14,6 +14,11 @@ from lotr_rules.games.deckbuilding.record import game_record, replay
 #: the rulebook's three ways a game ends ("turn limit reached" is the engine's safeguard for a
 #: stuck game, not one of them)
 RULEBOOK_ENDINGS = frozenset({"final archenemy defeated", "path could not be refilled", "wall deck depleted"})
+#: how many turns without progress make a game that hit the turn limit a stalled one
+STALL_TURNS = 100
+#: the log entries that move a game towards one of the rulebook's endings: a card leaving the Path
+#: or a stack (bought, defeated or gained), a Wall card drawn
+PROGRESS = frozenset({"buy", "gain", "wall"})
 
 
 def all_cards(game: DeckbuildingGame) -> list[int]:
@@ -30,6 +35,25 @@ def assert_conserved(game: DeckbuildingGame) -> None:
     missing = [game.cards[c].name for c in range(len(game.cards)) if c not in counts]
     assert not duplicated, f"cards in two zones at once: {duplicated}"
     assert not missing, f"cards lost: {missing}"
+
+
+def assert_ends_by_the_rules(game: DeckbuildingGame) -> None:
+    """The finished game ended by one of the rulebook's endings, or it had stalled: the engine's
+    turn limit is allowed only after many turns in which nobody bought or gained a card or drew
+    from The Wall. (Random players can stall a game that way: by destroying their decks down to
+    a card or two, they leave nobody with the Power to buy anything, and the rules never end it.)"""
+    reason = game.state.result.get("reason")
+    if reason in RULEBOOK_ENDINGS:
+        return
+    assert reason == "turn limit reached", f"the game ended by {reason!r}"
+    turns = 0
+    for entry in reversed(game.state.log):
+        if entry[0] == "turn":
+            turns += 1
+            if turns > STALL_TURNS:
+                return
+        assert entry[0] not in PROGRESS, f"the game hit the turn limit while still moving: {entry}"
+    raise AssertionError("the game hit the turn limit with fewer turns in its log than a stall takes")
 
 
 def play_conserving(game: DeckbuildingGame) -> dict[str, Any]:
