@@ -5,30 +5,13 @@ Run more games with ``pytest --long`` (see conftest.py).
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
 from lotr_rules.cards.loader import load_sets
-from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
-from lotr_rules.games.deckbuilding.record import game_record, replay
-
-
-def _all_cards(game: DeckbuildingGame) -> list[int]:
-    cards = [c for zone in game.state.zones.values() for c in zone]
-    cards.extend(c for under in game.state.under.values() for c in under)
-    return cards
-
-
-def _assert_conserved(game: DeckbuildingGame) -> None:
-    counts = Counter(_all_cards(game))
-    duplicated = [game.cards[c].name for c, n in counts.items() if n > 1]
-    missing = [game.cards[c].name for c in range(len(game.cards)) if c not in counts]
-    assert not duplicated, f"cards in two zones at once: {duplicated}"
-    assert not missing, f"cards lost: {missing}"
+from tests.game_checks import RULEBOOK_ENDINGS, assert_replays, play_conserving
 
 
 def _make(seed: int, players: int, bot: str = "random", impossible: bool = False) -> DeckbuildingGame:
@@ -40,14 +23,7 @@ def _make(seed: int, players: int, bot: str = "random", impossible: bool = False
 def test_cards_are_conserved_at_every_decision(game_count: int) -> None:
     """Every card instance is in exactly one zone before every decision of every game."""
     for seed in range(game_count):
-        game = _make(seed, players=1 + seed % 5)
-
-        def check(request: DecisionRequest, index: int, game: DeckbuildingGame = game) -> None:
-            _assert_conserved(game)
-
-        game.on_decision = check
-        game.play_game()
-        _assert_conserved(game)
+        play_conserving(_make(seed, players=1 + seed % 5))
 
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
@@ -61,7 +37,7 @@ def test_every_game_ends(bot: str, game_count: int) -> None:
         reasons.add(result["reason"])
     # "turn limit reached" is the engine's safeguard for stuck games, not a rulebook ending:
     # the bots here never get stuck, so it must not appear.
-    assert reasons <= {"final archenemy defeated", "path could not be refilled", "wall deck depleted"}
+    assert reasons <= RULEBOOK_ENDINGS
 
 
 def test_same_seed_same_game() -> None:
@@ -88,9 +64,7 @@ def test_record_replays_to_the_same_digest(game_count: int) -> None:
     for seed in range(max(3, game_count // 4)):
         game = _make(seed, 3)
         game.play_game()
-        record = game_record(game)
-        again = replay(load_sets(), record)
-        assert again.state.digest() == game.state.digest()
+        assert_replays(load_sets(), game)
 
 
 def test_copy_has_the_same_digest_and_is_independent() -> None:

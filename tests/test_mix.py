@@ -467,3 +467,22 @@ def test_plan_1_with_both_shipped_sets() -> None:
         shipped, GameConfig(players=3, sets=sets, mix="less-random"), [HeuristicAgent(seed=i) for i in range(3)]
     )
     assert less.use_wall  # the rulebook's table takes Two Towers Allies, Enemies and Locations
+
+
+# ---------------------------------------------------------------------- a user's own set
+def test_custom_deck_names_mean_main_deck_cards_whatever_the_set_order(tmp_path: Path) -> None:
+    """examples/custom-set has an Enemy named like a Fellowship Archenemy (Crebain from Dunland):
+    a custom deck listing it gets the user's Enemy even with the Fellowship first in --sets, and
+    the game plays to its end."""
+    shipped = load_sets((Path(__file__).parent.parent / "examples" / "custom-set",))
+    if "fellowship" not in shipped.sets:
+        pytest.skip("the Fellowship of the Ring set (cardscripts/fellowship) is not shipped yet")
+    deck = (("Crebain from Dunland", 3), ("Lembas", 4))
+    for sets in ((TT, "fellowship", "custom-set"), ("custom-set", "fellowship", TT)):
+        mix = build_mix(shipped, GameConfig(sets=sets, mix="custom", custom_deck=deck))
+        assert Counter((c.name, c.set_code) for c in mix.main) == {
+            ("Crebain from Dunland", "custom-set"): 3,
+            ("Lembas", TT): 4,
+        }
+    with pytest.raises(ConfigError, match=r"Crebain from Dunland' is from set '.*', which is not in play"):
+        build_mix(shipped, GameConfig(sets=(TT,), mix="custom", custom_deck=deck))

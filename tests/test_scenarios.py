@@ -139,6 +139,29 @@ def test_under_one_ring_and_new_in_path() -> None:
     assert game.state.current == 1
 
 
+def test_use_wall_from_cards_decides_as_a_mixed_game_does() -> None:
+    """``use_wall = "from cards"``: The Wall is used when a main-deck card or an Archenemy written
+    anywhere in the file is an Enemy, Artifact or Archenemy of a set that uses The Wall; starting
+    cards and the Wall cards themselves never count (docs/mixing.md, The Wall)."""
+
+    def wall(cards: str) -> bool:
+        text = f"[game]\nsets = ['fellowship', 'two-towers']\nuse_wall = 'from cards'\n{cards}"
+        scenario = scenario_from_text(text, "x.toml")
+        assert build_game(scenario).use_wall == scenario.use_wall
+        return scenario.use_wall
+
+    fellowship_only = "[players.1]\nhand = ['Sting', 'Black Rider', 'Riders of the Mark', 'Edoras']\n"
+    assert not wall(fellowship_only)
+    assert not wall(fellowship_only + "[shared]\nwall = ['Breached']\nbox = ['Scaling Ladders']\n")
+    assert not wall("[players.1]\nhand = ['Andúril', 'Herugrim', 'Courage']\n")  # starting Artifacts
+    assert wall("[players.1]\ndiscard = ['Lembas']\n")  # a Two Towers Artifact, wherever it is
+    assert wall("[shared]\npath = ['Uruk-hai Scouts']\n")  # a Two Towers Enemy
+    assert wall("[shared]\narchenemy = ['Ugluk']\n")  # a Two Towers Archenemy
+    assert wall("[players.1]\nfront = ['Edoras']\n[players.1.under]\nEdoras = ['Orc Raiders']\n")
+    # without the key, the sets decide, as before
+    assert scenario_from_text("[game]\nsets = ['fellowship', 'two-towers']", "x.toml").use_wall
+
+
 def test_card_names_ignore_case_and_accents() -> None:
     scenario = scenario_from_text(
         "[players.1]\nhand = ['gríma wormtongue', 'MUMAK OF HARAD', 'Eomer, Third Marshal']", "x"
@@ -180,6 +203,8 @@ def test_compress_is_the_file_syntax() -> None:
         ("[expect.players.4]\nhand = 1", ScenarioKeyError, ["players 1 to 1"]),
         ("[game]\nsets = ['the-hobbit']", ScenarioKeyError, ["unknown set 'the-hobbit'"]),
         ("[shared]\none_ring = 'lost'", ScenarioKeyError, ["shared.one_ring"]),
+        ("[game]\nuse_wall = 'yes'", ScenarioKeyError, ["game.use_wall", '"from cards"']),
+        ("[expect]\nuse_wall = 1", ScenarioKeyError, ["expect.use_wall", "true or false"]),
     ],
 )
 def test_bad_files_are_clear_user_errors(text: str, error: type[ScenarioError], pieces: list[str]) -> None:

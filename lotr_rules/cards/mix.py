@@ -260,8 +260,22 @@ def _listed(catalogue: Catalogue, config: GameConfig) -> list[CardDef]:
     """The listed main deck (checked beforehand by :mod:`lotr_rules.cards.mix_checks`)."""
     main: list[CardDef] = []
     for name, count in config.custom_deck:
-        main.extend([catalogue.get(name, config.sets)] * count)
+        main.extend([listed_card(catalogue, name, config.sets)] * count)
     return main
+
+
+def listed_card(catalogue: Catalogue, name: str, sets: Sequence[str]) -> CardDef:
+    """The card a custom deck means by ``name``: the main-deck card of that name in the first set
+    in play that has one, else whatever card the name means (the checks then refuse it). Only
+    main-deck cards can be listed, so a name another set gives to a card of another deck (a
+    user's Enemy named like a Fellowship Archenemy) means the main-deck card, whatever the order
+    of the sets."""
+    key = name.lower()
+    for code in sets:
+        for card in catalogue.cards:
+            if card.set_code == code and card.deck == "main" and card.name.lower() == key:
+                return card
+    return catalogue.get(name, sets)
 
 
 def plural(card_type: str) -> str:

@@ -26,6 +26,7 @@ from lotr_rules.cards.mix import (
     PLANS,
     less_random_split,
     less_random_table,
+    listed_card,
     plural,
 )
 from lotr_rules.diagnostics import did_you_mean
@@ -191,14 +192,15 @@ def _shared_names(catalogue: Catalogue, in_play: Sequence[str], config: GameConf
         if len(codes) < 2:
             continue
         name = catalogue.get(low, codes).name
-        message = (
-            f"'{name}' is a card of {' and '.join(codes)}; "
-            f"by name it means {codes[0]}'s card, the first of them in the sets in play"
-        )
+        shared = f"'{name}' is a card of {' and '.join(codes)}"
         if low in listed:
+            # A listed name means a main-deck card first (mix.listed_card).
+            meant = listed_card(catalogue, low, codes).set_code
+            message = f"{shared}; in the deck it means {meant}'s main-deck card"
             out.append(MixProblem(SHARED_NAME, message, ("deck", listed[low]), "key", warning=True))
-        else:
-            out.append(MixProblem(SHARED_NAME, message, ("sets", in_play.index(codes[1])), warning=True))
+            continue
+        message = f"{shared}; by name it means {codes[0]}'s card, the first of them in the sets in play"
+        out.append(MixProblem(SHARED_NAME, message, ("sets", in_play.index(codes[1])), warning=True))
     return out
 
 
@@ -277,7 +279,7 @@ def _listed(catalogue: Catalogue, config: GameConfig, in_play: Sequence[str]) ->
     total = 0
     for name, count in config.custom_deck:
         try:
-            card = catalogue.get(name, in_play)
+            card = listed_card(catalogue, name, in_play)
         except UnknownCardError as error:
             out.append(MixProblem(UNKNOWN_CARD, error.message, ("deck", name), "key", error.hint))
             continue

@@ -33,6 +33,7 @@ import attrs
 
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
+from lotr_rules.cards.mix import uses_wall
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, DecisionRequest, Option
@@ -93,6 +94,8 @@ SHARED_ZONE_KEYS = {
 SHARED_VIEW_KEYS = {**SHARED_ZONE_KEYS, "behind": rules.BEHIND}
 #: Piles whose order matters; in the file, in the engine and in the output the top is last.
 ORDERED = frozenset({"deck", "main_deck", "valor", "corruption", "archenemy", "wall"})
+#: ``use_wall`` decided as a mixed game decides it, from the cards the scenario writes
+WALL_FROM_CARDS = "from cards"
 
 TOP_KEYS = ("title", "description", "cite", "game", "players", "shared", "do", "expect")
 GAME_KEYS = ("players", "seed", "impossible", "use_wall", "current", "turn", "power", "sets", "cards")
@@ -114,6 +117,7 @@ EXPECT_KEYS = (
     "reason",
     "winners",
     "scores",
+    "use_wall",
     "wall_breached",
     "archenemy_face_up",
     "one_ring",
@@ -429,8 +433,12 @@ def scenario_from_data(
     if unknown:
         raise reader.fail("game.sets", f"unknown set '{unknown[0]}'", "loaded sets: " + ", ".join(catalogue.sets))
     use_wall = catalogue.uses_wall(sets)
-    if "use_wall" in game:
-        use_wall = reader.boolean(game["use_wall"], "game.use_wall")
+    wall_from_cards = game.get("use_wall") == WALL_FROM_CARDS
+    if "use_wall" in game and not wall_from_cards:
+        value = game["use_wall"]
+        if not isinstance(value, bool):
+            raise reader.fail("game.use_wall", f'must be true, false or "{WALL_FROM_CARDS}", not {_kind(value)}')
+        use_wall = value
 
     player_zones: dict[tuple[str, int], tuple[str, ...]] = {}
     under: dict[int, dict[str, tuple[str, ...]]] = {}
@@ -496,6 +504,10 @@ def scenario_from_data(
             if not left[name]:
                 raise reader.fail("shared.new_in_path", f"'{name}' is not in the Path (shared.path)")
             left[name] -= 1
+
+    if wall_from_cards:
+        written = [*player_zones.values(), *shared_zones.values(), *(z for u in under.values() for z in u.values())]
+        use_wall = _wall_from_cards(catalogue, sets, [name for names in written for name in names])
 
     current = reader.player_number(game.get("current", 1), "game.current", players)
     steps = _read_steps(reader, data.get("do", []), players)
@@ -614,13 +626,21 @@ def _read_choices(reader: _Reader, value: object, where: str, players: int) -> t
     return tuple(out)
 
 
+def _wall_from_cards(catalogue: Catalogue, sets: Sequence[str], names: Iterable[str]) -> bool:
+    """Whether a mixed game with these cards would use The Wall. Setup decides it from the main
+    deck and the Archenemy stack, so only cards that start there count, wherever the scenario
+    puts them; starting cards, Heroes and the stacks never do."""
+    cards = [catalogue.get(name, sets) for name in names]
+    return uses_wall(catalogue, [c for c in cards if c.deck == "main" or "archenemy" in c.deck])
+
+
 def _check_expect(reader: _Reader, expect: Mapping[str, Any], players: int) -> None:
     """Check the expectations' shape and card names now, so a typo is a bad file, not a failure."""
     reader.keys(expect, EXPECT_KEYS, "[expect]")
     for key in ("power", "current", "turn"):
         if key in expect:
             reader.integer(expect[key], f"expect.{key}")
-    for key in ("game_over", "wall_breached", "archenemy_face_up"):
+    for key in ("game_over", "use_wall", "wall_breached", "archenemy_face_up"):
         if key in expect:
             reader.boolean(expect[key], f"expect.{key}")
     if "reason" in expect:
@@ -1149,6 +1169,8 @@ def _evaluate(game: DeckbuildingGame, expect: Mapping[str, Any], log: Sequence[s
         same("winners", expect["winners"], actual)
     if "scores" in expect:
         same("scores", expect["scores"], [game.score(p) for p in range(state.num_players)])
+    if "use_wall" in expect:
+        same("use_wall", expect["use_wall"], game.use_wall)
     if "wall_breached" in expect:
         same("wall_breached", expect["wall_breached"], game.wall_breached())
     if "archenemy_face_up" in expect:
