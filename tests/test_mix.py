@@ -87,9 +87,15 @@ def _main_cards(game: DeckbuildingGame) -> list[CardDef]:
     return [game.cards[c] for c in (*game.z(MAIN), *game.z(PATH))]
 
 
-def _by_type(cards: list[CardDef]) -> Counter[str]:
-    """Cards counted by the first of their types in Plan #1's order (as the plan counts them)."""
-    return Counter(next(t for t in MAIN_TYPES if t in c.types) for c in cards)
+def _fits_piles(cards: list[CardDef], piles: dict[str, int]) -> bool:
+    """Whether the cards can lie on the piles, each pile exactly full: a card of one type on its
+    own pile, a card of two types (Gollum/Sméagol) on either of its piles."""
+    single = Counter(next(iter(c.types & piles.keys())) for c in cards if len(c.types & piles.keys()) == 1)
+    double = [c.types & piles.keys() for c in cards if len(c.types & piles.keys()) > 1]
+    if len(cards) != sum(piles.values()) or any(len(c.types & piles.keys()) == 0 for c in cards):
+        return False
+    # Every pile holds its own single-type cards and, at most, the two-type cards that fit it.
+    return all(single[t] <= n <= single[t] + sum(t in kinds for kinds in double) for t, n in piles.items())
 
 
 def _total(catalogue: Catalogue, sets: tuple[str, ...]) -> int:
@@ -109,7 +115,7 @@ def test_plan_1_fills_the_standard_piles(catalogue: Catalogue) -> None:
     game = _game(catalogue, sets=BOTH, mix="plan-1", seed=3)
     cards = _main_cards(game)
     assert len(cards) == 115
-    assert _by_type(cards) == Counter(dict(PLANS["plan-1"].piles))
+    assert _fits_piles(cards, dict(PLANS["plan-1"].piles))
     assert {c.set_code for c in cards} == set(BOTH)
     # Every other main-deck card of the sets is set aside in the box.
     box = [game.cards[c] for c in game.z(BOX) if game.cards[c].deck == "main"]
@@ -461,7 +467,7 @@ def test_plan_1_with_both_shipped_sets() -> None:
         shipped, GameConfig(players=3, sets=sets, mix="plan-1"), [HeuristicAgent(seed=i) for i in range(3)]
     )
     cards = _main_cards(game)
-    assert len(cards) == 115 and _by_type(cards) == Counter(dict(PLANS["plan-1"].piles))
+    assert _fits_piles(cards, dict(PLANS["plan-1"].piles))
     assert game.play_game()["reason"]
     less = DeckbuildingGame(
         shipped, GameConfig(players=3, sets=sets, mix="less-random"), [HeuristicAgent(seed=i) for i in range(3)]
