@@ -97,17 +97,33 @@ def render_text(report: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _win_lines(title: str, label: str, table: dict[str, dict[str, Any]], *, by_rate: bool) -> list[str]:
+#: the columns of a win table: what counts as played, and the mean points (key, heading, width)
+GAME_COLUMNS = ("games", "avg VP", "average_vp")
+MATCH_COLUMNS = ("matches", "avg total", "average_total")
+
+
+def _win_lines(
+    title: str,
+    label: str,
+    table: dict[str, dict[str, Any]],
+    *,
+    by_rate: bool,
+    columns: tuple[str, str, str] = GAME_COLUMNS,
+) -> list[str]:
+    played, points_head, points = columns
     lines = [title]
     items = list(table.items())
     if by_rate:
         items.sort(key=lambda item: (-item[1]["win_rate"], item[0]))
     width = max([len(label)] + [len(name) for name, _ in items])
-    lines.append(f"  {label:<{width}}  {'games':>5}  {'wins':>5}  {'win %':>6}  {'avg VP':>6}")
+    played_width, points_width = max(5, len(played)), max(6, len(points_head))
+    lines.append(
+        f"  {label:<{width}}  {played:>{played_width}}  {'wins':>5}  {'win %':>6}  {points_head:>{points_width}}"
+    )
     for name, entry in items:
         lines.append(
-            f"  {name:<{width}}  {entry['games']:5d}  {entry['wins']:5d}  {_pct(entry['win_rate'])}"
-            f"  {entry['average_vp']:6.1f}"
+            f"  {name:<{width}}  {entry[played]:{played_width}d}  {entry['wins']:5d}  {_pct(entry['win_rate'])}"
+            f"  {entry[points]:{points_width}.1f}"
         )
     lines.append("")
     return lines
@@ -119,20 +135,14 @@ def _match_lines(matches: dict[str, Any]) -> list[str]:
         f"Matches: {matches['matches']} two-game matches (scores of both games added up),"
         f" {_count(matches['ties'], 'shared win')}"
     ]
-    for title, label, table in (
-        ("Match win rate by seat", "seat", matches["seats"]),
-        ("Match win rate by hero (played in either game)", "hero", matches["heroes"]),
-    ):
-        lines.append(title)
-        items = list(table.items())
-        if label == "hero":
-            items.sort(key=lambda item: (-item[1]["win_rate"], item[0]))
-        width = max([len(label)] + [len(name) for name, _ in items])
-        lines.append(f"  {label:<{width}}  {'matches':>7}  {'wins':>5}  {'win %':>6}  {'avg total':>9}")
-        for name, entry in items:
-            lines.append(
-                f"  {name:<{width}}  {entry['matches']:7d}  {entry['wins']:5d}  {_pct(entry['win_rate'])}"
-                f"  {entry['average_total']:9.1f}"
-            )
-        lines.append("")
+    lines.extend(_win_lines("Match win rate by seat", "seat", matches["seats"], by_rate=False, columns=MATCH_COLUMNS))
+    lines.extend(
+        _win_lines(
+            "Match win rate by hero (played in either game)",
+            "hero",
+            matches["heroes"],
+            by_rate=True,
+            columns=MATCH_COLUMNS,
+        )
+    )
     return lines

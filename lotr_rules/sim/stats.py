@@ -55,24 +55,31 @@ def winner_counts(results: Results) -> dict[str, int]:
 
 
 def _win_table(results: Results, key: Callable[[GameResult, int], str]) -> dict[str, dict[str, float]]:
-    games: Counter[str] = Counter()
+    rows = [
+        (key(result, seat), result.scores[seat], seat in result.winners)
+        for result in results
+        for seat in range(result.players)
+    ]
+    return _tally(rows, "games", "average_vp")
+
+
+def _tally(rows: Sequence[tuple[str, int, bool]], played_key: str, points_key: str) -> dict[str, dict[str, float]]:
+    """(name, points, won) rows summed by name: how often each was played, won, and its mean points."""
+    played: Counter[str] = Counter()
     wins: Counter[str] = Counter()
-    vp: Counter[str] = Counter()
-    for result in results:
-        for seat in range(result.players):
-            name = key(result, seat)
-            games[name] += 1
-            vp[name] += result.scores[seat]
-            if seat in result.winners:
-                wins[name] += 1
+    points: Counter[str] = Counter()
+    for name, scored, won in rows:
+        played[name] += 1
+        points[name] += scored
+        wins[name] += won
     return {
         name: {
-            "games": games[name],
+            played_key: played[name],
             "wins": wins[name],
-            "win_rate": _rate(wins[name], games[name]),
-            "average_vp": _mean(vp[name], games[name]),
+            "win_rate": _rate(wins[name], played[name]),
+            points_key: _mean(points[name], played[name]),
         }
-        for name in sorted(games, key=_natural)
+        for name in sorted(played, key=_natural)
     }
 
 
@@ -155,27 +162,8 @@ def match_stats(results: Results) -> dict[str, Any]:
     return {
         "matches": len(matches),
         "ties": sum(1 for _, match in matches if len(match.winners) > 1),
-        "seats": _match_table(seats),
-        "heroes": _match_table(heroes),
-    }
-
-
-def _match_table(rows: Sequence[tuple[str, int, bool]]) -> dict[str, dict[str, float]]:
-    played: Counter[str] = Counter()
-    wins: Counter[str] = Counter()
-    total: Counter[str] = Counter()
-    for name, points, won in rows:
-        played[name] += 1
-        total[name] += points
-        wins[name] += won
-    return {
-        name: {
-            "matches": played[name],
-            "wins": wins[name],
-            "win_rate": _rate(wins[name], played[name]),
-            "average_total": _mean(total[name], played[name]),
-        }
-        for name in sorted(played, key=_natural)
+        "seats": _tally(seats, "matches", "average_total"),
+        "heroes": _tally(heroes, "matches", "average_total"),
     }
 
 
