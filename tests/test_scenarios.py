@@ -325,7 +325,7 @@ def test_start_turn_runs_ambushes_and_ongoing_then_stops() -> None:
     turn = 2
     current = 2
     power = 1
-    log_sequence = ["-- turn 2: player 2", "P2 is hit by Orc Raiders's ambush"]
+    log_sequence = ["-- turn 2: player 2", "P2 is hit by the ambush of Orc Raiders"]
     [expect.players.2]
     discard = ["Corruption"]
     hand = ["Courage"]

@@ -26,6 +26,7 @@ from lotr_rules.engine.decisions import Agent, Option
 from lotr_rules.engine.game import Game, GameOver, GameState
 from lotr_rules.errors import ConfigError, ScriptBudgetError
 from lotr_rules.games.adventure import track
+from lotr_rules.wording import possessive
 
 ME = 0  # the one player
 
@@ -295,7 +296,7 @@ class AdventureGame(Game):
             return
         name = self.card_name(card)
         if self.counter(AID) > 0 and self.ask_yes_no(
-            ME, "aid", f"Use your aid to count {name}'s {added} aggression as 0?", card
+            ME, "aid", f"Use your aid to count {possessive(name)} {added} aggression as 0?", card
         ):
             state.counters[AID] -= 1
             state.counters[ATTACK] -= added
@@ -303,7 +304,9 @@ class AdventureGame(Game):
         elif (
             self.counter(WEAPONS) > 0
             and ITEM_USED not in state.flags
-            and self.ask_yes_no(ME, "weapon", f"Use a weapon to count {name}'s {added} aggression as 0?", card)
+            and self.ask_yes_no(
+                ME, "weapon", f"Use a weapon to count {possessive(name)} {added} aggression as 0?", card
+            )
         ):
             state.counters[WEAPONS] -= 1
             state.counters[ATTACK] -= added

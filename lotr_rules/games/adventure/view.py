@@ -7,6 +7,7 @@ from typing import Any
 
 from lotr_rules.games.adventure import game as rules
 from lotr_rules.games.adventure import track
+from lotr_rules.wording import possessive
 
 
 def render_status(game: rules.AdventureGame) -> str:
@@ -48,14 +49,14 @@ def log_line(entry: Sequence[Any]) -> str | None:
         "ring": lambda: "You put on the Ring" + (" for the first time." if rest[0] == "first use" else " again."),
         "drawn": lambda: f"  drawn: {rest[0]} (aggression {rest[1]})",
         "drawn unseen": lambda: "  drawn: a card you cannot see",
-        "aid": lambda: f"  help makes {rest[0]}'s aggression 0.",
-        "weapon": lambda: f"  a weapon makes {rest[0]}'s aggression 0.",
+        "aid": lambda: f"  help makes {possessive(rest[0])} aggression 0.",
+        "weapon": lambda: f"  a weapon makes {possessive(rest[0])} aggression 0.",
         "attack": lambda: f"The Attack deals {rest[0]} wound{'s' if rest[0] != 1 else ''}.",
         "arrive": lambda: f"You reach {rest[0]}.",
-        "effect": lambda: f"{rest[0]}'s effect resolves.",
+        "effect": lambda: f"{possessive(rest[0])} effect resolves.",
         "search": lambda: f"You search back for {rest[0]}, walking past {rest[1]} card(s).",
-        "effect skipped": lambda: f"{rest[0]}'s effect does not resolve.",
-        "already resolved": lambda: f"{rest[0]}'s effect has already resolved this turn.",
+        "effect skipped": lambda: f"{possessive(rest[0])} effect does not resolve.",
+        "already resolved": lambda: f"{possessive(rest[0])} effect has already resolved this turn.",
         "advance": lambda: f"You ride {rest[0]} card(s) on.",
         "retreat": lambda: f"You walk back {rest[0]} card(s) to {rest[1]}.",
         "attack cancelled": lambda: f"The Attack counts as 0 after all: {rest[0]} wound(s) heal.",

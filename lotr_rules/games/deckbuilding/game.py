@@ -378,7 +378,7 @@ class DeckbuildingGame(Game):
         waiting = [card for card in pending if card in self.z(PATH)]
         pending.clear()
         while waiting:
-            options = [Option(f"resolve {self.cards[c].name}'s Ambush", c, c) for c in waiting]
+            options = [Option(f"resolve the Ambush of {self.cards[c].name}", c, c) for c in waiting]
             chosen = self.ask(player, "ambush order", "which Ambush first?", options)
             card = int(chosen.value)  # type: ignore[call-overload]
             waiting.remove(card)

@@ -36,7 +36,7 @@ def render_entry(entry: tuple[Any, ...]) -> str | None:
     if kind == "wall":
         return f"  {_who(rest[0])} draws Wall card {rest[1]}"
     if kind == "hit":
-        return f"  {_who(rest[0])} is hit by {rest[1]}'s {rest[2]}"
+        return f"  {_who(rest[0])} is hit by the {rest[2]} of {rest[1]}"
     if kind == "defend":
         return f"  {_who(rest[0])} defends with {rest[1]} against {rest[2]}"
     if kind == "archenemy":
