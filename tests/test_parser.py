@@ -228,6 +228,13 @@ def test_misspelt_block_statement_gets_a_did_you_mean() -> None:
     assert error.hint == "did you mean 'attack'?"
 
 
+def test_power_written_amount_last_gets_a_hint() -> None:
+    """'power +2' is a natural slip: the hint shows the amount-first form the language uses."""
+    error = syntax_error(_card("power +2"))
+    assert error.hint == "Power from a card is written amount first: '+2 power'"
+    assert syntax_error(_card("draw +2")).hint is None
+
+
 def test_error_columns_count_only_newlines_as_line_ends() -> None:
     """Form feeds and U+2028 in comments or strings do not shift the reported line and column."""
     for odd in ("\x0c", "\u2028", "\x85", "\r"):

@@ -632,6 +632,9 @@ def _syntax_message(
             hint = f"did you mean '{close[0]}'?"
     elif token.type == "LBRACE":
         hint = _block_statement_hint(source, token)
+    elif str(token) in ("+", "-") and previous is not None and str(previous) == "power":
+        # "power +2" in a block: the amount comes first, as on the printed cards
+        hint = "Power from a card is written amount first: '+2 power'"
     if token.type == "$END":
         if "RBRACE" in expected:
             return "missing '}' at the end of the file", None
