@@ -34,12 +34,25 @@ def card_value(game: Game, card: int) -> float:
 
 def definition_value(definition: CardDef) -> float:
     """:func:`card_value` of a card that is not (yet) in a game."""
-    if definition.name in ("Despair",) or definition.deck == "corruption":
+    if definition.deck == "corruption" or _does_nothing(definition):
         return -5.0
     value = definition.cost + 1.5 * definition.victory + 0.5 * definition.power
     if definition.title == "archenemy":
         value += 6
     return value
+
+
+def _does_nothing(definition: CardDef) -> bool:
+    """A card that gives nothing when played and nothing at the end (Despair): a dead draw."""
+    return (
+        definition.cost == 0
+        and definition.power == 0
+        and not definition.abilities
+        and not definition.triggers
+        and definition.quest is None
+        and definition.victory_fn is None
+        and definition.victory <= 0
+    )
 
 
 class HeuristicAgent:

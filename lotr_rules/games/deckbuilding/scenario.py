@@ -80,6 +80,8 @@ PLAYER_ZONE_KEYS = {
 }
 #: Only expectations and the resulting state see this zone: it is empty between effects.
 PLAYER_VIEW_KEYS = {**PLAYER_ZONE_KEYS, "revealed": rules.REVEALED}
+#: the shared zones a scenario may write as a count, and the deck whose card the count means
+STACK_DECKS = {"valor": "valor", "corruption": "corruption"}
 SHARED_ZONE_KEYS = {
     "path": rules.PATH,
     "main_deck": rules.MAIN,
@@ -473,10 +475,11 @@ def scenario_from_data(
         if zone_key not in shared:
             continue
         at = f"shared.{zone_key}"
-        if zone_key == "valor":
-            names = reader.stack(shared[zone_key], at, "Valor")
-        elif zone_key == "corruption":
-            names = reader.stack(shared[zone_key], at, "Corruption")
+        if zone_key in STACK_DECKS:
+            # A count means that many of the stack's own card: the first set in play with one.
+            stack_card = catalogue.by_deck(sets).get(STACK_DECKS[zone_key], [])
+            usual = stack_card[0].name if stack_card else zone_key.capitalize()
+            names = reader.stack(shared[zone_key], at, usual)
         else:
             names = reader.cards(shared[zone_key], at)
         _no_ring(reader, catalogue, names, at, sets)
