@@ -20,6 +20,14 @@ class SetInfo:
     uses_wall: bool = False
     starting_deck: tuple[tuple[str, int], ...] = ()
     description: str = ""
+    #: the name headings use ("The Two Towers"); the full name when the manifest gives none
+    short_name: str = ""
+    #: what the rulebook's Contents lists, by deck: the card gallery compares the set with it
+    rulebook_contents: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def title(self) -> str:
+        return self.short_name or self.name
 
 
 class Catalogue:

@@ -76,6 +76,11 @@ def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
     starting = data.get("starting_deck", {})
     if not isinstance(starting, dict) or not all(isinstance(v, int) for v in starting.values()):
         return None, [Diagnostic("E161", Severity.ERROR, "manifest 'starting_deck' must map names to counts", span)]
+    contents = data.get("rulebook_contents", {})
+    if not isinstance(contents, dict) or not all(isinstance(v, int) and v >= 0 for v in contents.values()):
+        return None, [
+            Diagnostic("E161", Severity.ERROR, "manifest 'rulebook_contents' must map deck names to counts", span)
+        ]
     family = str(data.get("family", DEFAULT_FAMILY))
     if family not in FAMILY_VOCABULARIES:
         return None, [
@@ -96,6 +101,8 @@ def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
         uses_wall=bool(data.get("uses_wall", False)),
         starting_deck=tuple((str(k), int(v)) for k, v in starting.items()),
         description=str(data.get("description", "")),
+        short_name=str(data.get("short_name", "")),
+        rulebook_contents=tuple((str(k), int(v)) for k, v in contents.items()),
     )
     if info.code != folder.resolve().name:
         problems.append(

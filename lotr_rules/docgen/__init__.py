@@ -1,7 +1,9 @@
 """Pages of the docs that are generated from the code, so they cannot drift from it.
 
 ``python -m lotr_rules.docgen`` rewrites them; ``--check`` fails if any is out of date (CI runs
-that). Each generator module exposes ``PAGE`` (the file under ``docs/``) and ``render()``.
+that). Each generator module exposes ``PAGE`` (the file under ``docs/``) and ``render()``, or,
+when it writes several pages (the card gallery, one per shipped set), ``pages()``: their files
+and renderers.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import importlib
 from collections.abc import Callable
 from pathlib import Path
 
-#: generator modules, each with PAGE: str and render() -> str
+#: generator modules, each with PAGE: str and render() -> str, or pages() -> {page: render}
 GENERATORS = (
     "lotr_rules.docgen.reference",
     "lotr_rules.docgen.lint_codes",
@@ -26,7 +28,10 @@ def pages() -> dict[str, Callable[[], str]]:
             module = importlib.import_module(name)
         except ModuleNotFoundError:
             continue
-        out[str(module.PAGE)] = module.render
+        if hasattr(module, "pages"):
+            out.update(module.pages())
+        else:
+            out[str(module.PAGE)] = module.render
     return out
 
 

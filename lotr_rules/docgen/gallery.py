@@ -1,52 +1,66 @@
-"""``docs/gallery.md``: every card of the shipped Two Towers set, from its script.
+"""The card galleries: a page under ``docs/`` for every shipped set, each card from its script.
 
-The page is written from the loaded set: each card's data as the engine compiled it, its script
-in canonical form (read back from its file and run through the formatter) and what the engine
-understood it to say (:func:`~lotr_rules.dsl.describe.describe_card`). Nothing on it is typed by
-hand, so it cannot drift from the scripts; ``python -m lotr_rules.docgen --check`` says when a
-script changed and the page was not regenerated. Files are named relative to the set folder,
-so the page does not depend on where the project is checked out.
+A page is written from the loaded set: each card's data as the engine compiled it (against the
+vocabulary of the set's family), its script in canonical form (read back from its file and run
+through the formatter) and what the engine understood it to say
+(:func:`~lotr_rules.dsl.describe.describe_card`). Nothing on it is typed by hand, so it cannot
+drift from the scripts; ``python -m lotr_rules.docgen --check`` says when a script changed and a
+page was not regenerated. Which sections a page has follows from the set's data (a set without
+Wall cards gets no Wall section), and its title, counts and rulebook comparison come from the
+set's ``set.toml``. Files are named relative to the set folder, so no page depends on where the
+project is checked out.
 """
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from lotr_rules.cards.catalogue import SetInfo
-from lotr_rules.cards.loader import load_sets
+from lotr_rules.cards.loader import load_sets, read_manifest, set_folders
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.describe import describe_card
 from lotr_rules.dsl.formatter import format_card
 from lotr_rules.dsl.parser import parse
 from lotr_rules.engine.cards import CardDef
-from lotr_rules.games.deckbuilding.vocabulary import CARD_TYPES
+from lotr_rules.engine.registry import Vocabulary
+from lotr_rules.games import vocabulary_for
+from lotr_rules.resources import cardscripts_dir
 
-PAGE = "gallery.md"
-SET_CODE = "two-towers"
+#: The Two Towers gallery was the only one and kept its page name, so links to it keep working.
+KEPT_PAGE_NAMES = {"two-towers": "gallery.md"}
 
-#: The decks in the order the rulebook's Contents lists them, with the names shown for them.
-DECKS: tuple[tuple[str, str], ...] = (
-    ("starter", "Starting cards (Courage and Despair)"),
-    ("main", "Main deck"),
-    ("one ring", "The One Ring"),
-    ("valor", "Valor"),
-    ("archenemy", "Archenemies"),
-    ("corruption", "Corruption"),
-    ("wall", "The Wall deck, regular cards"),
-    ("breach", "The Wall deck, Breached"),
-    ("starting", "Unique Hero starting cards"),
-    ("impossible archenemy", "Impossible Mode Archenemies"),
-    ("hero", "Oversized Hero cards"),
-)
+#: Each family's decks in the order the components table lists them, with the names shown for
+#: them (the deck-building order is the Two Towers rulebook's Contents).
+DECK_LABELS: dict[str, tuple[tuple[str, str], ...]] = {
+    "deckbuilding": (
+        ("starter", "Starting cards (Courage and Despair)"),
+        ("main", "Main deck"),
+        ("one ring", "The One Ring"),
+        ("valor", "Valor"),
+        ("archenemy", "Archenemies"),
+        ("corruption", "Corruption"),
+        ("wall", "The Wall deck, regular cards"),
+        ("breach", "The Wall deck, Breached"),
+        ("starting", "Unique Hero starting cards"),
+        ("impossible archenemy", "Impossible Mode Archenemies"),
+        ("hero", "Oversized Hero cards"),
+    ),
+    "adventure-deck": (
+        ("beginning", "The beginning card"),
+        ("main", "Quest deck"),
+    ),
+}
+#: What the main deck is for, by family: the first words of its section.
+MAIN_DECK_USE = {
+    "deckbuilding": "shuffled into the main deck, from which the Path is dealt",
+    "adventure-deck": "of the quest deck Frodo crosses, drawn a way's worth at a time",
+}
 #: Not game cards in the rulebook's count (it counts 243 game cards, the oversized heroes aside).
 NOT_GAME_CARDS = frozenset({"hero"})
-#: Main-deck card types in the order of the rulebook's mixed-deck proportions.
-MAIN_TYPES = ("ally", "enemy", "artifact", "maneuver", "location", "fortune")
-
-_PLURALS = {t.name: t.plural for t in CARD_TYPES}
 
 _PROVENANCE = """\
 ## Provenance
@@ -80,10 +94,24 @@ def _type_label(card_type: str) -> str:
     return card_type.capitalize()
 
 
-def _types_of(card: CardDef) -> str:
-    ordered = [t for t in (t.name for t in CARD_TYPES) if t in card.types]
-    ordered.extend(sorted(card.types - set(ordered)))
-    return ", ".join(_type_label(t) for t in ordered) or "no card type"
+def _plural(card_type: str, vocabulary: Vocabulary) -> str:
+    known = vocabulary.card_types.get(card_type)
+    return (known.plural if known else card_type).capitalize()
+
+
+def _type_order(types: Iterable[str], vocabulary: Vocabulary) -> list[str]:
+    """``types`` in the order the family declares its card types, any others after them."""
+    present = set(types)
+    ordered = [t for t in vocabulary.card_types if t in present]
+    return [*ordered, *sorted(present - set(ordered))]
+
+
+def _types_of(card: CardDef, vocabulary: Vocabulary) -> str:
+    return ", ".join(_type_label(t) for t in _type_order(card.types, vocabulary)) or "no card type"
+
+
+def _ways(card: CardDef) -> str:
+    return ", ".join(f"{way} {count}" for way, count in card.directions) or "none"
 
 
 def _copies(cards: Iterable[CardDef]) -> int:
@@ -114,16 +142,32 @@ def _relative(card: CardDef, info: SetInfo) -> str:
         return path.name
 
 
-def _understood(card: CardDef, node: ast.Card) -> list[str]:
+def _understood(node: ast.Card) -> list[str]:
     return list(describe_card(node)) or ["No abilities."]
 
 
-def render_card(card: CardDef, info: SetInfo, level: int = 3, note: str = "") -> list[str]:
+def _number_rows(card: CardDef, vocabulary: Vocabulary) -> list[str]:
+    """The rows of the numbers the family's cards have: cost and power, or aggression and ways."""
+    rows = []
+    if "cost" in vocabulary.fields:
+        rows.append(f"| Cost | {card.cost} |")
+    if "power" in vocabulary.fields:
+        rows.append(f"| Power | {card.power} |")
+    if "victory" in vocabulary.fields:
+        victory = "variable (see the script)" if card.victory_fn is not None else str(card.victory)
+        rows.append(f"| Victory Points | {victory} |")
+    if "aggression" in vocabulary.fields:
+        rows.append(f"| Aggression | {card.aggression} |")
+    if "directions" in vocabulary.fields:
+        rows.append(f"| Directions | {_cell(_ways(card))} |")
+    return rows
+
+
+def render_card(card: CardDef, info: SetInfo, vocabulary: Vocabulary, level: int = 3, note: str = "") -> list[str]:
     node = _node(card)
-    kind = _types_of(card)
+    kind = _types_of(card, vocabulary)
     if card.title:
         kind += f" ({card.title.capitalize()}" + (f", level {card.level})" if card.level else ")")
-    victory = "variable (see the script)" if card.victory_fn is not None else str(card.victory)
     provenance = f"**{card.provenance}**" + (f": {card.notes}" if card.notes else "")
     lines = ["#" * level + f" {card.name}", ""]
     if note:
@@ -132,9 +176,7 @@ def render_card(card: CardDef, info: SetInfo, level: int = 3, note: str = "") ->
         "| | |",
         "|---|---|",
         f"| Type | {_cell(kind)} |",
-        f"| Cost | {card.cost} |",
-        f"| Power | {card.power} |",
-        f"| Victory Points | {victory} |",
+        *_number_rows(card, vocabulary),
         f"| Copies | {card.copies} |",
         f"| Provenance | {_cell(provenance)} |",
         f"| Script file | `{_relative(card, info)}` |",
@@ -150,65 +192,147 @@ def render_card(card: CardDef, info: SetInfo, level: int = 3, note: str = "") ->
         "What the engine understood:",
         "",
         "```text",
-        *_understood(card, node),
+        *_understood(node),
         "```",
         "",
     ]
     return lines
 
 
-# ---------------------------------------------------------------------- the page
-def _intro(info: SetInfo, cards: Sequence[CardDef], by_deck: dict[str, list[CardDef]]) -> list[str]:
-    lines = [
-        f"<!-- Generated by `python -m lotr_rules.docgen` from the card scripts of the {SET_CODE} set: "
-        "do not edit by hand. -->",
-        "",
-        "# The Two Towers card gallery",
-        "",
-        f"Every card of the shipped set *{info.name}* (`{info.code}`), as the engine loads it: its data, "
-        "its provenance, its printed text, its script in canonical form, and what the engine understood "
-        "the script to say. Compare the last two with the text to spot a script that does something "
-        "other than its card says. The same view of a single card is `lotr-rules show NAME`.",
-        "",
-        "## Components",
-        "",
-        "| Component | Cards | Different cards |",
-        "|---|---:|---:|",
+# ---------------------------------------------------------------------- the intro
+def _components(info: SetInfo, cards: Sequence[CardDef], by_deck: dict[str, list[CardDef]]) -> list[str]:
+    """Counts by deck, beside the rulebook's Contents when the manifest gives them."""
+    contents = dict(info.rulebook_contents)
+    labels = DECK_LABELS.get(info.family, ())
+    known = {deck for deck, _ in labels}
+    extra = sorted((set(by_deck) | set(contents)) - known)
+    shown = [
+        (deck, label) for deck, label in (*labels, *((d, d) for d in extra)) if deck in by_deck or deck in contents
     ]
-    known = {deck for deck, _ in DECKS}
-    shown = list(DECKS) + [(deck, deck) for deck in sorted(set(by_deck) - known)]
+    head, rule = "| Component | Cards | Different cards |", "|---|---:|---:|"
+    if contents:
+        head, rule = head + " The rulebook's Contents |", rule + "---:|"
+    lines = ["## Components", ""]
+    if contents:
+        lines += [
+            "The last column is what the rulebook's Contents lists (a dash: it lists no such cards).",
+            "",
+        ]
+    lines += [head, rule]
     for deck, label in shown:
         group = by_deck.get(deck, [])
-        if group:
-            lines.append(f"| {_cell(label)} | {_copies(group)} | {len(group)} |")
-    game_cards = _copies(c for c in cards if c.deck not in NOT_GAME_CARDS)
-    lines += [
-        f"| **Game cards** (all but the oversized Heroes) | **{game_cards}** | |",
-        "",
-        "### Main deck by card type",
+        row = f"| {_cell(label)} | {_copies(group)} | {len(group)} |"
+        if contents:
+            row += f" {contents.get(deck, '—')} |"
+        lines.append(row)
+    left_out = NOT_GAME_CARDS & set(by_deck)
+    game_cards = _copies(c for c in cards if c.deck not in left_out)
+    total = f"| **Game cards** (all but the oversized Heroes) | **{game_cards}** | |"
+    if not left_out:
+        total = f"| **All cards** | **{_copies(cards)}** | **{len(cards)}** |"
+    if contents:
+        total += f" **{sum(n for deck, n in contents.items() if deck not in left_out)}** |"
+    return [*lines, total, ""]
+
+
+def _by_type(label: str, main: Sequence[CardDef], vocabulary: Vocabulary) -> list[str]:
+    if not main:
+        return []
+    lines = [
+        f"### {label} by card type",
         "",
         "A card of two types counts under each.",
         "",
         "| Type | Cards | Different cards |",
         "|---|---:|---:|",
     ]
-    main = by_deck.get("main", [])
     counts: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
     for card in main:
         for card_type in card.types:
             counts[card_type] += card.copies
             kinds[card_type] += 1
-    extra = sorted(set(counts) - set(MAIN_TYPES))
-    for card_type in [*MAIN_TYPES, *extra]:
-        if counts[card_type]:
-            plural = _PLURALS.get(card_type, card_type).capitalize()
-            lines.append(f"| {plural} | {counts[card_type]} | {kinds[card_type]} |")
-    lines += [f"| **Main deck** | **{_copies(main)}** | **{len(main)}** |", ""]
+    for card_type in _type_order(counts, vocabulary):
+        lines.append(f"| {_plural(card_type, vocabulary)} | {counts[card_type]} | {kinds[card_type]} |")
+    return [*lines, f"| **{label}** | **{_copies(main)}** | **{len(main)}** |", ""]
+
+
+def _who_wrote_it(info: SetInfo, cards: Sequence[CardDef]) -> list[str]:
+    """Says plainly when a set has nothing the rulebook gives: every card of it is ours."""
+    if info.rulebook_contents or any(c.provenance != "designed" for c in cards):
+        return []
+    return [
+        "**Every card of this set is designed by us.** No public list of its cards exists, so there is "
+        "no official count to compare it with. Its texts, numbers and effects are ours, written to "
+        "complete the set, and never an official card's text; each card's notes say what is known "
+        "about it (a name, a hero, a starting card), if anything.",
+        "",
+    ]
+
+
+def _journey(info: SetInfo, cards: Sequence[CardDef], vocabulary: Vocabulary) -> list[str]:
+    """For a family whose cards have ways on: every card's directions and aggression in one table."""
+    if "directions" not in vocabulary.fields:
+        return []
+    ways = list(vocabulary.directions)
+    labels = dict(DECK_LABELS.get(info.family, ()))
+    described = [c for c in _by_name(cards) if c.provenance == "rulebook"]
+    ours = [c for c in _by_name(cards) if c.provenance != "rulebook"]
+    lines = [
+        "## Directions and aggression",
+        "",
+        "Each card's ways on (how many cards each takes; a dash: no way that side) and its aggression "
+        "(what it adds to the Attack when drawn). Each card's notes, below, say which of its numbers "
+        "the rulebook gives and which are designed.",
+        "",
+        "| Card | Deck | " + " | ".join(w.capitalize() for w in ways) + " | Aggression | Copies | Provenance |",
+        "|---|---|" + "---:|" * len(ways) + "---:|---:|---|",
+    ]
+    for card in _by_name(cards):
+        way_of = dict(card.directions)
+        cells = " | ".join(str(way_of.get(w, "—")) for w in ways)
+        deck = _cell(labels.get(card.deck, card.deck))
+        row = f"| {_cell(card.name)} | {deck} | {cells} | {card.aggression} | {card.copies} | {card.provenance} |"
+        lines.append(row)
+    drawn = [c for c in cards if c.deck == "main"]
+    main_label = labels.get("main", "main deck")
+    lines += [
+        "",
+        f"{main_label}: {_copies(drawn)} cards carrying {sum(c.aggression * c.copies for c in drawn)} "
+        "aggression in all.",
+        "",
+    ]
+    if described:
+        names = ", ".join(c.name for c in described)
+        lines += [f"The rulebook describes {len(described)} of the {len(cards)} different cards: {names}.", ""]
+    if ours:
+        lines += [f"Designed to complete the set: {', '.join(c.name for c in ours)}.", ""]
     return lines
 
 
-def _heroes(info: SetInfo, by_deck: dict[str, list[CardDef]]) -> list[str]:
+def _intro(
+    info: SetInfo, cards: Sequence[CardDef], by_deck: dict[str, list[CardDef]], vocabulary: Vocabulary
+) -> list[str]:
+    lines = [
+        f"<!-- Generated by `python -m lotr_rules.docgen` from the card scripts of the {info.code} set: "
+        "do not edit by hand. -->",
+        "",
+        f"# {info.title} card gallery",
+        "",
+        f"Every card of the shipped set *{info.name}* (`{info.code}`), as the engine loads it: its data, "
+        "its provenance, its printed text, its script in canonical form, and what the engine understood "
+        "the script to say. Compare the last two with the text to spot a script that does something "
+        "other than its card says. The same view of a single card is `lotr-rules show NAME`.",
+        "",
+        *_who_wrote_it(info, cards),
+        *_components(info, cards, by_deck),
+    ]
+    main_label = dict(DECK_LABELS.get(info.family, ())).get("main", "Main deck")
+    lines += _by_type(main_label, by_deck.get("main", []), vocabulary)
+    return lines
+
+
+def _heroes(info: SetInfo, vocabulary: Vocabulary, by_deck: dict[str, list[CardDef]]) -> list[str]:
     heroes = _by_name(by_deck.get("hero", []))
     starting = {c.name: c for c in by_deck.get("starting", [])}
     if not heroes and not starting:
@@ -220,53 +344,54 @@ def _heroes(info: SetInfo, by_deck: dict[str, list[CardDef]]) -> list[str]:
         "",
     ]
     for hero in heroes:
-        lines += render_card(hero, info)
+        lines += render_card(hero, info, vocabulary)
         first = starting.pop(hero.starting_card, None) if hero.starting_card else None
         if first is not None:
-            lines += render_card(first, info, 4, f"The starting card of {hero.name}.")
+            lines += render_card(first, info, vocabulary, 4, f"The starting card of {hero.name}.")
     for card in _by_name(starting.values()):
-        lines += render_card(card, info, 3, "A starting card no Hero of this set names.")
+        lines += render_card(card, info, vocabulary, 3, "A starting card no Hero of this set names.")
     return lines
 
 
-def _simple_section(title: str, intro: str, cards: Sequence[CardDef], info: SetInfo) -> list[str]:
+def _simple_section(
+    title: str, intro: str, cards: Sequence[CardDef], info: SetInfo, vocabulary: Vocabulary
+) -> list[str]:
     if not cards:
         return []
     lines = [f"## {title}", "", intro, ""]
     for card in cards:
-        lines += render_card(card, info)
+        lines += render_card(card, info, vocabulary)
     return lines
 
 
-def _main_deck(info: SetInfo, main: Sequence[CardDef]) -> list[str]:
+def _main_deck(info: SetInfo, vocabulary: Vocabulary, main: Sequence[CardDef]) -> list[str]:
     if not main:
         return []
+    label = dict(DECK_LABELS.get(info.family, ())).get("main", "Main deck")
+    use = MAIN_DECK_USE.get(info.family, "of the main deck")
     lines = [
-        "## Main deck",
+        f"## {label}",
         "",
-        f"The {_copies(main)} cards shuffled into the main deck, from which the Path is dealt, by card type. "
+        f"The {_copies(main)} cards {use}, by card type. "
         "A card of two types is shown under the first of them here and named under the other.",
         "",
     ]
-    types_present = {t for c in main for t in c.types}
-    order = [*MAIN_TYPES, *sorted(types_present - set(MAIN_TYPES))]
+    order = _type_order({t for c in main for t in c.types}, vocabulary)
     for card_type in order:
         of_type = [c for c in _by_name(main) if card_type in c.types]
-        if not of_type:
-            continue
-        lines += [f"### {_PLURALS.get(card_type, card_type).capitalize()}", ""]
+        lines += [f"### {_plural(card_type, vocabulary)}", ""]
         for card in of_type:
             home = next(t for t in order if t in card.types)
             if home == card_type:
-                lines += render_card(card, info, 4)
+                lines += render_card(card, info, vocabulary, 4)
             else:
                 article = "an" if card_type[:1] in "aeiou" else "a"
                 also = f"*{card.name}* is also {article} {_type_label(card_type)}"
-                lines += [f"{also}: see {_PLURALS.get(home, home).capitalize()}.", ""]
+                lines += [f"{also}: see {_plural(home, vocabulary)}.", ""]
     return lines
 
 
-def _archenemies(info: SetInfo, cards: Sequence[CardDef]) -> list[str]:
+def _archenemies(info: SetInfo, vocabulary: Vocabulary, cards: Sequence[CardDef]) -> list[str]:
     if not cards:
         return []
     lines = [
@@ -280,11 +405,11 @@ def _archenemies(info: SetInfo, cards: Sequence[CardDef]) -> list[str]:
         group = sorted((c for c in cards if (c.level or 0) == level), key=lambda c: (c.cost, _sort_key(c.name)))
         lines += [f"### Level {level}" if level else "### No level", ""]
         for card in group:
-            lines += render_card(card, info, 4)
+            lines += render_card(card, info, vocabulary, 4)
     return lines
 
 
-def _impossible(info: SetInfo, cards: Sequence[CardDef]) -> list[str]:
+def _impossible(info: SetInfo, vocabulary: Vocabulary, cards: Sequence[CardDef]) -> list[str]:
     if not cards:
         return []
     ordered = impossible_order(cards)
@@ -298,11 +423,11 @@ def _impossible(info: SetInfo, cards: Sequence[CardDef]) -> list[str]:
     lines += [f"{n}. {card.name} (level {card.level}, cost {card.cost})" for n, card in enumerate(ordered, 1)]
     lines.append("")
     for n, card in enumerate(ordered, 1):
-        lines += render_card(card, info, 3, f"Met {n} of {len(ordered)}.")
+        lines += render_card(card, info, vocabulary, 3, f"Met {n} of {len(ordered)}.")
     return lines
 
 
-def _wall(info: SetInfo, by_deck: dict[str, list[CardDef]]) -> list[str]:
+def _wall(info: SetInfo, vocabulary: Vocabulary, by_deck: dict[str, list[CardDef]]) -> list[str]:
     regular = _by_name(by_deck.get("wall", []))
     special = _by_name(by_deck.get("breach", []))
     if not regular and not special:
@@ -315,43 +440,85 @@ def _wall(info: SetInfo, by_deck: dict[str, list[CardDef]]) -> list[str]:
         "",
     ]
     for card in regular:
-        lines += render_card(card, info)
+        lines += render_card(card, info, vocabulary)
     for card in special:
-        lines += render_card(card, info, 3, "The special Wall card: it stays in front of whoever draws it.")
+        lines += render_card(card, info, vocabulary, 3, "The special Wall card: it stays in front of whoever draws it.")
     return lines
 
 
-def render() -> str:
-    catalogue = load_sets()
-    info = catalogue.sets[SET_CODE]
-    cards = catalogue.in_sets([SET_CODE])
+def _stacks(info: SetInfo, vocabulary: Vocabulary, by_deck: dict[str, list[CardDef]]) -> list[str]:
+    """Valor and Corruption beside the Path, and The One Ring behind them where the set has it."""
+    decks = [("valor", "Valor"), ("corruption", "Corruption"), ("one ring", "The One Ring")]
+    present = [(deck, label) for deck, label in decks if by_deck.get(deck)]
+    if not present:
+        return []
+    names = [label for _, label in present]
+    title = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    intro = "The stacks beside the Path" if by_deck.get("valor") or by_deck.get("corruption") else ""
+    if by_deck.get("one ring"):
+        ring = "The One Ring that waits behind them" if intro else "The One Ring, kept behind the stacks"
+        intro = f"{intro}, and {ring}" if intro else ring
+    cards = [c for deck, _ in present for c in _by_name(by_deck[deck])]
+    return _simple_section(title, intro + ".", cards, info, vocabulary)
+
+
+def render_set(code: str) -> str:
+    """The gallery page of the shipped set ``code``."""
+    info, cards, vocabulary = _shipped_set(code)
     by_deck: dict[str, list[CardDef]] = {}
     for card in cards:
         by_deck.setdefault(card.deck, []).append(card)
-    lines = _intro(info, cards, by_deck)
+    lines = _intro(info, cards, by_deck, vocabulary)
+    lines += _journey(info, cards, vocabulary)
     lines += [*_PROVENANCE.splitlines(), ""]
-    lines += _heroes(info, by_deck)
+    lines += _heroes(info, vocabulary, by_deck)
     lines += _simple_section(
         "Starting cards",
         "Every player's first deck holds these besides the Hero's own card.",
         _by_name(by_deck.get("starter", [])),
         info,
+        vocabulary,
     )
-    lines += _main_deck(info, by_deck.get("main", []))
-    stacks = [c for deck in ("valor", "corruption", "one ring") for c in _by_name(by_deck.get(deck, []))]
     lines += _simple_section(
-        "Valor, Corruption and The One Ring",
-        "The stacks beside the Path, and The One Ring that waits behind them.",
-        stacks,
+        "The beginning card",
+        "Where the journey starts. It is set aside once left: it is not one of the quest deck's cards.",
+        _by_name(by_deck.get("beginning", [])),
         info,
+        vocabulary,
     )
-    lines += _archenemies(info, by_deck.get("archenemy", []))
-    lines += _impossible(info, by_deck.get("impossible archenemy", []))
-    lines += _wall(info, by_deck)
-    covered = {"hero", "starting", "starter", "main", "valor", "corruption", "one ring", "archenemy"}
-    covered |= {"impossible archenemy", "wall", "breach"}
+    lines += _main_deck(info, vocabulary, by_deck.get("main", []))
+    lines += _stacks(info, vocabulary, by_deck)
+    lines += _archenemies(info, vocabulary, by_deck.get("archenemy", []))
+    lines += _impossible(info, vocabulary, by_deck.get("impossible archenemy", []))
+    lines += _wall(info, vocabulary, by_deck)
+    covered = {"hero", "starting", "starter", "beginning", "main", "valor", "corruption", "one ring"}
+    covered |= {"archenemy", "impossible archenemy", "wall", "breach"}
     others = _by_name(c for c in cards if c.deck not in covered)
-    lines += _simple_section("Other cards", "Cards of decks this page has no section for.", others, info)
+    lines += _simple_section("Other cards", "Cards of decks this page has no section for.", others, info, vocabulary)
     while lines and not lines[-1]:
         lines.pop()
     return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------- the pages
+@functools.cache
+def _manifests() -> tuple[SetInfo, ...]:
+    """The shipped sets' manifests, read without loading any card (cheap enough to list pages)."""
+    infos = (read_manifest(folder)[0] for folder in set_folders(cardscripts_dir()))
+    return tuple(info for info in infos if info is not None)
+
+
+def _shipped_set(code: str) -> tuple[SetInfo, list[CardDef], Vocabulary]:
+    family = next(info.family for info in _manifests() if info.code == code)
+    vocabulary = vocabulary_for(family)
+    catalogue = load_sets(vocabulary=vocabulary)
+    return catalogue.sets[code], catalogue.in_sets([code]), vocabulary
+
+
+def page_name(code: str) -> str:
+    return KEPT_PAGE_NAMES.get(code, f"gallery-{code}.md")
+
+
+def pages() -> dict[str, Callable[[], str]]:
+    """A gallery page for every shipped set, by file name under ``docs/``."""
+    return {page_name(info.code): functools.partial(render_set, info.code) for info in _manifests()}

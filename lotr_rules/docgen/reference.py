@@ -518,6 +518,13 @@ def _sets() -> list[str]:
                 ["`family`", "no", "the game family the cards are for; `deckbuilding` (the default)"],
                 ["`uses_wall`", "no", "`true` if games with this set use The Wall deck"],
                 ["`starting_deck`", "no", "a table of card names and counts: what every starting deck holds"],
+                ["`short_name`", "no", "a shorter name for headings, such as the card gallery's title"],
+                [
+                    "`rulebook_contents`",
+                    "no",
+                    "a table of deck names and counts: what the rulebook's Contents lists, for the card "
+                    "gallery to compare the set with",
+                ],
                 ["`description`", "no", "one or two sentences about the set"],
             ],
         ),
