@@ -142,6 +142,15 @@ def test_the_engine_reading_is_shown_in_the_adventure_vocabulary() -> None:
         assert not any("While in front of you" in line for line in lines), card.name
 
 
+def test_tokens_read_as_counts_or_as_a_number_worked_out_in_play() -> None:
+    """A fixed number of tokens reads as a count; a computed one reads after the counter it goes on."""
+    cards = {card.name: card for info, cards in SHIPPED if info.family == "adventure-deck" for card in cards}
+    caves = "\n".join(describe_card(gallery._node(cards["Into the Caves"])))
+    assert "Put tokens on the attack: as many as tokens on attack." in caves
+    aragorn = "\n".join(describe_card(gallery._node(cards["Aragorn"])))
+    assert "Take 1 token off the witch king track." in aragorn
+
+
 def test_a_bad_rulebook_contents_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "set.toml").write_text(
         'code = "x"\nname = "X"\nlanguage = 1\n[rulebook_contents]\nmain = "many"\n', encoding="utf-8"

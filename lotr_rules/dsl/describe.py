@@ -46,10 +46,13 @@ def describe_stmt(stmt: ast.Stmt, depth: int) -> Iterator[str]:
         counter = " ".join(stmt.counter)
         if stmt.amount is None:
             yield pad + _sentence(f"take every token off the {counter}")
-        elif stmt.op == "add":
-            yield pad + _sentence(f"put {format_expr(stmt.amount)} token(s) on the {counter}")
         else:
-            yield pad + _sentence(f"take {format_expr(stmt.amount)} token(s) off the {counter}")
+            put, where = ("put", "on") if stmt.op == "add" else ("take", "off")
+            if isinstance(stmt.amount, ast.Num):
+                yield pad + _sentence(f"{put} {_tokens(stmt.amount.value)} {where} the {counter}")
+            else:
+                # A number worked out in play reads last, so the counter is not lost inside it.
+                yield pad + _sentence(f"{put} tokens {where} the {counter}: as many as {format_expr(stmt.amount)}")
     elif isinstance(stmt, ast.NextTurnStmt):
         yield f"{pad}During your next turn:"
         for inner in stmt.body:
@@ -128,3 +131,7 @@ def describe_card(card: ast.Card) -> Iterator[str]:
             yield f"{_HEADINGS.get(item.kind, item.kind)}:{guard}"
         for stmt in item.body:
             yield from describe_stmt(stmt, 1)
+
+
+def _tokens(count: int) -> str:
+    return f"{count} token" if count == 1 else f"{count} tokens"
