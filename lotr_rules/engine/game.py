@@ -162,6 +162,7 @@ class Game:
         prompt: str,
         options: Sequence[Option],
         source: int = -1,
+        words: str = "",
     ) -> Option:
         """Ask ``player`` to pick one of ``options``; a single option resolves by itself."""
         if not options:
@@ -169,7 +170,7 @@ class Game:
         if len(options) == 1:
             self.log("forced", player, kind, options[0].label)
             return options[0]
-        request = DecisionRequest(player, kind, prompt, tuple(options), source)
+        request = DecisionRequest(player, kind, prompt, tuple(options), source, words)
         index = self.replay_queue.popleft() if self.replay_queue else self.agents[player].choose(self, request)
         if not 0 <= index < len(options):
             raise IllegalChoiceError(f"choice {index} is not one of the {len(options)} options of '{prompt}'")
@@ -178,8 +179,8 @@ class Game:
             self.on_decision(request, index)
         return options[index]
 
-    def ask_yes_no(self, player: int, kind: str, prompt: str, source: int = -1) -> bool:
-        answer = self.ask(player, kind, prompt, (Option("yes", True), Option("no", False)), source)
+    def ask_yes_no(self, player: int, kind: str, prompt: str, source: int = -1, words: str = "") -> bool:
+        answer = self.ask(player, kind, prompt, (Option("yes", True), Option("no", False)), source, words)
         return bool(answer.value)
 
     # ------------------------------------------------------------------ budgets
