@@ -38,6 +38,9 @@ The options of ``run`` (values with spaces in double quotes):
 ``hide=RE``
     leave out the lines matching RE (a timing that differs from run to run), shown as ``...``.
 
+A region between ``<!-- begin: NAME -->`` and ``<!-- end: NAME -->`` is written whole by the
+named generator of :data:`REGIONS` (the share of each set that is designed, say).
+
 The renderer is a docgen generator, so ``python -m lotr_rules.docgen`` rewrites the outputs and
 ``--check`` fails when one has drifted. A block that cannot run (an unknown setup, a command
 that exits with another status) stops docgen with the page and line.
@@ -132,6 +135,19 @@ EDITS: dict[str, Callable[[Path], None]] = {
         _replace(_TUTORIAL_CARD, "      draw 1\n", "  draw 1\n"),
     ),
 }
+
+
+def _provenance(page: str) -> str:
+    from lotr_rules.docgen.gallery import provenance_shares
+
+    text = provenance_shares()
+    # the README links to the pages under docs/
+    return text.replace("](gallery", "](docs/gallery") if page.startswith("../") else text
+
+
+#: the generated regions of the hand-written pages, by name: each renders the region for a page
+REGIONS: dict[str, Callable[[str], str]] = {"provenance": _provenance}
+_REGION = re.compile(r"^<!-- begin: (?P<name>[\w-]+) -->\n(?P<body>.*?)^<!-- end: (?P=name) -->$", re.M | re.S)
 
 
 # ---------------------------------------------------------------------- running a command
@@ -326,7 +342,18 @@ def render_page(page: str) -> str:
         pieces += [text[last : marker.start("body")], body]
         last = marker.end("body")
     pieces.append(text[last:])
-    return "".join(pieces)
+    return _regions("".join(pieces), page, path)
+
+
+def _regions(text: str, page: str, path: Path) -> str:
+    def render(match: re.Match[str]) -> str:
+        name = match.group("name")
+        if name not in REGIONS:
+            line = text.count("\n", 0, match.start()) + 1
+            raise ExampleError(f"{path.relative_to(repository()).as_posix()}:{line}: no generated region {name!r}")
+        return f"<!-- begin: {name} -->\n{REGIONS[name](page)}<!-- end: {name} -->"
+
+    return _REGION.sub(render, text)
 
 
 def pages() -> dict[str, Callable[[], str]]:
