@@ -190,3 +190,8 @@ def test_unknown_edits_are_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 def test_every_edit_is_used_by_a_page() -> None:
     used = {name for page in examples.PAGES for name in re.findall(r"edit=(\S+)", _text(page))}
     assert used == set(EDITS)
+
+
+def test_bad_option_values_are_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(ExampleError, match=r"docs/page.md:1: bad option"):
+        _page(tmp_path, monkeypatch, '<!-- run: match="(" -->\n```\n$ lotr-rules cards --set two-towers\n```\n')

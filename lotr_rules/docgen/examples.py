@@ -338,7 +338,10 @@ def render_page(page: str) -> str:
                 raise ExampleError(f"{where}: a file block needs the file's name")
             files[options["path"]] = body
         elif kind == "run":
-            body = _run_block(body, options, files, where)
+            try:
+                body = _run_block(body, options, files, where)
+            except (ValueError, re.error) as error:  # exit=x, a pattern that does not compile
+                raise ExampleError(f"{where}: bad option: {error}") from None
         pieces += [text[last : marker.start("body")], body]
         last = marker.end("body")
     pieces.append(text[last:])
