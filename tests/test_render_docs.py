@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import shlex
-import shutil
 import sys
 from pathlib import Path
 
@@ -16,24 +14,13 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "rendering.md"
 
 
-def _blocks() -> list[tuple[str, str]]:
-    """Each shown command and the output under it."""
-    found = re.findall(r"^```\n\$ (lotr-rules [^\n]*)\n(.*?)^```", PAGE.read_text(encoding="utf-8"), re.M | re.S)
-    return [(command, output) for command, output in found]
-
-
-def test_the_page_shows_commands() -> None:
-    assert len(_blocks()) >= 5
-
-
-@pytest.mark.parametrize("command, output", _blocks(), ids=[command for command, _ in _blocks()])
-def test_each_command_prints_what_the_page_shows(
-    command: str, output: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    shutil.copytree(ROOT / "examples", tmp_path / "examples")
-    monkeypatch.chdir(tmp_path)
-    assert main(shlex.split(command)[1:]) == 0
-    assert capsys.readouterr().out == output
+def test_every_command_shown_is_run_by_docgen() -> None:
+    """The outputs under the page's commands are written by docgen's examples (which run them);
+    only the message of a missing extra, which no run on a full install prints, is checked here."""
+    page = PAGE.read_text(encoding="utf-8")
+    commands = re.findall(r"^\$ lotr-rules", page, re.M)
+    marked = re.findall(r"^<!-- run: -->\n```\n\$ lotr-rules", page, re.M)
+    assert len(commands) >= 5 and len(marked) == len(commands)
 
 
 def test_the_missing_extra_message_is_the_one_shown(

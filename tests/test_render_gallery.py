@@ -41,15 +41,17 @@ def test_every_card_of_a_gallery_shows_its_face_and_the_face_is_current(code: st
 def test_docgen_removes_faces_it_no_longer_writes_and_check_names_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    (tmp_path / "faces" / "my-set").mkdir(parents=True)
-    (tmp_path / "faces" / "my-set" / "kept.svg").write_text("<svg/>", encoding="utf-8")
-    (tmp_path / "faces" / "my-set" / "gone.svg").write_text("<svg/>", encoding="utf-8")
-    monkeypatch.setattr(docgen_main, "docs_dir", lambda: tmp_path)
+    docs = tmp_path / "docs"
+    (docs / "faces" / "my-set").mkdir(parents=True)
+    (docs / "faces" / "my-set" / "kept.svg").write_text("<svg/>", encoding="utf-8")
+    (docs / "faces" / "my-set" / "gone.svg").write_text("<svg/>", encoding="utf-8")
+    monkeypatch.setattr(docgen_main, "docs_dir", lambda: docs)
     monkeypatch.setattr(docgen_main, "pages", lambda: {"faces/my-set/kept.svg": lambda: "<svg/>"})
     monkeypatch.setattr("sys.argv", ["docgen", "--check"])
     assert docgen_main.main() == 1
-    assert "no longer generated (run 'python -m lotr_rules.docgen'): faces/my-set/gone.svg" in capsys.readouterr().err
+    stale = "no longer generated (run 'python -m lotr_rules.docgen'): docs/faces/my-set/gone.svg"
+    assert stale in capsys.readouterr().err
     monkeypatch.setattr("sys.argv", ["docgen"])
     assert docgen_main.main() == 0
     assert capsys.readouterr().out == "removed docs/faces/my-set/gone.svg\n"
-    assert [p.name for p in (tmp_path / "faces" / "my-set").iterdir()] == ["kept.svg"]
+    assert [p.name for p in (docs / "faces" / "my-set").iterdir()] == ["kept.svg"]

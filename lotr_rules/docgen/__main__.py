@@ -6,6 +6,12 @@ import argparse
 import sys
 
 from lotr_rules.docgen import OWNED_FOLDERS, docs_dir, pages
+from lotr_rules.docgen.examples import ExampleError
+
+
+def _shown(page: str) -> str:
+    """A page's path from the top of the repository: docs/NAME, or README.md."""
+    return (docs_dir() / page).resolve().relative_to(docs_dir().parent).as_posix()
 
 
 def main() -> int:
@@ -16,7 +22,11 @@ def main() -> int:
     generated = pages()
     for page, render in generated.items():
         path = docs_dir() / page
-        text = render()
+        try:
+            text = render()
+        except ExampleError as error:
+            print(f"python -m lotr_rules.docgen: {error}", file=sys.stderr)
+            return 1
         current = path.read_text(encoding="utf-8") if path.exists() else None
         if current != text:
             stale.append(page)
@@ -37,16 +47,16 @@ def main() -> int:
             print("no longer generated (run 'python -m lotr_rules.docgen'): " + _listed(left_over), file=sys.stderr)
         return 1
     for page in stale:
-        print(f"wrote docs/{page}")
+        print(f"wrote {_shown(page)}")
     for page in left_over:
         (docs_dir() / page).unlink()
-        print(f"removed docs/{page}")
+        print(f"removed {_shown(page)}")
     return 0
 
 
 def _listed(pages: list[str]) -> str:
     """Pages by name, a long list cut short (a changed card style rewrites hundreds of faces)."""
-    shown = ", ".join(pages[:12])
+    shown = ", ".join(_shown(page) for page in pages[:12])
     return shown + (f" and {len(pages) - 12} more" if len(pages) > 12 else "")
 
 
