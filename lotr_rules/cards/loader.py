@@ -17,8 +17,8 @@ from lotr_rules import LANGUAGE_VERSION
 from lotr_rules.cards.catalogue import Catalogue, SetInfo
 from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
 from lotr_rules.dsl import ast
-from lotr_rules.dsl.cache import cached_parse
 from lotr_rules.dsl.compiler import Compiler
+from lotr_rules.dsl.syntax import parse
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import ScriptSyntaxError, Span, UserError
@@ -122,7 +122,7 @@ def parse_file(path: Path) -> tuple[ast.Script | None, list[Diagnostic]]:
     except UnicodeDecodeError:
         return None, [Diagnostic("E001", Severity.ERROR, "file is not utf-8 text", Span(1, 1, 1, 2, str(path)))]
     try:
-        return cached_parse(text, str(path)), []
+        return parse(text, str(path)), []
     except ScriptSyntaxError as error:
         assert error.span is not None
         return None, [

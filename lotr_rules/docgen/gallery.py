@@ -24,7 +24,7 @@ from lotr_rules.cards.loader import load_sets, read_manifest, set_folders
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.describe import describe_card
 from lotr_rules.dsl.formatter import format_card
-from lotr_rules.dsl.parser import parse
+from lotr_rules.dsl.syntax import parse
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.games import vocabulary_for

@@ -8,7 +8,6 @@ compiled to effects that call the primitives at the bottom of this module.
 from __future__ import annotations
 
 import copy
-import functools
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -18,6 +17,7 @@ from lotr_rules.engine import events as ev
 from lotr_rules.engine.cards import CardDef, Effect
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, Option
+from lotr_rules.engine.facts import HAS_FRONT_TRIGGER, DefinitionTable
 from lotr_rules.engine.game import Game, GameOver, GameState
 from lotr_rules.engine.selection import Placement
 from lotr_rules.errors import ConfigError
@@ -44,26 +44,32 @@ HOME_BY_DECK = {"valor": VALOR, "corruption": CORRUPTION, "one ring": BEHIND, "a
 
 
 _END_TURN = Option("end turn", "end")
+_CARD_PLAYED, _TURN_STARTED, _TURN_ENDED = ev.CARD_PLAYED, ev.TURN_STARTED, ev.TURN_ENDED
+_AMBUSH_PENDING = ("ambush pending", -1)
 
-_Tables = tuple[list[bool], list[bool], list[Option], list[Option]]
-
-
-@functools.lru_cache(maxsize=64)
-def _lookup_tables(cards: tuple[CardDef, ...]) -> _Tables:
-    """Per-instance facts the hot loop reads, shared by a game and all its copies.
-
-    The options of the main-phase decision never change for a given card instance, so they are
-    built once instead of on every one of a game's thousands of decisions.
-    """
-    return (
-        [any(t.scope == "front" for t in c.triggers) for c in cards],
-        [c.quest is not None for c in cards],
-        [Option(f"play {c.name}", ("play", i), i) for i, c in enumerate(cards)],
-        [
-            Option(f"{'defeat' if c.title == 'archenemy' else 'buy'} {c.name} ({c.cost})", ("buy", i), i)
-            for i, c in enumerate(cards)
-        ],
+#: The order zones are searched in for a card: the Path and the zones of a turn in play first,
+#: the big decks and piles last.
+_SEARCH_RANK = {
+    name: rank
+    for rank, name in enumerate(
+        (
+            *(PATH, HAND, PLAYED, REVEALED, FRONT, VALOR, CORRUPTION, ARCHENEMY, DISCARD, WALL, WALL_DISCARD),
+            *(HERO, BEHIND, DECK, DESTROYED, MAIN, BOX),
+        )
     )
+}
+
+
+def _search_rank(key: tuple[str, int]) -> tuple[int, int]:
+    return _SEARCH_RANK.get(key[0], len(_SEARCH_RANK)), key[1]
+
+
+#: What the main-phase options say for a card, per definition (see :mod:`lotr_rules.engine.facts`).
+_PLAY_LABEL: DefinitionTable[str] = DefinitionTable(lambda c: f"play {c.name}")
+_BUY_LABEL: DefinitionTable[str] = DefinitionTable(
+    lambda c: f"{'defeat' if c.title == 'archenemy' else 'buy'} {c.name} ({c.cost})"
+)
+_HAS_QUEST: DefinitionTable[bool] = DefinitionTable(lambda c: c.quest is not None)
 
 
 class DeckbuildingGame(Game):
@@ -89,8 +95,18 @@ class DeckbuildingGame(Game):
         # game object so the hot loop does index lookups instead of dict and attribute chains.
         self._fronts = [state.zones[(FRONT, p)] for p in range(state.num_players)]
         self._revealed = [state.zones[(REVEALED, p)] for p in range(state.num_players)]
-        tables = _lookup_tables(self.cards)
-        self._has_front_trigger, self._has_quest, self._play_option, self._buy_option = tables
+        cards = self.cards
+        self._has_front_trigger = HAS_FRONT_TRIGGER.per_instance(cards)
+        self._quest_cards = frozenset(card for card, has in enumerate(_HAS_QUEST.per_instance(cards)) if has)
+        # Where to look for a card, likeliest first (see locate).
+        self._search_order = sorted(state.zones, key=_search_rank)
+        # The main-phase options of each instance, made the first time they are offered: they
+        # never change for an instance, and most instances are never offered in a game.
+        self._play_option: list[Option | None] = [None] * len(cards)
+        self._buy_option: list[Option | None] = [None] * len(cards)
+        #: the Path as action_options last saw it, and what it offered then (see there)
+        self._path_seen: list[int] = []
+        self._path_offers: list[tuple[int, Option]] = []
 
     # ------------------------------------------------------------------ zones
     def z(self, name: str, owner: int = -1) -> list[int]:
@@ -100,7 +116,9 @@ class DeckbuildingGame(Game):
         """An independent game in the same state (its digest equals this one's).
 
         Search bots copy games constantly, so this shares everything immutable (the card
-        instances and lookup tables) and copies only the state.
+        instances and lookup tables) and copies only the state. The options remembered for a
+        Path are shared too: they are kept with the Path they were made for, and replaced, never
+        changed, when a game's Path changes.
         """
         twin = copy.copy(self)
         twin.state = self.state.copy()
@@ -113,9 +131,17 @@ class DeckbuildingGame(Game):
         return twin
 
     def locate(self, card: int) -> tuple[str, int, list[int]] | None:
-        for (name, owner), cards in self.zones.items():
+        # A card is in one place only, so the order the zones are searched in changes nothing
+        # but the cost: the small zones that cards are taken from most go first.
+        zones = self.zones
+        for key in self._search_order:
+            cards = zones[key]
             if card in cards:
-                return name, owner, cards
+                return key[0], key[1], cards
+        if len(self._search_order) != len(zones):  # a zone made after the game began
+            for (name, owner), cards in zones.items():
+                if card in cards:
+                    return name, owner, cards
         for holder, cards in self.state.under.items():
             if card in cards:
                 return "under", holder, cards
@@ -169,63 +195,97 @@ class DeckbuildingGame(Game):
         if state.turn >= self.config.max_turns:
             raise GameOver("turn limit reached")
         state.turn += 1
-        self.log("turn", player, state.turn)
-        self.begin_action()
-        self._resolve_ambushes(player)
-        self.begin_action()
-        for card in list(self.z(FRONT, player)):
-            ongoing = self.cards[card].abilities.get("ongoing")
-            if ongoing is not None:
-                self.resolve(ongoing, Ctx(self, player, card))
-        self.emit(ev.TURN_STARTED, player)
+        state.log.append(("turn", player, state.turn))
+        self.steps = 0
+        if state.marks[_AMBUSH_PENDING]:
+            self._resolve_ambushes(player)
+            self.steps = 0
+        front = self._fronts[player]
+        if front:
+            cards = self.cards
+            for card in list(front):
+                ongoing = cards[card].abilities.get("ongoing")
+                if ongoing is not None:
+                    self.resolve(ongoing, Ctx(self, player, card))
+        if _TURN_STARTED in self._listened:
+            self.emit(_TURN_STARTED, player)
         self._main_phase(player)
         self.end_turn(player)
 
     def _main_phase(self, player: int) -> None:
         while True:
-            self.begin_action()
-            options = self.action_options(player)
-            choice = self.ask(player, "action", "your move", options)
-            what = choice.value
-            if what == "end":
+            self.steps = 0  # a new top-level action: begin_action(), inlined in the hot loop
+            choice = self.ask(player, "action", "your move", self.action_options(player))
+            if choice is _END_TURN:
                 return
+            what = choice.value
             assert isinstance(what, tuple)
             kind, card = what
             if kind == "play":
-                self.play_from_hand(player, card)
+                self.zones[(HAND, player)].remove(card)
+                self.play_card(player, card)
             else:
                 self.buy(player, card)
             self._check_quests()
 
     def action_options(self, player: int) -> list[Option]:
+        """The main-phase options: play a card of the hand (one per kind of card), buy or defeat
+        what the Power pays for, end the turn.
+
+        A turn asks this after every card played, so it is kept cheap: each option is made once
+        per instance and reused, and what the Path offers is worked out again only when the Path
+        has changed since the last time (the Power only decides which of it is affordable)."""
         cards = self.cards
-        options: list[Option] = []
-        seen: set[CardDef] = set()
-        play_option = self._play_option
-        for card in self.zones[(HAND, player)]:
-            # Copies of a card share one definition object: one option per kind of card.
-            definition = cards[card]
-            if definition not in seen:
-                seen.add(definition)
-                options.append(play_option[card])
-        state = self.state
-        power = state.counters.get("power", 0)
-        buy_option = self._buy_option
         zones = self.zones
-        bought_kinds: set[CardDef] = set()
-        for card in zones[(PATH, -1)]:
-            definition = cards[card]
-            if definition.cost <= power and definition not in bought_kinds:
-                bought_kinds.add(definition)
-                options.append(buy_option[card])
+        hand = zones[(HAND, player)]
+        play_option = self._play_option
+        kinds = {cards[card] for card in hand}
+        if len(kinds) == len(hand):
+            options = [play_option[card] or self._make_play_option(card) for card in hand]
+        else:
+            # Copies of a card share one definition object: one option per kind of card, for
+            # the first copy in the hand.
+            options = []
+            for card in hand:
+                definition = cards[card]
+                if definition in kinds:
+                    kinds.discard(definition)
+                    options.append(play_option[card] or self._make_play_option(card))
+        power = self.state.counters.get("power", 0)
+        path = zones[(PATH, -1)]
+        if path != self._path_seen:
+            self._path_seen = path[:]
+            self._path_offers = self._offers(path)
+        options.extend([option for cost, option in self._path_offers if cost <= power])
         valor = zones[(VALOR, -1)]
         if valor and cards[valor[-1]].cost <= power:
-            options.append(buy_option[valor[-1]])
+            options.append(self._buy_option[valor[-1]] or self._make_buy_option(valor[-1]))
         stack = zones[(ARCHENEMY, -1)]
         if stack and cards[stack[-1]].cost <= power and self._archenemy_available():
-            options.append(buy_option[stack[-1]])
+            options.append(self._buy_option[stack[-1]] or self._make_buy_option(stack[-1]))
         options.append(_END_TURN)
         return options
+
+    def _offers(self, path: list[int]) -> list[tuple[int, Option]]:
+        """The buy option of each kind of card on the Path (its first copy), with its cost."""
+        cards = self.cards
+        buy_option = self._buy_option
+        offers: list[tuple[int, Option]] = []
+        kinds: set[CardDef] = set()
+        for card in path:
+            definition = cards[card]
+            if definition not in kinds:
+                kinds.add(definition)
+                offers.append((definition.cost, buy_option[card] or self._make_buy_option(card)))
+        return offers
+
+    def _make_play_option(self, card: int) -> Option:
+        option = self._play_option[card] = Option(_PLAY_LABEL[self.cards[card]], ("play", card), card)
+        return option
+
+    def _make_buy_option(self, card: int) -> Option:
+        option = self._buy_option[card] = Option(_BUY_LABEL[self.cards[card]], ("buy", card), card)
+        return option
 
     def _archenemy_available(self) -> bool:
         state = self.state
@@ -249,25 +309,26 @@ class DeckbuildingGame(Game):
     def play_card(self, player: int, card: int) -> None:
         """Put a card into play and resolve it fully before any secondary trigger."""
         definition = self.cards[card]
-        if "location" in definition.types:
-            self.z(FRONT, player).append(card)
-        else:
-            self.z(PLAYED, player).append(card)
-        self.log("play", player, definition.name)
-        ctx = Ctx(self, player, card)
+        state = self.state
+        self.zones[(FRONT if "location" in definition.types else PLAYED, player)].append(card)
+        state.log.append(("play", player, definition.name))
         self.resolving += 1
         try:
-            if definition.power:
-                self.add_power(ctx, definition.power)
+            if definition.power and player == state.current:
+                # add_power(), inlined: Power only exists on your own turn.
+                counters = state.counters
+                counters["power"] = counters.get("power", 0) + definition.power
             effect = definition.abilities.get("play")
             if effect is not None:
-                effect(ctx)
-            self.emit(ev.CARD_PLAYED, player, card)
+                effect(Ctx(self, player, card))
+            if _CARD_PLAYED in self._listened:
+                self.emit(_CARD_PLAYED, player, card)
         finally:
             self.resolving -= 1
         if self.resolving == 0:
             self.after_resolution()
-            self.flush_pending()
+            if self.pending:
+                self.flush_pending()
 
     def buy(self, player: int, card: int) -> None:
         definition = self.cards[card]
@@ -313,26 +374,29 @@ class DeckbuildingGame(Game):
 
     # ------------------------------------------------------------------ end of turn
     def end_turn(self, player: int) -> None:
-        self.begin_action()
-        hand = self.z(HAND, player)
+        self.steps = 0
+        state = self.state
+        zones = self.zones
+        hand = zones[(HAND, player)]
         before = len(hand)
-        self.emit(ev.TURN_ENDED, player)
+        if _TURN_ENDED in self._listened:
+            self.emit(_TURN_ENDED, player)
         # Cards drawn by end-of-turn effects (Dead Marshes drawing for a Haldir destroyed now)
         # join the next hand rather than being discarded with this one.
         drawn_now = hand[before:]
         del hand[before:]
-        self.state.turn_triggers.clear()
-        discard = self.z(DISCARD, player)
-        played = self.z(PLAYED, player)
+        state.turn_triggers.clear()
+        discard = zones[(DISCARD, player)]
+        played = zones[(PLAYED, player)]
         discard.extend(played)
         discard.extend(hand)
         played.clear()
         hand.clear()
-        self.state.counters["power"] = 0
-        self.state.flags.discard("defeated this turn")
+        state.counters["power"] = 0
+        state.flags.discard("defeated this turn")
         # "This turn" is the turn now ending for everyone, including cards others gained in it.
-        for (name, _owner), marked in self.state.marks.items():
-            if name == "gained this turn":
+        for (name, _owner), marked in state.marks.items():
+            if marked and name == "gained this turn":
                 marked.clear()
         self.draw(player, HAND_SIZE)
         hand.extend(drawn_now)
@@ -374,8 +438,9 @@ class DeckbuildingGame(Game):
         return self.clockwise_from(self.state.current)
 
     def _resolve_ambushes(self, player: int) -> None:
-        pending = self.state.marks[("ambush pending", -1)]
-        waiting = [card for card in pending if card in self.z(PATH)]
+        pending = self.state.marks[_AMBUSH_PENDING]
+        path = self.zones[(PATH, -1)]
+        waiting = [card for card in pending if card in path]
         pending.clear()
         while waiting:
             options = [Option(f"resolve the Ambush of {self.cards[c].name}", c, c) for c in waiting]
@@ -471,8 +536,10 @@ class DeckbuildingGame(Game):
         return True
 
     def draw(self, player: int, count: int) -> int:
-        hand = self.z(HAND, player)
-        deck = self.z(DECK, player)
+        zones = self.zones
+        hand = zones[(HAND, player)]
+        deck = zones[(DECK, player)]
+        heard = ev.CARD_DRAWN in self._listened
         drawn = 0
         for _ in range(count):
             if not deck and not self._refill_deck(player):
@@ -480,7 +547,8 @@ class DeckbuildingGame(Game):
             card = deck.pop()
             hand.append(card)
             drawn += 1
-            self.emit(ev.CARD_DRAWN, player, card)
+            if heard:
+                self.emit(ev.CARD_DRAWN, player, card)
         return drawn
 
     def draw_wall(self, ctx: Ctx, count: int) -> None:
@@ -549,6 +617,8 @@ class DeckbuildingGame(Game):
 
     def after_resolution(self) -> None:
         """Revealed cards that no effect moved go back on top of their deck, in order."""
+        if not any(self._revealed):
+            return
         for player, revealed in enumerate(self._revealed):
             if revealed:
                 self.zones[(DECK, player)].extend(reversed(revealed))
@@ -627,11 +697,20 @@ class DeckbuildingGame(Game):
 
     # ------------------------------------------------------------------ quests and scoring
     def _check_quests(self) -> None:
-        done = self.state.marks[("quests done", -1)]
-        has_quest = self._has_quest
+        """Quests in front of their owner whose goal is met are done (checked after every action).
+
+        A game has only a few cards with a Quest: a front without any is passed over at once."""
+        quest_cards = self._quest_cards
+        if not quest_cards:
+            return
+        done: list[int] | None = None
         for seat, front in enumerate(self._fronts):
+            if not front or quest_cards.isdisjoint(front):
+                continue
+            if done is None:
+                done = self.state.marks[("quests done", -1)]
             for card in front:
-                if not has_quest[card] or card in done:
+                if card not in quest_cards or card in done:
                     continue
                 quest = self.cards[card].quest
                 if quest is not None and quest.goal(Ctx(self, seat, card)):
