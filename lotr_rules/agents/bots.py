@@ -144,18 +144,21 @@ class HeuristicAgent:
 
     def _action(self, game: Game, request: DecisionRequest) -> int:
         options = request.options
+        first = options[0].value
+        if type(first) is tuple and first[0] == "play":
+            return 0  # what the loop below would find first, found at once
         buy_best, buy_value = -1, 0.0
         end = len(options) - 1
+        cards = game.cards
         for index, option in enumerate(options):
             value = option.value
-            if value == "end":
-                end = index
-                continue
             if not isinstance(value, tuple):
+                if value == "end":
+                    end = index
                 continue
             if value[0] == "play":
                 return index
-            worth = _BUY_WORTH[game.cards[option.card]]
+            worth = _BUY_WORTH[cards[option.card]]
             if worth > buy_value:
                 buy_best, buy_value = index, worth
         if buy_best >= 0 and buy_value >= 2.0:

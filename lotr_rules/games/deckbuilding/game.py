@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from collections import deque
 from collections.abc import Callable, Sequence
+from itertools import chain, compress
 from typing import Any
 
 from lotr_rules.cards.catalogue import Catalogue
@@ -47,14 +48,14 @@ _END_TURN = Option("end turn", "end")
 _CARD_PLAYED, _TURN_STARTED, _TURN_ENDED = ev.CARD_PLAYED, ev.TURN_STARTED, ev.TURN_ENDED
 _AMBUSH_PENDING = ("ambush pending", -1)
 
-#: The order zones are searched in for a card: the Path and the zones of a turn in play first,
-#: the big decks and piles last.
+#: The order zones are searched in for a card: the Path, the stacks and the hands first (where
+#: most cards that move are taken from, measured over many games), the big decks and piles last.
 _SEARCH_RANK = {
     name: rank
     for rank, name in enumerate(
         (
-            *(PATH, HAND, PLAYED, REVEALED, FRONT, VALOR, CORRUPTION, ARCHENEMY, DISCARD, WALL, WALL_DISCARD),
-            *(HERO, BEHIND, DECK, DESTROYED, MAIN, BOX),
+            *(PATH, VALOR, CORRUPTION, ARCHENEMY, HAND, REVEALED, FRONT, DISCARD, PLAYED),
+            *(BEHIND, WALL_DISCARD, WALL, HERO, DECK, DESTROYED, MAIN, BOX),
         )
     )
 }
@@ -104,9 +105,14 @@ class DeckbuildingGame(Game):
         # never change for an instance, and most instances are never offered in a game.
         self._play_option: list[Option | None] = [None] * len(cards)
         self._buy_option: list[Option | None] = [None] * len(cards)
-        #: the Path as action_options last saw it, and what it offered then (see there)
+        #: the hand and the Path as action_options last saw them, and what they offered then
+        #: (see there); shared by copies, as they are replaced, never changed
+        self._hand_seen: list[int] = []
+        self._hand_plays: tuple[Option, ...] = ()
+        self._hand_distinct = True
         self._path_seen: list[int] = []
-        self._path_offers: list[tuple[int, Option]] = []
+        self._path_costs: list[int] = []
+        self._path_offers: list[Option] = []
 
     # ------------------------------------------------------------------ zones
     def z(self, name: str, owner: int = -1) -> list[int]:
@@ -233,30 +239,29 @@ class DeckbuildingGame(Game):
         what the Power pays for, end the turn.
 
         A turn asks this after every card played, so it is kept cheap: each option is made once
-        per instance and reused, and what the Path offers is worked out again only when the Path
-        has changed since the last time (the Power only decides which of it is affordable)."""
+        per instance and reused; the hand's options are worked out again only when the hand has
+        changed since the last time, and only in part when all that changed is that its first
+        card was played; what the Path offers is worked out again only when the Path has changed
+        (the Power only decides which of it is affordable)."""
         cards = self.cards
         zones = self.zones
         hand = zones[(HAND, player)]
-        play_option = self._play_option
-        kinds = {cards[card] for card in hand}
-        if len(kinds) == len(hand):
-            options = [play_option[card] or self._make_play_option(card) for card in hand]
-        else:
-            # Copies of a card share one definition object: one option per kind of card, for
-            # the first copy in the hand.
-            options = []
-            for card in hand:
-                definition = cards[card]
-                if definition in kinds:
-                    kinds.discard(definition)
-                    options.append(play_option[card] or self._make_play_option(card))
+        seen = self._hand_seen
+        if hand != seen:
+            if self._hand_distinct and hand == seen[1:]:
+                # One option per card, as each card was of its own kind: the rest are unchanged.
+                self._hand_plays = self._hand_plays[1:]
+            else:
+                self._hand_plays, self._hand_distinct = self._plays(hand)
+            self._hand_seen = hand[:]  # a copy: the hand itself changes in place
+        options = list(self._hand_plays)
         power = self.state.counters.get("power", 0)
         path = zones[(PATH, -1)]
         if path != self._path_seen:
             self._path_seen = path[:]
-            self._path_offers = self._offers(path)
-        options.extend([option for cost, option in self._path_offers if cost <= power])
+            self._path_costs, self._path_offers = self._offers(path)
+        # The offers whose cost the Power pays, in Path order.
+        options.extend(compress(self._path_offers, map(power.__ge__, self._path_costs)))
         valor = zones[(VALOR, -1)]
         if valor and cards[valor[-1]].cost <= power:
             options.append(self._buy_option[valor[-1]] or self._make_buy_option(valor[-1]))
@@ -266,18 +271,32 @@ class DeckbuildingGame(Game):
         options.append(_END_TURN)
         return options
 
-    def _offers(self, path: list[int]) -> list[tuple[int, Option]]:
-        """The buy option of each kind of card on the Path (its first copy), with its cost."""
-        cards = self.cards
+    def _plays(self, hand: list[int]) -> tuple[tuple[Option, ...], bool]:
+        """The play option of each kind of card in the hand (its first copy), and whether every
+        card of the hand is of a kind of its own."""
+        play_option = self._play_option
+        make = self._make_play_option
+        # Copies of a card share one definition object: one option per kind of card.
+        kinds = list(map(self.cards.__getitem__, hand))
+        unique = dict.fromkeys(kinds)
+        if len(unique) == len(hand):
+            return tuple([play_option[card] or make(card) for card in hand]), True
+        # Each kind's first copy in the hand: read backwards, the first copy is written last.
+        first = dict(zip(reversed(kinds), reversed(hand), strict=True))
+        return tuple([play_option[card] or make(card) for card in map(first.__getitem__, unique)]), False
+
+    def _offers(self, path: list[int]) -> tuple[list[int], list[Option]]:
+        """The buy option of each kind of card on the Path (its first copy), and their costs."""
         buy_option = self._buy_option
-        offers: list[tuple[int, Option]] = []
-        kinds: set[CardDef] = set()
-        for card in path:
-            definition = cards[card]
-            if definition not in kinds:
-                kinds.add(definition)
-                offers.append((definition.cost, buy_option[card] or self._make_buy_option(card)))
-        return offers
+        make = self._make_buy_option
+        kinds = list(map(self.cards.__getitem__, path))
+        unique = dict.fromkeys(kinds)
+        if len(unique) == len(path):
+            firsts: Sequence[int] = path
+        else:
+            first = dict(zip(reversed(kinds), reversed(path), strict=True))
+            firsts = [first[kind] for kind in unique]
+        return [kind.cost for kind in unique], [buy_option[card] or make(card) for card in firsts]
 
     def _make_play_option(self, card: int) -> Option:
         option = self._play_option[card] = Option(_PLAY_LABEL[self.cards[card]], ("play", card), card)
@@ -701,7 +720,7 @@ class DeckbuildingGame(Game):
 
         A game has only a few cards with a Quest: a front without any is passed over at once."""
         quest_cards = self._quest_cards
-        if not quest_cards:
+        if not quest_cards or quest_cards.isdisjoint(chain.from_iterable(self._fronts)):
             return
         done: list[int] | None = None
         for seat, front in enumerate(self._fronts):
