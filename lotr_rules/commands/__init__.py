@@ -21,12 +21,17 @@ COMMANDS: dict[str, str] = {
     "fmt": "format card scripts in the canonical layout",
     "show": "show a card's data, canonical script and rendered text",
     "cards": "list cards: type, cost, Power, VP, copies, provenance",
+    "render": "draw card faces as SVG or PNG files",
+    "print": "lay card faces out nine to a page at real size, with cut marks, as a PDF",
 }
+
+#: Commands whose module is not named after them (``print`` is a Python builtin's name).
+_MODULES: dict[str, str] = {"print": "print_sheet"}
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str) -> None:
     """Register the command ``name`` with all its arguments (importing its module)."""
-    module = importlib.import_module(f"lotr_rules.commands.{name}")
+    module = importlib.import_module(f"lotr_rules.commands.{_MODULES.get(name, name)}")
     module.register(sub)
 
 

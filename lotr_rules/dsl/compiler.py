@@ -17,6 +17,7 @@ from lotr_rules.cards.provenance import ALWAYS, FACT_FIELDS, FACTS, NONE, design
 from lotr_rules.diagnostics import Diagnostic, Severity, did_you_mean
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.formatter import format_card, format_cond, format_sel, format_stmt
+from lotr_rules.dsl.plain import may_words
 from lotr_rules.engine.cards import CardDef, CondFn, Effect, NumberFn, QuestDef, TriggerDef
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import Phrase, Primitive, Vocabulary, ZoneSpec
@@ -368,9 +369,11 @@ class Compiler:
         if isinstance(stmt, ast.MayStmt):
             body = self._scoped(stmt.body)
             prompt = " ".join(line.strip() for s in stmt.body for line in format_stmt(s, 0))
+            # bots read the script's text; a person is asked about the cards themselves
+            words = may_words(stmt.body, self.vocab.zones)
 
             def run_may(ctx: Ctx) -> None:
-                if ctx.game.ask_yes_no(ctx.player, "may", f"{prompt}?", ctx.this):
+                if ctx.game.ask_yes_no(ctx.player, "may", f"{prompt}?", ctx.this, words(ctx)):
                     body(ctx)
 
             return run_may

@@ -164,6 +164,7 @@ class Game:
         prompt: str,
         options: Sequence[Option],
         source: int = -1,
+        words: str = "",
     ) -> Option:
         """Ask ``player`` to pick one of ``options``; a single option resolves by itself."""
         count = len(options)
@@ -175,7 +176,7 @@ class Game:
         # tuple.__new__ straight away: the named tuple's own __new__ is a Python function, and
         # this runs for every decision of every game.
         request = _new_request(
-            DecisionRequest, (player, kind, prompt, options if type(options) is tuple else tuple(options), source)
+            DecisionRequest, (player, kind, prompt, options if type(options) is tuple else tuple(options), source, words)
         )
         index = self.replay_queue.popleft() if self.replay_queue else self.agents[player].choose(self, request)
         if not 0 <= index < count:
@@ -185,8 +186,8 @@ class Game:
             self.on_decision(request, index)
         return options[index]
 
-    def ask_yes_no(self, player: int, kind: str, prompt: str, source: int = -1) -> bool:
-        answer = self.ask(player, kind, prompt, (Option("yes", True), Option("no", False)), source)
+    def ask_yes_no(self, player: int, kind: str, prompt: str, source: int = -1, words: str = "") -> bool:
+        answer = self.ask(player, kind, prompt, (Option("yes", True), Option("no", False)), source, words)
         return bool(answer.value)
 
     # ------------------------------------------------------------------ budgets
