@@ -64,18 +64,40 @@ def test_archenemies(by_deck) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_main_deck(by_deck) -> None:  # type: ignore[no-untyped-def]
+    """Rulebook, Combining The Fellowship of the Ring With The Two Towers: Plan #1's standard
+    proportions (30 Allies, 30 Enemies, 30 Artifacts, 15 Maneuvers, 5 Locations, 5 Fortunes) and
+    Plan #2's "220+" cards of both main decks; with the set's known 226 game cards, the main deck
+    is 116 (set.toml says how that is counted): those proportions and one Ally more."""
     main = by_deck["main"]
     total = sum(c.copies for c in main)
-    assert 105 <= total <= 115
+    assert total == 116
     per_type: Counter[str] = Counter()
     for card in main:
         assert len(card.types) == 1 and set(card.types) <= MAIN_TYPES, card.name
         per_type[next(iter(card.types))] += card.copies
-    assert set(per_type) == MAIN_TYPES
-    assert per_type["fortune"] == 5
-    assert per_type["location"] == 5
+    assert per_type == {"ally": 31, "enemy": 30, "artifact": 30, "maneuver": 15, "location": 5, "fortune": 5}
     assert any(c.name == "Isengard" for c in main)
     assert "wall" not in by_deck and "breach" not in by_deck
+
+
+def test_the_set_has_226_game_cards(catalogue, by_deck) -> None:  # type: ignore[no-untyped-def]
+    """The set's known size: 226 game cards (the oversized hero cards are not game cards), of
+    which 116 are the main deck; with The Two Towers' 106 that is the rulebook's "220+" deck."""
+    game_cards = sum(c.copies for deck, cards in by_deck.items() if deck != "hero" for c in cards)
+    assert game_cards == 226
+    counts = {deck: sum(c.copies for c in cards) for deck, cards in by_deck.items()}
+    assert counts == {
+        "starter": 47,
+        "main": 116,
+        "valor": 16,
+        "corruption": 20,
+        "archenemy": 12,
+        "impossible archenemy": 8,
+        "starting": 7,
+        "hero": 7,
+    }
+    both = sum(c.copies for c in catalogue.by_deck(("two-towers", "fellowship"))["main"])
+    assert both == 222
 
 
 def test_no_wall_and_starting_deck(catalogue) -> None:  # type: ignore[no-untyped-def]
@@ -89,7 +111,7 @@ def test_names_do_not_repeat_two_towers() -> None:
 
 def test_every_card_is_designed_with_notes_and_ids_match_files() -> None:
     files = sorted(SET_DIR.rglob("*.card"))
-    assert len(files) == 95
+    assert len(files) == 101
     for path in files:
         text = path.read_text(encoding="utf-8")
         match = re.search(r"^  id (\S+)$", text, re.MULTILINE)
