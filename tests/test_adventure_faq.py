@@ -856,3 +856,24 @@ def test_cross_roads_have_no_effect() -> None:
     counters[WOUNDS] = 4
     assert game.state.counters == counters
     assert game.state.zones[LOCATION] == [arranged.top[1]]
+
+
+def test_the_strategies_do_not_take_gollum_s_way_again() -> None:
+    """Rulebook, The Card Effects (FAQ), Gollum: the three cards he walks back over go onto the
+    quest deck in the player's sight, so the player knows the way that ends on him again. Every
+    strategy then takes another way when there is one (before, the same way from the same card
+    met Gollum turn after turn until time ran out)."""
+    from lotr_rules.games.adventure.bots import AdaptiveAgent, LongestAgent, ShortestAgent, walked_back_over
+
+    for agent_class in (LongestAgent, AdaptiveAgent, ShortestAgent):
+        arranged = arrange("Cross Roads", top=["Orc Patrol", "Cross Roads", "Gollum"], turn=2)
+        game = arranged.game
+        play_turn(game, way="up")  # three cards on, Gollum walks all three back
+        assert game.state.zones[LOCATION] == [arranged.location]
+        assert walked_back_over(game) == 3
+        before = len(game.state.log)
+        game.agents[0] = agent_class(seed=1)
+        game.play_turn()
+        travelled = [entry for entry in game.state.log[before:] if entry[0] == "travel"]
+        assert travelled == [("travel", "right", 1)], agent_class.name
+        assert ("effect", "Gollum") not in game.state.log[before:]
