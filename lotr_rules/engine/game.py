@@ -176,7 +176,8 @@ class Game:
         # tuple.__new__ straight away: the named tuple's own __new__ is a Python function, and
         # this runs for every decision of every game.
         request = _new_request(
-            DecisionRequest, (player, kind, prompt, options if type(options) is tuple else tuple(options), source, words)
+            DecisionRequest,
+            (player, kind, prompt, options if type(options) is tuple else tuple(options), source, words),
         )
         index = self.replay_queue.popleft() if self.replay_queue else self.agents[player].choose(self, request)
         if not 0 <= index < count:

@@ -20,6 +20,7 @@ from lotr_rules.cards.loader import (
     ParsedFile,
     check_duplicates,
     compile_files,
+    lasting_of,
     parse_file,
     read_manifest,
     set_folders,
@@ -142,20 +143,31 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path]) -> tuple[list
         home = _set_folder_of(path)
         if home is not None and home not in reference_folders:
             reference_folders.append(home)
+    # The manifests of every set in view say which cards a rule keeps where they are (W205).
+    infos: dict[str, SetInfo] = {}
+    everything: list[ParsedFile] = list(parsed)
+    for folder in [*reference_folders, *(f for p, _c in files if (f := _set_folder_of(p)) is not None)]:
+        info, _ = read_manifest(folder)
+        if info is not None:
+            infos.setdefault(info.code, info)
     for folder in reference_folders:
+        info, _ = read_manifest(folder)
         for file in folder.rglob(f"*{SCRIPT_SUFFIX}"):
             if file.resolve() in linted:
                 continue
             script, _ = parse_file(file)
             if script is not None:
                 known.update(card.name for card in script.cards)
+                everything.append(ParsedFile(file, info.code if info else folder.name, script))
     # Each family's cards are checked against its own vocabulary.
     by_family: dict[str, list[ParsedFile]] = {}
     for (path, _code), parsed_file in zip(files, parsed, strict=True):
         by_family.setdefault(_family_of(path), []).append(parsed_file)
     for family, family_files in sorted(by_family.items()):
         vocabulary: Vocabulary = vocabulary_for(family)
-        _, problems = compile_files(family_files, vocabulary, known)
+        family_infos = [info for info in infos.values() if info.family == family]
+        lasting = lasting_of(family_infos, everything, vocabulary)
+        _, problems = compile_files(family_files, vocabulary, known, lasting)
         diagnostics.extend(problems)
     diagnostics.extend(check_duplicates(parsed))
     mixes = mix_files(paths)

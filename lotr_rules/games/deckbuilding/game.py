@@ -13,7 +13,9 @@ from collections.abc import Callable, Sequence
 from itertools import chain, compress
 from typing import Any
 
+from lotr_rules.cards import impossible
 from lotr_rules.cards.catalogue import Catalogue
+from lotr_rules.cards.lasting import CANNOT_BE_DESTROYED, STAYS_IN_FRONT
 from lotr_rules.engine import events as ev
 from lotr_rules.engine.cards import CardDef, Effect
 from lotr_rules.engine.context import Ctx
@@ -23,6 +25,11 @@ from lotr_rules.engine.game import Game, GameOver, GameState
 from lotr_rules.engine.selection import Placement
 from lotr_rules.errors import ConfigError
 from lotr_rules.games.deckbuilding.config import GameConfig
+
+#: the state counters that say which of Impossible Mode's rule changes are in force
+_CORRUPTION_RETURNS = impossible.counter_name(impossible.CORRUPTION_RETURNS)
+_DEFEND_YOUR_RIGHT = impossible.counter_name(impossible.DEFEND_YOUR_RIGHT)
+_WALL_LOSES = impossible.counter_name(impossible.WALL_DEPLETED_EVERYONE_LOSES)
 
 HAND_SIZE = 5
 PATH_SLOTS = 5
@@ -154,11 +161,14 @@ class DeckbuildingGame(Game):
         return None
 
     def take(self, card: int) -> tuple[str, int] | None:
-        """Remove a card from wherever it is; returns where it was."""
+        """Remove a card from wherever it is; returns where it was. A card that stays in front of
+        its player for the rest of the game (Breached) is not taken from there: None."""
         found = self.locate(card)
         if found is None:
             return None
         name, owner, cards = found
+        if name == FRONT and self.cards[card].lasting == STAYS_IN_FRONT:
+            return None
         cards.remove(card)
         return name, owner
 
@@ -361,6 +371,7 @@ class DeckbuildingGame(Game):
             self.state.flags.add("defeated this turn")
             counters["archenemy face up"] = 0
             self._mark_gained(player, card)
+            self._mark_defeated(player, card)
             self.z(DISCARD, player).append(card)
             self.emit(ev.CARD_BOUGHT, player, card)
             self.emit(ev.CARD_GAINED, player, card)
@@ -386,10 +397,20 @@ class DeckbuildingGame(Game):
             self.emit(ev.CARD_BOUGHT, player, card)
         self.emit(ev.CARD_GAINED, player, card)
         if from_path and "enemy" in definition.types:
+            # Defeating an Enemy is buying or gaining it from the Path (the FAQ): an Enemy gained
+            # from anywhere else is gained, not defeated.
+            self._mark_defeated(player, card)
             self.emit(ev.ENEMY_DEFEATED, player, card)
 
     def _mark_gained(self, player: int, card: int) -> None:
         self.state.marks.setdefault(("gained this turn", player), []).append(card)
+
+    def _mark_defeated(self, player: int, card: int) -> None:
+        self.state.marks.setdefault(("defeated this turn", player), []).append(card)
+
+    def defeated_this_turn(self, player: int) -> list[int]:
+        """The Enemies (Archenemies included) ``player`` defeated this turn."""
+        return self.state.marks.get(("defeated this turn", player), [])
 
     # ------------------------------------------------------------------ end of turn
     def end_turn(self, player: int) -> None:
@@ -415,7 +436,7 @@ class DeckbuildingGame(Game):
         state.flags.discard("defeated this turn")
         # "This turn" is the turn now ending for everyone, including cards others gained in it.
         for (name, _owner), marked in state.marks.items():
-            if marked and name == "gained this turn":
+            if marked and name in ("gained this turn", "defeated this turn"):
                 marked.clear()
         self.draw(player, HAND_SIZE)
         hand.extend(drawn_now)
@@ -510,7 +531,7 @@ class DeckbuildingGame(Game):
         name = self.cards[source].name
         if self._defend_with(player, player, source, f"{name}: defend?", "take it"):
             return True
-        if self.state.counters.get("full impossible") and kind == "ambush" and self.state.num_players > 1:
+        if self.state.counters.get(_DEFEND_YOUR_RIGHT) and kind == "ambush" and self.state.num_players > 1:
             helper = (player + 1) % self.state.num_players
             prompt = f"{name} ambushes player {player + 1}: protect them?"
             return self._defend_with(helper, player, source, prompt, "don't protect")
@@ -601,11 +622,13 @@ class DeckbuildingGame(Game):
         self._destroy(ctx.player, card)
 
     def _destroy(self, player: int, card: int) -> None:
+        if self.cards[card].lasting == CANNOT_BE_DESTROYED:
+            return  # The One Ring cannot be destroyed: the command leaves it where it is
         where = self.take(card)
         if where is None:
             return
         definition = self.cards[card]
-        if self.config.impossible and definition.deck == "corruption":
+        if self.state.counters.get(_CORRUPTION_RETURNS) and definition.deck == "corruption":
             self.z(CORRUPTION).append(card)
         else:
             self.z(DESTROYED).append(card)
@@ -759,7 +782,7 @@ class DeckbuildingGame(Game):
             sum(1 for z in OWNED for c in self.z(z, p) if self.cards[c].title == "archenemy")
             for p in range(state.num_players)
         ]
-        everyone_loses = bool(state.counters.get("full impossible")) and reason == "wall deck depleted"
+        everyone_loses = bool(state.counters.get(_WALL_LOSES)) and reason == "wall deck depleted"
         winners: list[int] = []
         if not everyone_loses:
             best = max(zip(scores, archenemies, strict=True))
@@ -859,15 +882,14 @@ def _setup(catalogue: Catalogue, config: GameConfig) -> tuple[list[CardDef], Gam
     # The Archenemy stack: level 4 at the bottom, then level 3s, level 2s, level 1 face up on top.
     stack = state.zones[(ARCHENEMY, -1)]
     box = state.zones[(BOX, -1)]
-    # Impossible Mode comes in two sizes, decided by the cards: a set with Impossible Mode
-    # Archenemies (The Two Towers) plays them, with all three rule changes; a set without
-    # (The Fellowship of the Ring) keeps its Archenemies and changes one rule only, destroyed
-    # Corruptions going back to their stack.
-    full_impossible = config.impossible and bool(by_deck.get("impossible archenemy"))
-    state.counters["full impossible"] = int(full_impossible)
-    if full_impossible:
-        ordered = sorted(by_deck.get("impossible archenemy", []), key=lambda c: (-(c.level or 0), c.id))
-        for definition in ordered:
+    # Impossible Mode is the set's own: the pack of Impossible Archenemies of the set whose
+    # Archenemies the game uses (each set has its pack, in a fixed order), and the rule changes
+    # its manifest lists (three for The Two Towers, one for The Fellowship of the Ring).
+    pack_set, rules = impossible_mode(catalogue, config.sets, by_deck, config.impossible)
+    state.counters.update(impossible.counters(rules))
+    if pack_set is not None:
+        pack = [c for c in by_deck.get("impossible archenemy", []) if c.set_code == pack_set]
+        for definition in sorted(pack, key=lambda c: (-(c.level or 0), c.id)):
             stack.extend(make(definition))
         for definition in by_deck.get("archenemy", []):
             box.extend(make(definition))
@@ -954,6 +976,18 @@ def _setup(catalogue: Catalogue, config: GameConfig) -> tuple[list[CardDef], Gam
     return instances, state
 
 
+def impossible_mode(
+    catalogue: Catalogue, sets: Sequence[str], by_deck: dict[str, list[CardDef]], on: bool
+) -> tuple[str | None, frozenset[str]]:
+    """The set whose Impossible Archenemies make the stack (None: the regular stack is used) and
+    the rule changes in force. ``by_deck["archenemy"]`` holds the regular Archenemies the game
+    uses. Outside Impossible Mode: (None, no change)."""
+    if not on:
+        return None, frozenset()
+    code = impossible.impossible_set(sets, by_deck.get("archenemy", []), by_deck.get("impossible archenemy", []))
+    return code, impossible.rules_of(code, catalogue.sets)
+
+
 def _mixed(
     catalogue: Catalogue, config: GameConfig, by_deck: dict[str, list[CardDef]]
 ) -> tuple[tuple[CardDef, ...], tuple[CardDef, ...]] | None:
@@ -961,6 +995,11 @@ def _mixed(
     None for the unmixed game). ``by_deck`` is changed to deal the mix's Heroes and Archenemies."""
     if not config.mix:
         config.check_mix()
+        # Setup has one level 1 Archenemy on top and one level 4 last, so with several sets in
+        # play one set's Archenemies are used: the first set in play with a whole stack.
+        from lotr_rules.cards.mix import one_stack
+
+        by_deck["archenemy"] = list(one_stack(by_deck.get("archenemy", []), config.sets))
         return None
     from lotr_rules.cards.mix import build_mix
 
