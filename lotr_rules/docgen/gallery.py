@@ -25,7 +25,7 @@ from lotr_rules.cards.provenance import designed_summary, share_sentence, short_
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.describe import describe_card
 from lotr_rules.dsl.formatter import format_card
-from lotr_rules.dsl.parser import parse
+from lotr_rules.dsl.syntax import parse
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.games import vocabulary_for

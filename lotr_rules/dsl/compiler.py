@@ -9,6 +9,7 @@ tree is walked while a game runs.
 from __future__ import annotations
 
 import hashlib
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -959,9 +960,15 @@ class Compiler:
     def _cond(self, cond: ast.Cond) -> CondFn:
         if isinstance(cond, ast.CondAnd):
             parts = tuple(self._cond(c) for c in cond.operands)
+            if len(parts) == 2:  # the usual case, without a generator (conditions run every action)
+                first, second = parts
+                return lambda ctx: bool(first(ctx) and second(ctx))
             return lambda ctx: all(p(ctx) for p in parts)
         if isinstance(cond, ast.CondOr):
             parts = tuple(self._cond(c) for c in cond.operands)
+            if len(parts) == 2:
+                first, second = parts
+                return lambda ctx: bool(first(ctx) or second(ctx))
             return lambda ctx: any(p(ctx) for p in parts)
         if isinstance(cond, ast.CondNot):
             inner = self._cond(cond.operand)
@@ -1111,10 +1118,10 @@ def _never_cond(ctx: Ctx) -> bool:
 
 
 _COMPARE: dict[str, Callable[[int, int], bool]] = {
-    "<": lambda a, b: a < b,
-    "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b,
-    ">=": lambda a, b: a >= b,
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "==": operator.eq,
+    "!=": operator.ne,
 }
