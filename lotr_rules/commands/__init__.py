@@ -7,7 +7,7 @@ from typing import Any
 
 
 def register_all(sub: argparse._SubParsersAction[Any]) -> None:
-    from lotr_rules.commands import cards, fmt, game, lint, play, replay, scenario, show, simulate
+    from lotr_rules.commands import cards, fmt, game, lint, play, replay, scenario, serve, show, simulate
 
-    for module in (game, play, replay, simulate, scenario, lint, fmt, show, cards):
+    for module in (game, play, replay, simulate, scenario, lint, fmt, show, cards, serve):
         module.register(sub)

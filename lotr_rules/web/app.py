@@ -1,0 +1,347 @@
+"""The web table's pages: a Starlette application with server-rendered templates and htmx.
+
+Every page is drawn on the server from the game; htmx (served from this package, no network
+needed) swaps the table in place when a choice is clicked and asks for news while bots play. No
+request names a file: sets, mix files, saves and records are picked from lists the server makes,
+and an uploaded save or record is only ever read as JSON.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from lotr_rules import __version__
+from lotr_rules.errors import UserError
+from lotr_rules.games.adventure.bots import STRATEGIES
+from lotr_rules.games.adventure.game import AdventureGame
+from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+from lotr_rules.web import faces
+from lotr_rules.web.cardview import detail
+from lotr_rules.web.newgame import (
+    FAMILIES,
+    WEB_PLANS,
+    Library,
+    new_adventure,
+    new_deckbuilding,
+    resume_deckbuilding,
+)
+from lotr_rules.web.saves import SaveFolder, save_data_of
+from lotr_rules.web.sessions import SessionStore, TableSession
+from lotr_rules.web.views import adventure_view, deckbuilding_view
+
+HERE = Path(__file__).parent
+#: how long a page's request for news waits for something to happen before it asks again
+NEWS_WAIT = 8.0
+#: the largest save or record a page may upload
+MAX_UPLOAD = 4 * 1024 * 1024
+
+BOT_NAMES = {"heuristic": "heuristic bot", "random": "random bot"}
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(HERE / "templates"),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.globals["version"] = __version__
+    env.globals["face_mode"] = faces.MODE
+    return env
+
+
+class WebTable:
+    """The application's state: the sets it was given, its games, where saves go."""
+
+    def __init__(self, library: Library, saves: SaveFolder) -> None:
+        self.library = library
+        self.saves = saves
+        self.sessions = SessionStore()
+        self.env = _environment()
+
+    def page(self, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        return HTMLResponse(self.env.get_template(template).render(**context), status_code=status)
+
+    def session(self, request: Request) -> TableSession:
+        found = self.sessions.get(str(request.path_params["sid"]))
+        if found is None:
+            raise _NotFound("there is no such game here (the server may have been restarted)")
+        return found
+
+    # ------------------------------------------------------------------ pages
+    async def home(self, request: Request) -> Response:
+        return self.page("home.html", saves=self.saves.listing())
+
+    async def new_form(self, request: Request) -> Response:
+        return self._new_page({"family": request.query_params.get("family", "deckbuilding")}, "")
+
+    def _new_page(self, form: dict[str, str], error: str, status: int = 200) -> HTMLResponse:
+        return self.page(
+            "new.html",
+            status,
+            form=form,
+            error=error,
+            families=FAMILIES,
+            sets=self.library.set_choices("deckbuilding"),
+            plans=WEB_PLANS,
+            mix_files=sorted(self.library.mix_files()),
+            bots=BOT_NAMES,
+            strategies=sorted(STRATEGIES),
+        )
+
+    async def new_game(self, request: Request) -> Response:
+        form = {key: str(value) for key, value in (await request.form()).items() if isinstance(value, str)}
+        family = form.get("family", "deckbuilding")
+        try:
+            if family == "adventure-deck":
+                session = await run_in_threadpool(new_adventure, self.library, form)
+            elif family == "deckbuilding":
+                session = await run_in_threadpool(new_deckbuilding, self.library, form)
+            else:
+                raise UserError(f"unknown game '{family}'")
+        except UserError as error:
+            return self._new_page(form, str(error), 400)
+        self.sessions.add(session)
+        return RedirectResponse(f"/game/{session.id}", status_code=303)
+
+    async def game_page(self, request: Request) -> Response:
+        session = self.session(request)
+        table = await run_in_threadpool(self.render_table, session, 2.0)
+        return self.page("game.html", session=session, table=table)
+
+    async def table(self, request: Request) -> Response:
+        session = self.session(request)
+        try:
+            since = int(request.query_params.get("v", "-1"))
+        except ValueError:
+            since = -1
+        if since >= 0:
+            await run_in_threadpool(session.wait_for_news, since, NEWS_WAIT)
+        return HTMLResponse(await run_in_threadpool(self.render_table, session, 0.0))
+
+    async def choose(self, request: Request) -> Response:
+        session = self.session(request)
+        form = await request.form()
+        try:
+            at, option = int(str(form.get("at"))), int(str(form.get("option")))
+        except ValueError:
+            return HTMLResponse(await run_in_threadpool(self.render_table, session, 0.0), status_code=400)
+        before = session.version
+        if session.give_answer(at, option):
+            await run_in_threadpool(session.wait_for_news, before, 5.0)
+        return HTMLResponse(await run_in_threadpool(self.render_table, session, 0.0))
+
+    async def sit(self, request: Request) -> Response:
+        session = self.session(request)
+        form = await request.form()
+        try:
+            seat = int(str(form.get("seat")))
+        except ValueError:
+            seat = -1
+        session.sit_down(seat)
+        return HTMLResponse(await run_in_threadpool(self.render_table, session, 0.0))
+
+    async def card(self, request: Request) -> Response:
+        session = self.session(request)
+        try:
+            instance = int(request.path_params["instance"])
+        except ValueError:
+            raise _NotFound("no such card") from None
+        with session.cond:
+            game = session.game
+            if game is None or not 0 <= instance < len(game.cards):
+                raise _NotFound("no such card")
+            definition = game.cards[instance]
+        catalogue = session.context.get("catalogue")
+        info = catalogue.sets.get(definition.set_code) if catalogue is not None else None
+        return self.page("inspector.html", card=detail(definition, info.title if info else ""))
+
+    async def face(self, request: Request) -> Response:
+        session = self.session(request)
+        try:
+            instance = int(request.path_params["instance"])
+        except ValueError:
+            raise _NotFound("no such card") from None
+        with session.cond:
+            game = session.game
+            if game is None or not 0 <= instance < len(game.cards):
+                raise _NotFound("no such card")
+            definition = game.cards[instance]
+        svg = await run_in_threadpool(faces.face_svg, definition)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+    # ------------------------------------------------------------------ saving
+    async def save(self, request: Request) -> Response:
+        session = self.session(request)
+        data = await run_in_threadpool(save_data_of, session)
+        if data is None:
+            message, name = "There is nothing to save yet.", ""
+        else:
+            try:
+                name = await run_in_threadpool(self.saves.write, data)
+                message = f"Saved as {name}: resume it from the start page."
+            except UserError as error:
+                message, name = f"The game was NOT saved: {error}", ""
+        return self.page("saved.html", message=message, name=name, session=session)
+
+    async def record(self, request: Request) -> Response:
+        session = self.session(request)
+        data = await run_in_threadpool(save_data_of, session)
+        if data is None:
+            raise _NotFound("the game has not begun")
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        return JSONResponse(
+            data, headers={"Content-Disposition": f'attachment; filename="lotr-game-{stamp}.json"'}
+        )
+
+    async def resume_form(self, request: Request) -> Response:
+        return self.page("resume.html", saves=self.saves.listing(), error="")
+
+    async def resume(self, request: Request) -> Response:
+        form = await request.form()
+        try:
+            data, where = await _chosen_or_uploaded(form, self.saves)
+            session = await run_in_threadpool(resume_deckbuilding, self.library, data, where)
+        except UserError as error:
+            return self.page("resume.html", 400, saves=self.saves.listing(), error=str(error))
+        self.sessions.add(session)
+        return RedirectResponse(f"/game/{session.id}", status_code=303)
+
+    # ------------------------------------------------------------------ drawing the table
+    def render_table(self, session: TableSession, wait: float) -> str:
+        if wait > 0:
+            session.wait_for_news(-1, wait)
+        with session.cond:
+            context = self._table_context(session)
+        return self.env.get_template("table.html").render(**context)
+
+    def _table_context(self, session: TableSession) -> dict[str, Any]:
+        game = session.game
+        pending = session.pending if session.answer is None else None
+        humans = session.humans
+        viewer: int | None
+        if not humans:
+            viewer = None  # bots only: watch with every hand shown
+        elif session.hot_seat:
+            viewer = session.revealed if session.revealed is not None else -1
+        else:
+            viewer = humans[0]
+        pass_to = None
+        if pending is not None and session.hot_seat and session.revealed != pending.player:
+            pass_to = pending.player
+            viewer = -1
+        request = pending if pass_to is None else None
+        waiting = request is not None
+        view: dict[str, Any] | None = None
+        if isinstance(game, DeckbuildingGame):
+            view = deckbuilding_view(game, viewer, request)
+        elif isinstance(game, AdventureGame):
+            view = adventure_view(game, request)
+        move = ""
+        if session.showing is not None and game is not None:
+            shown, index = session.showing
+            option = shown.options[index]
+            who = f"Player {shown.player + 1}" if session.family == "deckbuilding" else "The strategy"
+            move = f"{who} ({_bot_name(session.seats[shown.player])}) chooses: {option.label}"
+            if view is not None and option.card >= 0:
+                _mark(view, option.card, option.label)
+        over = session.done
+        polling = not over and not waiting and pass_to is None
+        return {
+            "session": session,
+            "view": view,
+            "move": move,
+            "pass_to": pass_to,
+            "waiting": waiting,
+            "polling": polling,
+            "over": over,
+            "error": session.error,
+            "seats": [_bot_name(kind) for kind in session.seats],
+        }
+
+
+def _bot_name(kind: str) -> str:
+    if kind == "human":
+        return "person"
+    return BOT_NAMES.get(kind, f"{kind} strategy")
+
+
+def _mark(view: dict[str, Any], card: int, label: str) -> None:
+    """Put a bot's move on the card it is about."""
+    for value in view.values():
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, dict):
+                _mark(item, card, label)
+            elif getattr(item, "instance", None) == card:
+                item.badge = label
+
+
+async def _chosen_or_uploaded(form: Any, saves: SaveFolder) -> tuple[Any, str]:
+    upload = form.get("file")
+    if isinstance(upload, UploadFile) and upload.filename:
+        content = await upload.read(MAX_UPLOAD + 1)
+        if len(content) > MAX_UPLOAD:
+            raise UserError(f"{upload.filename} is larger than a game record can be")
+        try:
+            return json.loads(content.decode("utf-8")), upload.filename
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise UserError(f"{upload.filename} is not a game record (not valid JSON: {error})") from None
+    name = str(form.get("name") or "")
+    if not name:
+        raise UserError("choose a save, or a file to upload")
+    return saves.read(name), name
+
+
+class _NotFound(Exception):
+    pass
+
+
+def create_app(card_dirs: tuple[Path, ...] = (), saves_dir: Path | None = None, bot_delay: float = 0.6) -> Starlette:
+    """The web table for the shipped sets and ``card_dirs``; saves go to ``saves_dir``."""
+    library = Library(card_dirs, bot_delay)
+    library.catalogue("deckbuilding")  # a set with errors stops the server before it starts
+    library.catalogue("adventure-deck")
+    table = WebTable(library, SaveFolder(saves_dir or Path("lotr-saves")))
+
+    async def not_found(request: Request, error: Exception) -> Response:
+        return table.page("error.html", 404, message=str(error))
+
+    routes = [
+        Route("/", table.home),
+        Route("/new", table.new_form, methods=["GET"]),
+        Route("/new", table.new_game, methods=["POST"]),
+        Route("/resume", table.resume_form, methods=["GET"]),
+        Route("/resume", table.resume, methods=["POST"]),
+        Route("/game/{sid}", table.game_page),
+        Route("/game/{sid}/table", table.table),
+        Route("/game/{sid}/choose", table.choose, methods=["POST"]),
+        Route("/game/{sid}/sit", table.sit, methods=["POST"]),
+        Route("/game/{sid}/save", table.save, methods=["POST"]),
+        Route("/game/{sid}/record.json", table.record),
+        Route("/game/{sid}/card/{instance}", table.card),
+        Route("/game/{sid}/face/{instance}.svg", table.face),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        table.sessions.close_all()
+
+    app = Starlette(routes=routes, exception_handlers={_NotFound: not_found}, lifespan=lifespan)
+    app.state.table = table
+    return app

@@ -1,0 +1,119 @@
+"""The web table driven as a person would: a real headless Chromium clicking through the pages.
+
+The server runs on a free port of 127.0.0.1 with bots that move at once; every test starts from
+the start page and goes only where links and buttons lead.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web_browser import RunningTable, browser_page, need_browser
+
+#: a decision a person may still have to answer, or the end
+SETTLED = "#table[data-state=waiting], #table[data-state=over], #table[data-state=pass]"
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    return need_browser()
+
+
+@pytest.fixture
+def table(tmp_path: Path, chromium: str) -> Iterator[RunningTable]:
+    with RunningTable(tmp_path / "saves") as running:
+        yield running
+
+
+@pytest.fixture
+def page(chromium: str) -> Iterator[Any]:
+    yield from browser_page(chromium)
+
+
+def _cost(text: str) -> int:
+    found = re.search(r"\((\d+)\)", text)
+    return int(found.group(1)) if found else 0
+
+
+def click_like_a_player(page: Any) -> None:
+    """One decision, answered as a simple player would: play a card if one can be played,
+    else buy the dearest card affordable, else end the turn; anything else: the first choice."""
+    buttons = page.locator("#table[data-state=waiting] .choice")
+    texts = buttons.all_inner_texts()
+    assert texts, "a decision is shown without a single choice"
+    pick = next((i for i, t in enumerate(texts) if t.startswith("Play")), None)
+    if pick is None:
+        buys = [(i, _cost(t)) for i, t in enumerate(texts) if t.startswith(("Buy", "Defeat"))]
+        if buys:
+            pick = max(buys, key=lambda b: b[1])[0]
+    if pick is None:
+        pick = next((i for i, t in enumerate(texts) if t == "End turn"), 0)
+    click_and_wait(page, buttons.nth(pick))
+
+
+def click_and_wait(page: Any, button: Any) -> None:
+    """Click, then wait for the table the click brings (not the one still showing)."""
+    version = page.get_attribute("#table", "data-version")
+    button.click()
+    page.wait_for_selector(f"#table:not([data-version='{version}'])", state="attached")
+    page.wait_for_selector(SETTLED)
+
+
+def start_two_towers(page: Any, url: str, seed: int = 4, players: int = 2) -> None:
+    page.goto(url + "/")
+    page.click("text=New game")
+    page.fill("#players", str(players))
+    page.fill("input[name=seed]", str(seed))
+    page.fill("input[name=archenemies]", "3")
+    page.click("text=Start the game")
+    page.wait_for_selector(SETTLED)
+
+
+def play_to_the_end(page: Any, limit: int = 2000) -> int:
+    clicks = 0
+    while page.locator("#table[data-state=over]").count() == 0:
+        click_like_a_player(page)
+        clicks += 1
+        assert clicks < limit, "the game did not end"
+    return clicks
+
+
+def test_a_whole_two_towers_game_against_a_bot(table: RunningTable, page: Any) -> None:
+    start_two_towers(page, table.url)
+    # the table shows the Path, the stacks, the opponent and your hand as cards
+    assert page.locator(".path .card").count() > 0
+    assert page.locator(".mine .hand .card").count() > 0
+    assert page.locator(".player[data-seat='1']").count() == 1
+    # hovering a card shows its full text and its script
+    page.hover(".mine .hand .card >> nth=0")
+    page.wait_for_selector("#inspector pre.script")
+    assert "card \"" in page.inner_text("#inspector pre.script")
+    clicks = play_to_the_end(page)
+    print(f"{clicks} clicks")
+    assert clicks > 10
+    assert "The game is over" in page.inner_text("#decision")
+    assert page.locator(".result").count() >= 3  # the reason and one line per player
+
+
+def test_an_adventure_deck_journey(table: RunningTable, page: Any) -> None:
+    page.goto(table.url + "/")
+    page.click("text=New Adventure Deck journey")
+    page.fill("input[name=seed]", "2")
+    page.click("text=Set out")
+    page.wait_for_selector(SETTLED)
+    assert page.locator(".path .card").count() >= 1  # where Frodo stands
+    clicks = 0
+    while page.locator("#table[data-state=over]").count() == 0:
+        buttons = page.locator("#table[data-state=waiting] .choice")
+        texts = buttons.all_inner_texts()
+        # take the longest way on, and never the Ring: a short journey either way
+        pick = next((i for i, t in enumerate(texts) if t.lower() == "no"), len(texts) - 1 if clicks % 2 else 0)
+        click_and_wait(page, buttons.nth(pick))
+        clicks += 1
+        assert clicks < 400
+    assert page.locator(".result").count() == 1

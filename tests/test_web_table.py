@@ -1,0 +1,204 @@
+"""The web table without a browser: sessions, the same game as at the terminal, the pages' refusals."""
+
+from __future__ import annotations
+
+import argparse
+import builtins
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed")
+pytest.importorskip("multipart", reason="the web extra is not installed")
+
+from starlette.testclient import TestClient
+
+from lotr_rules.cli import main
+from lotr_rules.errors import ConfigError, UserError
+from lotr_rules.web.app import create_app
+from lotr_rules.web.newgame import Library, new_adventure, new_deckbuilding
+from lotr_rules.web.saves import SaveFolder, save_data_of
+from lotr_rules.web.sessions import TableSession
+
+TWO_PLAYERS = {"family": "deckbuilding", "set:two-towers": "1", "players": "2", "seat0": "human", "seat1": "heuristic"}
+
+
+@pytest.fixture(scope="module")
+def library() -> Library:
+    return Library((), bot_delay=0.0)
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app((), tmp_path / "saves", bot_delay=0.0))
+
+
+def _play_first_options(session: TableSession, limit: int = 5000) -> None:
+    """Answer every decision a person is asked with its first option, to the end."""
+    session.start()
+    for _ in range(limit):
+        session.wait_for_news(-1, 10)
+        with session.cond:
+            if session.done:
+                return
+            at, pending = session.decision_number(), session.pending
+        if pending is not None:
+            session.sit_down(pending.player)
+            version = session.version
+            assert session.give_answer(at, 0)
+            session.wait_for_news(version, 10)
+    raise AssertionError("the game did not end")
+
+
+def _terminal_digest(argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> str:
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "" if prompt.startswith("Pass to") else "1")
+    assert main(["play", *argv]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("game digest: ")]
+    return lines[-1].split(": ")[1]
+
+
+def test_a_web_game_is_the_terminal_game_for_the_same_seed_and_choices(
+    library: Library, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    session = new_deckbuilding(library, {**TWO_PLAYERS, "seed": "5", "archenemies": "3"})
+    _play_first_options(session)
+    assert session.game is not None and session.game.state.finished and not session.error
+    monkeypatch.chdir(tmp_path)
+    terminal = _terminal_digest(["--players", "2", "--seed", "5", "--archenemies", "3"], monkeypatch, capsys)
+    assert session.game.state.digest() == terminal
+
+
+def test_hot_seat_hides_hands_until_the_right_person_sits_down(library: Library) -> None:
+    form = {**TWO_PLAYERS, "seat1": "human", "seed": "2"}
+    session = new_deckbuilding(library, form)
+    session.start()
+    session.wait_for_news(-1, 10)
+    with session.cond:
+        assert session.pending is not None and session.pending.player == 0
+        at = session.decision_number()
+    assert not session.give_answer(at, 0), "answered before anyone took the screen"
+    session.sit_down(0)
+    assert session.give_answer(at, 0)
+    session.close()
+
+
+def test_two_clicks_on_one_decision_answer_it_once(library: Library) -> None:
+    session = new_deckbuilding(library, {**TWO_PLAYERS, "seed": "3"})
+    session.start()
+    session.wait_for_news(-1, 10)
+    at = session.decision_number()
+    assert session.give_answer(at, 0)
+    assert not session.give_answer(at, 0)
+    assert not session.give_answer(at + 50, 0)
+    session.close()
+
+
+def test_an_answer_must_be_one_of_the_options(library: Library) -> None:
+    session = new_deckbuilding(library, {**TWO_PLAYERS, "seed": "3"})
+    session.start()
+    session.wait_for_news(-1, 10)
+    at = session.decision_number()
+    assert not session.give_answer(at, 999)
+    assert not session.give_answer(at, -1)
+    session.close()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"players": "9"}, "the number of players must be 1 to 5"),
+        ({"seed": "x"}, "the seed must be a whole number"),
+        ({"set:two-towers": ""}, "choose at least one set"),
+        ({"mix": "plan-9"}, "unknown mix plan"),
+        ({"mix_file": "../../etc/passwd"}, "no mix file '../../etc/passwd' is offered here"),
+        ({"seat1": "python"}, "seat 2: 'python' is not a person or a known bot"),
+    ],
+)
+def test_the_new_game_form_says_what_is_wrong(client: TestClient, change: dict[str, str], message: str) -> None:
+    response = client.post("/new", data={**TWO_PLAYERS, **change}, follow_redirects=False)
+    assert response.status_code == 400
+    assert message in response.text.replace("&#39;", "'")
+
+
+def test_a_new_game_opens_its_table(client: TestClient) -> None:
+    response = client.post("/new", data={**TWO_PLAYERS, "seed": "1"}, follow_redirects=True)
+    assert response.status_code == 200
+    assert 'data-state="waiting"' in response.text
+    assert "Your move" in response.text and "End turn" in response.text
+
+
+def test_an_unknown_game_is_a_page_not_a_traceback(client: TestClient) -> None:
+    response = client.get("/game/nope")
+    assert response.status_code == 404 and "no such game" in response.text
+
+
+def test_adventure_strategies_only(library: Library) -> None:
+    with pytest.raises(ConfigError, match="not a person or a known strategy"):
+        new_adventure(library, {"family": "adventure-deck", "seat0": "os.system"})
+
+
+def test_saves_are_named_only_from_the_folders_listing(tmp_path: Path) -> None:
+    folder = SaveFolder(tmp_path / "saves")
+    (tmp_path / "secret.json").write_text("{}", encoding="utf-8")
+    for name in ("../secret.json", "/etc/passwd", "secret.json"):
+        with pytest.raises(UserError, match="there is no save called"):
+            folder.read(name)
+
+
+def test_a_save_of_the_table_resumes_at_the_terminal(
+    library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session = new_deckbuilding(library, {**TWO_PLAYERS, "seed": "6", "archenemies": "3"})
+    session.start()
+    for _ in range(25):  # a few decisions in
+        session.wait_for_news(-1, 10)
+        at = session.decision_number()
+        version = session.version
+        assert session.give_answer(at, 0)
+        session.wait_for_news(version, 10)
+    data = save_data_of(session)
+    assert data is not None and data["seats"] == ["human", "heuristic"]
+    session.close()
+    name = SaveFolder(tmp_path).write(data)
+    monkeypatch.chdir(tmp_path)
+    resumed = _terminal_digest(["--resume", name], monkeypatch, capsys)
+    straight = _terminal_digest(["--players", "2", "--seed", "6", "--archenemies", "3"], monkeypatch, capsys)
+    assert resumed == straight
+
+
+def test_bots_take_their_turns_visibly(library: Library) -> None:
+    slow = Library((), bot_delay=0.05)
+    session = new_deckbuilding(slow, {**TWO_PLAYERS, "seat0": "heuristic", "seed": "2"})
+    session.start()
+    seen: set[str] = set()
+    deadline = time.monotonic() + 10
+    while len(seen) < 3 and time.monotonic() < deadline:
+        session.wait_for_news(session.version, 1)
+        with session.cond:
+            if session.showing is not None:
+                request, index = session.showing
+                seen.add(request.options[index].label)
+    session.close()
+    assert len(seen) >= 3
+
+
+def test_serve_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--port", "70000"]) == 2
+    assert "--port must be 0 to 65535" in capsys.readouterr().err
+
+
+
+
+def test_the_docs_list_every_option_of_serve_and_only_those() -> None:
+    from lotr_rules.cli import build_parser
+
+    parser = build_parser()
+    commands = next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction))
+    serve = commands.choices["serve"]
+    flags = {flag for action in serve._actions for flag in action.option_strings}
+    options = {flag for flag in flags if flag.startswith("--")} - {"--help"}
+    page = (Path(__file__).parent.parent / "docs" / "web.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"^\| `(--[a-z-]+)", page, flags=re.MULTILINE))
+    assert documented == options
