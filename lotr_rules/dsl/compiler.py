@@ -138,6 +138,7 @@ class Compiler:
             id=str(fields.get("id", "")),
             name=card.name,
             set_code=self.set_code,
+            family=self.vocab.family,
             types=frozenset(t for t in types if t != "none"),
             title=fields.get("title"),
             level=fields.get("level"),

@@ -46,6 +46,8 @@ class CardDef:
     name: str
     set_code: str
     types: frozenset[str]
+    #: the game family whose vocabulary the card was compiled against ("deckbuilding")
+    family: str = "deckbuilding"
     title: str | None = None
     level: int | None = None
     cost: int = 0
