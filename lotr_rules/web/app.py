@@ -61,7 +61,6 @@ def _environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
     )
     env.globals["version"] = __version__
-    env.globals["face_mode"] = faces.MODE
     return env
 
 

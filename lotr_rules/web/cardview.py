@@ -1,8 +1,5 @@
-"""A card as the web table shows it: its face, its full text and its script.
-
-The face comes from :mod:`lotr_rules.render` when that is installed with the package; until then
-(and for any card it cannot draw) the table draws a plain HTML card from the same data.
-"""
+"""A card as the web table shows it: its face (drawn by :mod:`lotr_rules.render`), its full
+text and its script."""
 
 from __future__ import annotations
 
@@ -79,6 +76,8 @@ class CardView:
     choices: list[tuple[int, str]] = attrs.field(factory=list)
     badge: str = ""
     face_down: bool = False
+    #: the instance whose picture is this card's face (copies share one)
+    face: int = -1
 
     @classmethod
     def of(cls, card: CardDef, instance: int = -1) -> CardView:
@@ -93,6 +92,7 @@ class CardView:
             text=card.text,
             aggression=card.aggression,
             directions=", ".join(f"{way} {count}" for way, count in card.directions),
+            face=instance,
         )
 
 

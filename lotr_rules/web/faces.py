@@ -1,36 +1,30 @@
-"""Card faces for the table: the SVG that :mod:`lotr_rules.render` draws from a card's data.
+"""Card faces for the table: the SVG :mod:`lotr_rules.render` draws from a card's data, cached.
 
-Without that module the table draws its own plain HTML cards (``MODE`` says which).
+Copies of a card share one face: the table names each face by the first instance of its card
+in the game, so that the browser fetches (and caches) one picture per card, not per copy.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
+from collections.abc import Sequence
 
 from lotr_rules.engine.cards import CardDef
+from lotr_rules.render import card_face_svg
 
-
-def _renderer() -> Callable[[CardDef], str] | None:
-    try:
-        module = importlib.import_module("lotr_rules.render")
-    except ImportError:
-        return None
-    render: Callable[[CardDef], str] | None = getattr(module, "card_face_svg", None)
-    return render
-
-
-_RENDER = _renderer()
-#: "svg" when faces are drawn by lotr_rules.render, "html" when the table draws plain cards
-MODE = "svg" if _RENDER is not None else "html"
 _cache: dict[tuple[str, str, str], str] = {}
 
 
 def face_svg(card: CardDef) -> str:
     """The card's face as an SVG document."""
-    if _RENDER is None:
-        raise LookupError("card faces are not available")
     key = (card.set_code, card.name, card.source_digest)
     if key not in _cache:
-        _cache[key] = _RENDER(card)
+        if len(_cache) > 4096:  # edited workshop cards make new faces: keep the cache bounded
+            _cache.clear()
+        _cache[key] = card_face_svg(card)
     return _cache[key]
+
+
+def first_instances(cards: Sequence[CardDef]) -> list[int]:
+    """For each instance, the first instance of the same card (the one that names its face)."""
+    first: dict[int, int] = {}
+    return [first.setdefault(id(card), index) for index, card in enumerate(cards)]

@@ -22,6 +22,7 @@ from lotr_rules.games.deckbuilding import game as db
 from lotr_rules.games.deckbuilding.log import render_entry, result_lines
 from lotr_rules.games.deckbuilding.screen import hero_name
 from lotr_rules.web.cardview import CardView, button_text
+from lotr_rules.web.faces import first_instances
 
 #: how many log lines the table shows (the newest)
 LOG_LINES = 400
@@ -47,10 +48,12 @@ class _Board:
     """Card views built so far, by instance, to lay a decision's options onto."""
 
     game: Game
+    faces: Sequence[int]
     views: dict[int, list[CardView]] = attrs.field(factory=dict)
 
     def card(self, instance: int, face_down: bool = False) -> CardView:
         view = CardView.of(self.game.cards[instance], instance)
+        view.face = self.faces[instance]
         view.face_down = face_down
         if not face_down:
             self.views.setdefault(instance, []).append(view)
@@ -78,6 +81,7 @@ class _Board:
                     view.choices.append((index, text))
             else:
                 loose = CardView.of(self.game.cards[option.card], option.card)
+                loose.face = self.faces[option.card]
                 loose.choices.append((index, text))
                 decision.loose.append(loose)
         return decision
@@ -107,7 +111,7 @@ def deckbuilding_view(
 ) -> dict[str, Any]:
     """The table of the deck-building game for ``viewer`` (None: every hand is shown)."""
     state = game.state
-    board = _Board(game)
+    board = _Board(game, first_instances(game.cards))
     path = board.cards(game.z(db.PATH))
     valor = game.z(db.VALOR)
     corruption = game.z(db.CORRUPTION)
@@ -189,7 +193,7 @@ def adventure_view(
     game: adventure.AdventureGame, request: DecisionRequest | None, *, mine: bool = True
 ) -> dict[str, Any]:
     state = game.state
-    board = _Board(game)
+    board = _Board(game, first_instances(game.cards))
     location = board.card(game.location())
     drawn_ids = game.z(adventure.DRAWN)
     blind = adventure.BLIND in state.flags
