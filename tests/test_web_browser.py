@@ -117,3 +117,59 @@ def test_an_adventure_deck_journey(table: RunningTable, page: Any) -> None:
         clicks += 1
         assert clicks < 400
     assert page.locator(".result").count() == 1
+
+
+def test_save_then_resume_goes_on_with_the_same_game(table: RunningTable, page: Any) -> None:
+    start_two_towers(page, table.url, seed=6)
+    for _ in range(12):
+        click_like_a_player(page)
+    hand_before = page.locator(".mine .hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    path_before = page.locator(".path .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    page.click("button.save")
+    page.wait_for_selector("#save-status .saved")
+    assert "Saved as game-" in page.inner_text("#save-status")
+    # a new visit: the start page, Resume, the save just written
+    page.goto(table.url + "/")
+    page.click("text=Resume a saved game")
+    page.click("button.save-pick >> nth=0")
+    page.wait_for_selector(SETTLED)
+    assert page.locator(".mine .hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)") == hand_before
+    assert page.locator(".path .card").evaluate_all("cards => cards.map(c => c.dataset.card)") == path_before
+    assert "(resumed)" in page.inner_text("header.bar h1")
+    click_like_a_player(page)  # and it plays on
+
+
+def test_a_replay_steps_forwards_and_backwards(table: RunningTable, page: Any, tmp_path: Path) -> None:
+    from lotr_rules.cli import main
+
+    record = tmp_path / "seed7.json"
+    argv = ["game", "--players", "2", "--seed", "7", "--archenemies", "3", "--quiet", "--record", str(record)]
+    assert main(argv) == 0
+    page.goto(table.url + "/")
+    page.click("text=Watch a replay")
+    page.set_input_files("input[type=file]", str(record))
+    page.click("text=Replay it")
+    page.wait_for_selector(".table.replay[data-step='0']")
+    last = int(page.get_attribute(".table.replay", "data-last") or 0)
+    assert last > 50
+
+    def go(button: str, step: int) -> None:
+        page.click(f".steps .step-{button}")
+        page.wait_for_selector(f".table.replay[data-step='{step}']")
+
+    go("next", 1)
+    asked_at_1 = page.inner_text("#decision")
+    go("next", 2)
+    go("back", 1)
+    assert page.inner_text("#decision") == asked_at_1, "stepping back shows the same step again"
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector(".table.replay[data-step='2']")
+    turn_before = page.inner_text(".status")
+    page.click(".steps .step-next-turn")
+    page.wait_for_function("document.querySelector('.status').innerText !== " + repr(turn_before))
+    page.click(".steps .step-end")
+    page.wait_for_selector(f".table.replay[data-step='{last}']")
+    assert "The game is over" in page.inner_text("#decision")
+    assert "winner" in page.inner_text("#decision")
+    page.go_back()  # the steps are in the browser's history
+    page.wait_for_selector(f".table.replay:not([data-step='{last}'])")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import builtins
+import json
 import re
 import time
 from pathlib import Path
@@ -202,3 +203,22 @@ def test_the_docs_list_every_option_of_serve_and_only_those() -> None:
     page = (Path(__file__).parent.parent / "docs" / "web.md").read_text(encoding="utf-8")
     documented = set(re.findall(r"^\| `(--[a-z-]+)", page, flags=re.MULTILINE))
     assert documented == options
+
+
+@pytest.mark.parametrize("page", ["/resume", "/replay"])
+def test_an_upload_that_is_no_record_is_refused_with_a_message(client: TestClient, page: str) -> None:
+    response = client.post(page, files={"file": ("notes.json", b"not json at all", "application/json")})
+    assert response.status_code == 400
+    assert "notes.json is not a game record (not valid JSON" in response.text
+
+
+def test_a_record_that_does_not_replay_is_refused(client: TestClient, tmp_path: Path) -> None:
+    record = tmp_path / "seed7.json"
+    assert main(["game", "--players", "2", "--seed", "7", "--quiet", "--record", str(record)]) == 0
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["choices"] = data["choices"][:-5] + [99] * 5
+    response = client.post("/replay", files={"file": ("bent.json", json.dumps(data).encode(), "application/json")})
+    assert response.status_code == 400 and "bent.json" in response.text
+    data["seats"] = ["human", "heuristic"]
+    response = client.post("/resume", files={"file": ("bent.json", json.dumps(data).encode(), "application/json")})
+    assert response.status_code == 400 and "does not replay" in response.text

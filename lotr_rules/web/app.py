@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from lotr_rules import __version__
+from lotr_rules.engine.cards import CardDef
 from lotr_rules.errors import UserError
 from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import AdventureGame
@@ -39,6 +40,7 @@ from lotr_rules.web.newgame import (
     new_deckbuilding,
     resume_deckbuilding,
 )
+from lotr_rules.web.replays import ReplaySession, ReplayStore, open_replay
 from lotr_rules.web.saves import SaveFolder, save_data_of
 from lotr_rules.web.sessions import SessionStore, TableSession
 from lotr_rules.web.views import adventure_view, deckbuilding_view
@@ -71,6 +73,7 @@ class WebTable:
         self.library = library
         self.saves = saves
         self.sessions = SessionStore()
+        self.replays = ReplayStore()
         self.env = _environment()
 
     def page(self, template: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -181,8 +184,7 @@ class WebTable:
             if game is None or not 0 <= instance < len(game.cards):
                 raise _NotFound("no such card")
             definition = game.cards[instance]
-        svg = await run_in_threadpool(faces.face_svg, definition)
-        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+        return _svg(await run_in_threadpool(faces.face_svg, definition))
 
     # ------------------------------------------------------------------ saving
     async def save(self, request: Request) -> Response:
@@ -271,7 +273,89 @@ class WebTable:
             "over": over,
             "error": session.error,
             "seats": [_bot_name(kind) for kind in session.seats],
+            "replay": None,
         }
+
+    # ------------------------------------------------------------------ replays
+    def replay_session(self, request: Request) -> ReplaySession:
+        found = self.replays.get(str(request.path_params["rid"]))
+        if found is None:
+            raise _NotFound("there is no such replay open here (the server may have been restarted)")
+        return found
+
+    async def replay_list(self, request: Request) -> Response:
+        return self.page("replays.html", saves=self.saves.listing(), error="")
+
+    async def replay_open(self, request: Request) -> Response:
+        form = await request.form()
+        try:
+            data, where = await _chosen_or_uploaded(form, self.saves)
+            catalogue = self.library.catalogue("deckbuilding")
+            opened = await run_in_threadpool(open_replay, catalogue, data, where)
+        except UserError as error:
+            return self.page("replays.html", 400, saves=self.saves.listing(), error=str(error))
+        self.replays.add(opened)
+        return RedirectResponse(f"/replay/{opened.id}", status_code=303)
+
+    async def replay_page(self, request: Request) -> Response:
+        replay_session = self.replay_session(request)
+        table = await run_in_threadpool(self.render_replay, replay_session, _step_of(request))
+        return self.page("replay.html", table=table)
+
+    async def replay_view(self, request: Request) -> Response:
+        replay_session = self.replay_session(request)
+        return HTMLResponse(await run_in_threadpool(self.render_replay, replay_session, _step_of(request)))
+
+    def render_replay(self, replay_session: ReplaySession, number: int) -> str:
+        number = max(0, min(number, replay_session.last))
+        step = replay_session.step(number)
+        view = deckbuilding_view(step.game, None, None)
+        asked = None
+        if step.request is not None:
+            prompt = step.request.prompt
+            if step.request.source >= 0:
+                source = step.game.cards[step.request.source].name
+                prompt = prompt if source in prompt else f"{source}: {prompt}"
+            asked = {"request": step.request, "prompt": prompt, "chosen": step.chosen}
+            if step.chosen is not None:
+                option = step.request.options[step.chosen]
+                if option.card >= 0:
+                    _mark(view, option.card, f"Player {step.request.player + 1}: {option.label}")
+        seats = replay_session.data.get("seats")
+        names = [_bot_name(str(kind)) for kind in seats] if isinstance(seats, list) else []
+        names += ["bot"] * (replay_session.config.players - len(names))
+        return self.env.get_template("replay_table.html").render(
+            rs=replay_session, step=number, view=view, replay=asked or {"request": None}, seats=names
+        )
+
+    async def replay_card(self, request: Request) -> Response:
+        cards = self.replay_session(request).step(0).game.cards
+        return self.page("inspector.html", card=detail(_card_at(request, cards)))
+
+    async def replay_face(self, request: Request) -> Response:
+        cards = self.replay_session(request).step(0).game.cards
+        return _svg(await run_in_threadpool(faces.face_svg, _card_at(request, cards)))
+
+
+def _step_of(request: Request) -> int:
+    try:
+        return int(request.query_params.get("step", "0"))
+    except ValueError:
+        return 0
+
+
+def _card_at(request: Request, cards: Sequence[CardDef]) -> CardDef:
+    try:
+        instance = int(request.path_params["instance"])
+    except ValueError:
+        raise _NotFound("no such card") from None
+    if not 0 <= instance < len(cards):
+        raise _NotFound("no such card")
+    return cards[instance]
+
+
+def _svg(text: str) -> Response:
+    return Response(text, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
 
 def _bot_name(kind: str) -> str:
@@ -334,6 +418,12 @@ def create_app(card_dirs: tuple[Path, ...] = (), saves_dir: Path | None = None, 
         Route("/game/{sid}/record.json", table.record),
         Route("/game/{sid}/card/{instance}", table.card),
         Route("/game/{sid}/face/{instance}.svg", table.face),
+        Route("/replay", table.replay_list, methods=["GET"]),
+        Route("/replay", table.replay_open, methods=["POST"]),
+        Route("/replay/{rid}", table.replay_page),
+        Route("/replay/{rid}/view", table.replay_view),
+        Route("/replay/{rid}/card/{instance}", table.replay_card),
+        Route("/replay/{rid}/face/{instance}.svg", table.replay_face),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     @contextlib.asynccontextmanager

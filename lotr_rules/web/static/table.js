@@ -21,3 +21,14 @@
   });
   document.addEventListener("htmx:afterSettle", scrollLog);
 })();
+
+// The replay viewer's keys: arrows step one decision, Page Up/Down a turn, Home/End the ends.
+document.addEventListener("keydown", function (event) {
+  if (!document.querySelector(".table.replay") || event.target.closest("input, textarea, select")) return;
+  var keys = { ArrowLeft: "back", ArrowRight: "next", PageUp: "previous-turn", PageDown: "next-turn", Home: "start", End: "end" };
+  var button = keys[event.key] && document.querySelector(".steps .step-" + keys[event.key]);
+  if (button && !button.disabled) {
+    event.preventDefault();
+    button.click();
+  }
+});
