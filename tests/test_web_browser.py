@@ -173,3 +173,47 @@ def test_a_replay_steps_forwards_and_backwards(table: RunningTable, page: Any, t
     assert "winner" in page.inner_text("#decision")
     page.go_back()  # the steps are in the browser's history
     page.wait_for_selector(f".table.replay:not([data-step='{last}'])")
+
+
+def test_the_workshop_underlines_a_typo_where_lint_finds_it_and_fixing_it_clears_it(
+    table: RunningTable, page: Any, tmp_path: Path
+) -> None:
+    from lotr_rules.lint.runner import lint_paths
+    from lotr_rules.web.workshop import write_set
+
+    page.goto(table.url + "/")
+    page.click("text=Card workshop")
+    page.wait_for_selector("#findings .clean")
+    script = page.locator("#script")
+    good = script.input_value()
+    typo = good.replace("draw 1", "drwa 1")
+    assert typo != good
+    script.fill(typo)
+    page.wait_for_selector("#findings li.finding")
+    # the same finding, at the same line and column, as lotr-rules lint gives for that file
+    path = write_set(tmp_path / "workshop", typo, "deckbuilding")
+    expected = [d for d in lint_paths([path])[0]]
+    assert len(expected) == 1
+    finding = page.locator("#findings li.finding")
+    assert finding.get_attribute("data-code") == expected[0].code == "E110"
+    assert finding.get_attribute("data-line") == str(expected[0].span.line)
+    assert finding.get_attribute("data-column") == str(expected[0].span.column)
+    assert f"{path.name}:{expected[0].span.line}:{expected[0].span.column}: E110" in finding.inner_text()
+    # underlined in the text, at the word lint points at
+    mark = page.locator("#underlay mark")
+    assert mark.count() == 1 and mark.inner_text().startswith("drwa")
+    assert "last version without errors" in page.inner_text("#face-note")
+    # a finding takes the caret to its place
+    finding.click()
+    caret = page.evaluate("document.getElementById('script').selectionStart")
+    assert typo[caret:].startswith("drwa")
+    # renaming the card redraws its face; fixing the typo clears the finding and the underline
+    script.fill(good.replace("Beacon Warden", "Warden of the Beacon"))
+    page.wait_for_selector("#findings .clean")
+    assert page.locator("#underlay mark").count() == 0
+    page.wait_for_function("document.querySelector('#face svg title').textContent === 'Warden of the Beacon'")
+    # and into a game against a bot, where it lies on the Path at once
+    page.click("text=Try it in a game against bots")
+    page.wait_for_selector(SETTLED)
+    assert "trying Warden of the Beacon" in page.inner_text("header.bar h1")
+    assert page.locator(".path .card[data-card='Warden of the Beacon']").count() >= 1

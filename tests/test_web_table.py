@@ -222,3 +222,57 @@ def test_a_record_that_does_not_replay_is_refused(client: TestClient, tmp_path: 
     data["seats"] = ["human", "heuristic"]
     response = client.post("/resume", files={"file": ("bent.json", json.dumps(data).encode(), "application/json")})
     assert response.status_code == 400 and "does not replay" in response.text
+
+
+# ---------------------------------------------------------------------- the card workshop
+def test_each_starter_card_lints_clean_and_compiles() -> None:
+    from lotr_rules.web.workshop import STARTERS, check
+
+    for family, text in STARTERS.items():
+        checked = check(text, family)
+        assert checked.findings == () and checked.card is not None, family
+
+
+def test_underline_marks_each_finding_once_and_escapes_the_text() -> None:
+    from lotr_rules.web.workshop import Finding, underline
+
+    text = 'card "<b>" {\n  drwa 1\n}\n'
+    spans = [
+        Finding("E110", "error", "unknown command", 2, 3, 2, 7, ""),
+        Finding("E999", "warning", "overlaps the first", 2, 4, 2, 5, ""),
+        Finding("E100", "error", "at the end of a line", 1, 13, 1, 13, ""),
+    ]
+    html = underline(text, spans)
+    assert "&lt;b&gt;" in html and "<b>" not in html
+    assert html.count("<mark") == 2
+    assert 'data-code="E110"' in html and ">drwa</mark>" in html
+    assert 'data-code="E100"' in html
+
+
+def test_the_workshop_refuses_a_script_too_long(client: TestClient) -> None:
+    from lotr_rules.web.workshop import MAX_SCRIPT
+
+    response = client.post("/workshop/check", data={"text": "x" * (MAX_SCRIPT + 1), "family": "deckbuilding"})
+    assert response.status_code == 400 and "at most" in response.text
+
+
+def test_a_card_with_errors_is_not_tried(client: TestClient) -> None:
+    broken = 'card "Broken" {\n  id broken\n}\n'
+    response = client.post("/workshop/try", data={"text": broken, "family": "deckbuilding"})
+    assert response.status_code == 400
+    assert "card scripts have errors" in response.text
+
+
+def test_an_adventure_card_is_tried_on_the_quest_deck(client: TestClient) -> None:
+    from lotr_rules.web.workshop import STARTERS
+
+    text = STARTERS["adventure-deck"]
+    response = client.post("/workshop/try", data={"text": text, "family": "adventure-deck"}, follow_redirects=True)
+    assert response.status_code == 200
+    assert "trying Quiet Glade" in response.text
+
+
+def test_the_workshop_starts_from_a_card_of_the_sets(client: TestClient) -> None:
+    response = client.get("/workshop", params={"from": "Elven Cloak"})
+    assert response.status_code == 200
+    assert "card &#34;Elven Cloak&#34;" in response.text or 'card "Elven Cloak"' in response.text.replace("&#34;", '"')

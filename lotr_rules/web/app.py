@@ -9,6 +9,7 @@ and an uploaded save or record is only ever read as JSON.
 from __future__ import annotations
 
 import contextlib
+import html
 import json
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -31,7 +32,7 @@ from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import AdventureGame
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.web import faces
-from lotr_rules.web.cardview import detail
+from lotr_rules.web.cardview import detail, script_of
 from lotr_rules.web.newgame import (
     FAMILIES,
     WEB_PLANS,
@@ -44,6 +45,9 @@ from lotr_rules.web.replays import ReplaySession, ReplayStore, open_replay
 from lotr_rules.web.saves import SaveFolder, save_data_of
 from lotr_rules.web.sessions import SessionStore, TableSession
 from lotr_rules.web.views import adventure_view, deckbuilding_view
+from lotr_rules.web.workshop import FAMILIES as WORKSHOP_FAMILIES
+from lotr_rules.web.workshop import MAX_SCRIPT, STARTERS, Checked, TrySets, try_session
+from lotr_rules.web.workshop import check as workshop_check
 
 HERE = Path(__file__).parent
 #: how long a page's request for news waits for something to happen before it asks again
@@ -74,6 +78,7 @@ class WebTable:
         self.saves = saves
         self.sessions = SessionStore()
         self.replays = ReplayStore()
+        self.try_sets = TrySets()
         self.env = _environment()
 
     def page(self, template: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -276,6 +281,57 @@ class WebTable:
             "replay": None,
         }
 
+    # ------------------------------------------------------------------ the card workshop
+    async def workshop(self, request: Request) -> Response:
+        family = request.query_params.get("family", "deckbuilding")
+        if family not in WORKSHOP_FAMILIES:
+            family = "deckbuilding"
+        text = STARTERS[family]
+        start_from = request.query_params.get("from", "")
+        if start_from:
+            catalogue = self.library.catalogue(family)
+            found = next((card for card in catalogue.cards if card.name == start_from), None)
+            if found is not None:
+                text = script_of(found) or text
+        return await self._workshop_page(family, text)
+
+    async def _workshop_page(self, family: str, text: str, status: int = 200, error: str = "") -> Response:
+        checked = await run_in_threadpool(self._check, text, family)
+        names = sorted({card.name for card in self.library.catalogue(family).cards})
+        return self.page(
+            "workshop.html",
+            status,
+            family=family,
+            families=WORKSHOP_FAMILIES,
+            text=text,
+            checked=checked,
+            face=_inline_svg(checked.card),
+            names=names,
+            error=error,
+            oob=False,
+        )
+
+    def _check(self, text: str, family: str) -> Checked:
+        known = frozenset(card.name for card in self.library.catalogue(family).cards)
+        return workshop_check(text, family, self.library.card_dirs, known)
+
+    async def workshop_check(self, request: Request) -> Response:
+        try:
+            text, family = await _workshop_form(request)
+            checked = await run_in_threadpool(self._check, text, family)
+        except UserError as error:
+            return HTMLResponse(f'<p class="error" role="alert">{html.escape(str(error))}</p>', status_code=400)
+        return self.page("workshop_result.html", checked=checked, face=_inline_svg(checked.card), oob=True)
+
+    async def workshop_try(self, request: Request) -> Response:
+        text, family = await _workshop_form(request)
+        try:
+            session = await run_in_threadpool(try_session, self.library, self.try_sets, text, family)
+        except UserError as error:
+            return await self._workshop_page(family, text, 400, str(error))
+        self.sessions.add(session)
+        return RedirectResponse(f"/game/{session.id}", status_code=303)
+
     # ------------------------------------------------------------------ replays
     def replay_session(self, request: Request) -> ReplaySession:
         found = self.replays.get(str(request.path_params["rid"]))
@@ -335,6 +391,25 @@ class WebTable:
     async def replay_face(self, request: Request) -> Response:
         cards = self.replay_session(request).step(0).game.cards
         return _svg(await run_in_threadpool(faces.face_svg, _card_at(request, cards)))
+
+
+async def _workshop_form(request: Request) -> tuple[str, str]:
+    form = await request.form()
+    text = form.get("text")
+    family = str(form.get("family") or "deckbuilding")
+    if not isinstance(text, str):
+        raise UserError("no card script was sent")
+    if len(text) > MAX_SCRIPT:
+        raise UserError(f"a card script in the workshop is at most {MAX_SCRIPT} characters long")
+    return text.replace("\r\n", "\n"), family if family in WORKSHOP_FAMILIES else "deckbuilding"
+
+
+def _inline_svg(card: CardDef | None) -> str:
+    """A face to put inside the page (without the XML prolog a standalone file may have)."""
+    if card is None:
+        return ""
+    text = faces.face_svg(card)
+    return text[text.find("<svg") :] if "<svg" in text else ""
 
 
 def _step_of(request: Request) -> int:
@@ -404,6 +479,9 @@ def create_app(card_dirs: tuple[Path, ...] = (), saves_dir: Path | None = None, 
     async def not_found(request: Request, error: Exception) -> Response:
         return table.page("error.html", 404, message=str(error))
 
+    async def refused(request: Request, error: Exception) -> Response:
+        return table.page("error.html", 400, message=str(error))
+
     routes = [
         Route("/", table.home),
         Route("/new", table.new_form, methods=["GET"]),
@@ -418,6 +496,9 @@ def create_app(card_dirs: tuple[Path, ...] = (), saves_dir: Path | None = None, 
         Route("/game/{sid}/record.json", table.record),
         Route("/game/{sid}/card/{instance}", table.card),
         Route("/game/{sid}/face/{instance}.svg", table.face),
+        Route("/workshop", table.workshop, methods=["GET"]),
+        Route("/workshop/check", table.workshop_check, methods=["POST"]),
+        Route("/workshop/try", table.workshop_try, methods=["POST"]),
         Route("/replay", table.replay_list, methods=["GET"]),
         Route("/replay", table.replay_open, methods=["POST"]),
         Route("/replay/{rid}", table.replay_page),
@@ -430,7 +511,8 @@ def create_app(card_dirs: tuple[Path, ...] = (), saves_dir: Path | None = None, 
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         table.sessions.close_all()
+        table.try_sets.close()
 
-    app = Starlette(routes=routes, exception_handlers={_NotFound: not_found}, lifespan=lifespan)
+    app = Starlette(routes=routes, exception_handlers={_NotFound: not_found, UserError: refused}, lifespan=lifespan)
     app.state.table = table
     return app

@@ -95,12 +95,24 @@ def deckbuilding_bot(seed: int) -> Any:
     return make
 
 
-def new_deckbuilding(library: Library, form: Mapping[str, str], extra: Sequence[Path] = ()) -> TableSession:
+def new_deckbuilding(library: Library, form: Mapping[str, str]) -> TableSession:
+    catalogue, config, seats = deckbuilding_setup(library, form)
+    return deckbuilding_session(library, catalogue, config, seats)
+
+
+def deckbuilding_setup(
+    library: Library,
+    form: Mapping[str, str],
+    *,
+    extra_sets: Sequence[str] = (),
+    catalogue: Catalogue | None = None,
+) -> tuple[Catalogue, GameConfig, list[str]]:
+    """The catalogue, config and seats of the game the form asks for (``extra_sets``: sets the
+    server adds, found in ``catalogue``)."""
     players = _int(form, "players", 3, 1, MAX_PLAYERS, "the number of players")
     seed = _int(form, "seed", 1, 0, 2**31 - 1, "the seed")
     archenemies = _int(form, "archenemies", STANDARD_ARCHENEMIES, 1, 99, "the Archenemy stack")
     sets = [code for code, _title in library.set_choices("deckbuilding") if form.get(f"set:{code}")]
-    sets += [str(form["extra_set"])] if form.get("extra_set") else []
     mix = form.get("mix", "")
     if mix not in WEB_PLANS:
         raise ConfigError(f"unknown mix plan '{mix}'")
@@ -117,24 +129,30 @@ def new_deckbuilding(library: Library, form: Mapping[str, str], extra: Sequence[
         seed=seed,
         impossible=bool(form.get("impossible")),
         archenemies=archenemies,
-        hero=None,
+        hero=[form["hero"]] if form.get("hero") else None,
         bot="heuristic",
-        sets=None if mix_path else ",".join(sets),
+        sets=None if mix_path else ",".join([*sets, *extra_sets]),
         mix=None if mix_path else (mix or None),
         half=(_int(form, "half", 1, 1, 2, "the half") if mix == "plan-2" and not mix_path else None),
         deck=None,
         less_random=None,
         mix_file=mix_path,
-        cards=[*library.card_dirs, *extra],
+        cards=list(library.card_dirs),
         resume=None,
     )
     apply_mix_file(args, default_sets=None)
-    catalogue = library.catalogue("deckbuilding", tuple(args.cards[len(library.card_dirs) :]))
+    if catalogue is None:
+        catalogue = library.catalogue("deckbuilding", tuple(args.cards[len(library.card_dirs) :]))
     mix_options(args)  # refuses what the mix options cannot mean, before the game is made
     config, _ = new_game_setup(args, catalogue)
     seats = seats_from(form, players, BOTS)
     DeckbuildingGame(catalogue, config, [_Refuse() for _ in range(players)])  # setup errors show on the form
+    return catalogue, config, seats
 
+
+def deckbuilding_session(
+    library: Library, catalogue: Catalogue, config: GameConfig, seats: Sequence[str], note: str = ""
+) -> TableSession:
     def run(agents: Sequence[Agent]) -> Game:
         game = DeckbuildingGame(catalogue, config, agents)
         game.play_game()
@@ -143,11 +161,11 @@ def new_deckbuilding(library: Library, form: Mapping[str, str], extra: Sequence[
     return TableSession(
         "deckbuilding",
         seats,
-        _deckbuilding_title(config),
+        _deckbuilding_title(config) + note,
         run,
         deckbuilding_bot(config.seed),
         bot_delay=library.bot_delay,
-        context={"catalogue": catalogue, "config": config, "extra": tuple(extra)},
+        context={"catalogue": catalogue, "config": config},
     )
 
 
@@ -162,13 +180,21 @@ class _Refuse:
         raise ConfigError("a new game asked a question before it began")
 
 
-def new_adventure(library: Library, form: Mapping[str, str]) -> TableSession:
+def new_adventure(
+    library: Library,
+    form: Mapping[str, str],
+    *,
+    extra_sets: Sequence[str] = (),
+    catalogue: Catalogue | None = None,
+    note: str = "",
+) -> TableSession:
     seed = _int(form, "seed", 1, 0, 2**31 - 1, "the seed")
     kind = form.get("seat0", "human")
     if kind not in ("human", *STRATEGIES):
         raise ConfigError(f"'{kind}' is not a person or a known strategy")
-    catalogue = library.catalogue("adventure-deck")
-    config = AdventureConfig(seed=seed)
+    if catalogue is None:
+        catalogue = library.catalogue("adventure-deck")
+    config = AdventureConfig(seed=seed, sets=("adventure-deck", *extra_sets))
     AdventureGame(catalogue.cards, _Refuse(), config)  # setup errors show on the form
 
     def run(agents: Sequence[Agent]) -> Game:
@@ -182,7 +208,7 @@ def new_adventure(library: Library, form: Mapping[str, str]) -> TableSession:
     return TableSession(
         "adventure-deck",
         [kind],
-        f"The Adventure Deck, seed {seed}",
+        f"The Adventure Deck, seed {seed}{note}",
         run,
         make_bot,
         bot_delay=library.bot_delay,
@@ -218,5 +244,5 @@ def resume_deckbuilding(library: Library, data: Any, where: str) -> TableSession
         run,
         deckbuilding_bot(config.seed),
         bot_delay=library.bot_delay,
-        context={"catalogue": catalogue, "config": config, "extra": ()},
+        context={"catalogue": catalogue, "config": config},
     )

@@ -32,3 +32,38 @@ document.addEventListener("keydown", function (event) {
     button.click();
   }
 });
+
+// The workshop: keep the underlay scrolled with the script, and let a finding take the caret
+// to the place it names.
+(function () {
+  function sync() {
+    var script = document.getElementById("script");
+    var underlay = document.getElementById("underlay");
+    if (script && underlay) {
+      underlay.scrollTop = script.scrollTop;
+      underlay.scrollLeft = script.scrollLeft;
+    }
+  }
+  document.addEventListener("scroll", function (event) {
+    if (event.target && event.target.id === "script") sync();
+  }, true);
+  document.addEventListener("htmx:afterSettle", sync);
+  function goTo(finding) {
+    var script = document.getElementById("script");
+    if (!script || !finding) return;
+    var lines = script.value.split("\n");
+    var line = Math.max(1, Math.min(parseInt(finding.dataset.line, 10) || 1, lines.length));
+    var offset = 0;
+    for (var i = 0; i < line - 1; i++) offset += lines[i].length + 1;
+    offset += Math.max(0, (parseInt(finding.dataset.column, 10) || 1) - 1);
+    script.focus();
+    script.setSelectionRange(offset, offset);
+  }
+  document.addEventListener("click", function (event) {
+    var finding = event.target.closest && event.target.closest(".finding");
+    if (finding) goTo(finding);
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Enter" && event.target.classList && event.target.classList.contains("finding")) goTo(event.target);
+  });
+})();
