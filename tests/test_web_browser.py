@@ -213,7 +213,7 @@ def test_the_workshop_underlines_a_typo_where_lint_finds_it_and_fixing_it_clears
     assert page.locator("#underlay mark").count() == 0
     page.wait_for_function("document.querySelector('#face svg title').textContent === 'Warden of the Beacon'")
     # and into a game against a bot, where it lies on the Path at once
-    page.click("text=Try it in a game against bots")
+    page.click("text=Try it in a game against a bot")
     page.wait_for_selector(SETTLED)
     assert "trying Warden of the Beacon" in page.inner_text("header.bar h1")
     assert page.locator(".path .card[data-card='Warden of the Beacon']").count() >= 1
