@@ -276,3 +276,30 @@ def test_the_workshop_starts_from_a_card_of_the_sets(client: TestClient) -> None
     response = client.get("/workshop", params={"from": "Elven Cloak"})
     assert response.status_code == 200
     assert "card &#34;Elven Cloak&#34;" in response.text or 'card "Elven Cloak"' in response.text.replace("&#34;", '"')
+
+
+def test_an_adventure_journey_saved_at_the_table_resumes_where_it_stopped(library: Library, tmp_path: Path) -> None:
+    from lotr_rules.games.adventure.record import replay_journey
+    from lotr_rules.web.newgame import resume_game
+
+    session = new_adventure(library, {"seed": "3"})
+    session.start()
+    for _ in range(6):
+        session.wait_for_news(-1, 10)
+        at, version = session.decision_number(), session.version
+        assert session.give_answer(at, 0)
+        session.wait_for_news(version, 10)
+    data = save_data_of(session)
+    assert data is not None and data["family"] == "adventure-deck" and data["seats"] == ["human"]
+    session.close()
+    name = SaveFolder(tmp_path).write(data)
+    saved = SaveFolder(tmp_path).read(name)
+    resumed = resume_game(library, saved, name)
+    resumed.start()
+    resumed.wait_for_news(-1, 10)
+    assert resumed.game is not None and resumed.game.state.digest() == data["digest"]
+    resumed.close()
+    # a record whose choices were bent does not resume
+    saved["choices"][0] = 9
+    with pytest.raises(UserError):
+        replay_journey(library.catalogue("adventure-deck").cards, saved, name)

@@ -39,7 +39,7 @@ from lotr_rules.web.newgame import (
     Library,
     new_adventure,
     new_deckbuilding,
-    resume_deckbuilding,
+    resume_game,
 )
 from lotr_rules.web.replays import ReplaySession, ReplayStore, open_replay
 from lotr_rules.web.saves import SaveFolder, save_data_of
@@ -222,7 +222,7 @@ class WebTable:
         form = await request.form()
         try:
             data, where = await _chosen_or_uploaded(form, self.saves)
-            session = await run_in_threadpool(resume_deckbuilding, self.library, data, where)
+            session = await run_in_threadpool(resume_game, self.library, data, where)
         except UserError as error:
             return self.page("resume.html", 400, saves=self.saves.listing(), error=str(error))
         self.sessions.add(session)

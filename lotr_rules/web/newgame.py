@@ -26,6 +26,7 @@ from lotr_rules.errors import ConfigError, RecordError, UserError
 from lotr_rules.games import vocabulary_for
 from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
+from lotr_rules.games.adventure.record import config_from_json, replay_journey
 from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, STANDARD_ARCHENEMIES, GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.record import check_record, replay
@@ -216,11 +217,43 @@ def new_adventure(
     )
 
 
-def resume_deckbuilding(library: Library, data: Any, where: str) -> TableSession:
-    """A session that goes on with a save of ``lotr-rules play`` (or of the web table)."""
+def resume_game(library: Library, data: Any, where: str) -> TableSession:
+    """A session that goes on with a save of ``lotr-rules play`` or of the web table."""
     data = check_record(data, where)
-    if data.get("family", "deckbuilding") != "deckbuilding":
-        raise RecordError(f"{where} is a game of {data.get('family')}, which the table cannot resume")
+    family = data.get("family", "deckbuilding")
+    if family == "adventure-deck":
+        return resume_adventure(library, data, where)
+    if family != "deckbuilding":
+        raise RecordError(f"{where} is a game of {family}, which the table cannot resume")
+    return resume_deckbuilding(library, data, where)
+
+
+def resume_adventure(library: Library, data: dict[str, Any], where: str) -> TableSession:
+    seats = data.get("seats")
+    if not isinstance(seats, list) or len(seats) != 1 or seats[0] not in ("human", *STRATEGIES):
+        raise RecordError(f"{where} is a journey's record but not a save (it does not say who walks)")
+    catalogue = library.catalogue("adventure-deck")
+    replay_journey(catalogue.cards, data, where)  # a record that does not replay is refused here
+    config = config_from_json(data.get("config"), where)
+
+    def run(agents: Sequence[Agent]) -> Game:
+        return replay_journey(catalogue.cards, data, where, agents[0])
+
+    def make_bot(seat: int, name: str) -> Agent:
+        return STRATEGIES[name](config.seed)
+
+    return TableSession(
+        "adventure-deck",
+        [str(seats[0])],
+        f"The Adventure Deck, seed {config.seed} (resumed)",
+        run,
+        make_bot,
+        bot_delay=library.bot_delay,
+        context={"catalogue": catalogue, "config": config},
+    )
+
+
+def resume_deckbuilding(library: Library, data: dict[str, Any], where: str) -> TableSession:
     try:
         config = GameConfig.from_json(data.get("config"))
     except ConfigError as error:

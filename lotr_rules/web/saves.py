@@ -14,6 +14,8 @@ import attrs
 
 from lotr_rules.commands.play import save_data, write_save
 from lotr_rules.errors import RecordError, UserError
+from lotr_rules.games.adventure.game import AdventureGame
+from lotr_rules.games.adventure.record import journey_record
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.web.sessions import TableSession
 
@@ -67,6 +69,8 @@ def _summary(file: Path) -> str:
         data = json.loads(file.read_text(encoding="utf-8"))
         config = data["config"]
         state = "over" if data.get("finished") else f"{len(data['choices'])} choices in"
+        if data.get("family") == "adventure-deck":
+            return f"an Adventure Deck journey, seed {config.get('seed')}: {state}"
         sets = " + ".join(config.get("sets", ())) or data.get("family", "")
         return f"{sets}, {config.get('players', 1)} players, seed {config.get('seed')}: {state}"
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
@@ -79,4 +83,8 @@ def save_data_of(session: TableSession) -> dict[str, Any] | None:
         game = session.game
         if isinstance(game, DeckbuildingGame):
             return save_data(game, session.seats)
+        if isinstance(game, AdventureGame):
+            data = journey_record(game)
+            data["seats"] = list(session.seats)
+            return data
         return None
