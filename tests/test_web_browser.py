@@ -217,3 +217,34 @@ def test_the_workshop_underlines_a_typo_where_lint_finds_it_and_fixing_it_clears
     page.wait_for_selector(SETTLED)
     assert "trying Warden of the Beacon" in page.inner_text("header.bar h1")
     assert page.locator(".path .card[data-card='Warden of the Beacon']").count() >= 1
+
+
+def test_hot_seat_passes_the_screen_between_people(table: RunningTable, page: Any) -> None:
+    page.goto(table.url + "/new")
+    page.fill("#players", "2")
+    page.select_option("select[name=seat1]", "human")
+    page.click("text=Start the game")
+    page.wait_for_selector("#table[data-state=pass]")
+    assert "Pass the screen to Player 1" in page.inner_text("#decision")
+    assert page.locator(".hand .card").count() == 0, "no hand shows before its owner has the screen"
+    click_and_wait(page, page.locator("button.sit"))
+    assert page.locator(".mine[data-seat='0'] .hand .card").count() > 0
+    # Player 1 ends the turn: the screen goes to Player 2, hands hidden again
+    while page.locator("#table[data-state=pass]").count() == 0:
+        buttons = page.locator("#table[data-state=waiting] .choice")
+        texts = buttons.all_inner_texts()
+        click_and_wait(page, buttons.nth(texts.index("End turn") if "End turn" in texts else 0))
+    assert "Pass the screen to Player 2" in page.inner_text("#decision")
+    assert page.locator(".hand .card").count() == 0
+    click_and_wait(page, page.locator("button.sit"))
+    assert page.locator(".mine[data-seat='1'] .hand .card").count() > 0
+
+
+def test_bots_move_visibly(tmp_path: Path, page: Any) -> None:
+    with RunningTable(tmp_path / "saves", bot_delay=0.4) as slow:
+        page.goto(slow.url + "/new")
+        page.fill("#players", "2")
+        page.select_option("select[name=seat0]", "heuristic")
+        page.click("text=Start the game")
+        page.wait_for_selector("#table[data-state=bots] h2.thinking:has-text('chooses:')")
+        assert "(heuristic bot) chooses:" in page.inner_text("h2.thinking")

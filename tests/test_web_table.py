@@ -303,3 +303,26 @@ def test_an_adventure_journey_saved_at_the_table_resumes_where_it_stopped(librar
     saved["choices"][0] = 9
     with pytest.raises(UserError):
         replay_journey(library.catalogue("adventure-deck").cards, saved, name)
+
+
+def test_serve_prints_its_address_and_serves_the_table_on_localhost(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    import urllib.request
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lotr_rules", "serve", "--port", "0", "--saves", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        found = re.match(r"The table is at (http://127\.0\.0\.1:(\d+)/) \(Ctrl-C stops it\)", line)
+        assert found, line + (process.stderr.read() if process.stderr and process.poll() is not None else "")
+        with urllib.request.urlopen(found.group(1), timeout=20) as response:
+            assert response.status == 200 and b"New game" in response.read()
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
