@@ -33,7 +33,7 @@ def library() -> Library:
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app((), tmp_path / "saves", bot_delay=0.0))
+    return TestClient(create_app((), tmp_path / "saves", bot_delay=0.0), base_url="http://127.0.0.1")
 
 
 def _play_first_options(session: TableSession, limit: int = 5000) -> None:
@@ -326,3 +326,17 @@ def test_serve_prints_its_address_and_serves_the_table_on_localhost(tmp_path: Pa
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+def test_a_page_of_another_site_cannot_start_games_here(client: TestClient) -> None:
+    response = client.post("/new", data=TWO_PLAYERS, headers={"Origin": "http://elsewhere.example"})
+    assert response.status_code == 403
+    same = client.post("/new", data=TWO_PLAYERS, headers={"Origin": "http://127.0.0.1"}, follow_redirects=False)
+    assert same.status_code == 303
+
+
+def test_the_table_answers_only_to_this_computers_names(tmp_path: Path) -> None:
+    app = create_app((), tmp_path, bot_delay=0.0)
+    assert TestClient(app, base_url="http://127.0.0.1:8765").get("/").status_code == 200
+    assert TestClient(app, base_url="http://localhost:8765").get("/").status_code == 200
+    assert TestClient(app, base_url="http://rebound.example:8765").get("/").status_code == 400

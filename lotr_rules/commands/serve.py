@@ -60,10 +60,11 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--port must be 0 to 65535, not {args.port}")
     if args.bot_delay < 0:
         raise UserError("--bot-delay must be 0 or more")
-    app = create_app(tuple(args.cards), args.saves, args.bot_delay)
+    local = args.host in ("127.0.0.1", "localhost", "::1")
+    app = create_app(tuple(args.cards), args.saves, args.bot_delay, local_only=local)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
-    if args.host not in ("127.0.0.1", "localhost", "::1"):
+    if not local:
         print(f"lotr-rules: warning: listening on {args.host}: anyone who can reach it can play here", file=sys.stderr)
 
     host = f"[{args.host}]" if ":" in args.host else args.host

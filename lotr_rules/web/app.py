@@ -15,15 +15,19 @@ import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import jinja2
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import UploadFile
+from starlette.datastructures import Headers, UploadFile
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from lotr_rules import __version__
 from lotr_rules.engine.cards import CardDef
@@ -469,8 +473,38 @@ class _NotFound(Exception):
     pass
 
 
-def create_app(card_dirs: tuple[Path, ...] = (), saves_dir: Path | None = None, bot_delay: float = 0.6) -> Starlette:
-    """The web table for the shipped sets and ``card_dirs``; saves go to ``saves_dir``."""
+class SameOriginChanges:
+    """Refuse a request that changes something (a POST) sent by a page of another site: a web
+    page elsewhere could otherwise start games or write saves here through the person's browser."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] not in ("GET", "HEAD", "OPTIONS"):
+            headers = Headers(scope=scope)
+            origin = headers.get("origin")
+            if origin is not None and urlsplit(origin).netloc != headers.get("host", ""):
+                response = PlainTextResponse("Refused: the request came from a page of another site.", 403)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+#: the names this computer goes by: the table answers only to them unless told to listen wider
+LOCAL_NAMES = ("127.0.0.1", "localhost", "::1")
+
+
+def create_app(
+    card_dirs: tuple[Path, ...] = (),
+    saves_dir: Path | None = None,
+    bot_delay: float = 0.6,
+    *,
+    local_only: bool = True,
+) -> Starlette:
+    """The web table for the shipped sets and ``card_dirs``; saves go to ``saves_dir``. With
+    ``local_only`` it answers only requests addressed to this computer by name (no page of
+    another site can reach it through a name that points here)."""
     library = Library(card_dirs, bot_delay)
     library.catalogue("deckbuilding")  # a set with errors stops the server before it starts
     library.catalogue("adventure-deck")
@@ -513,6 +547,14 @@ def create_app(card_dirs: tuple[Path, ...] = (), saves_dir: Path | None = None, 
         table.sessions.close_all()
         table.try_sets.close()
 
-    app = Starlette(routes=routes, exception_handlers={_NotFound: not_found, UserError: refused}, lifespan=lifespan)
+    middleware = [Middleware(SameOriginChanges)]
+    if local_only:
+        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(LOCAL_NAMES)))
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        exception_handlers={_NotFound: not_found, UserError: refused},
+        lifespan=lifespan,
+    )
     app.state.table = table
     return app
