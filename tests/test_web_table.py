@@ -340,3 +340,17 @@ def test_the_table_answers_only_to_this_computers_names(tmp_path: Path) -> None:
     assert TestClient(app, base_url="http://127.0.0.1:8765").get("/").status_code == 200
     assert TestClient(app, base_url="http://localhost:8765").get("/").status_code == 200
     assert TestClient(app, base_url="http://rebound.example:8765").get("/").status_code == 400
+
+
+def test_an_adventure_journey_at_the_table_is_the_terminals_for_the_same_seed_and_choices(library: Library) -> None:
+    from lotr_rules.commands.play_adventure import AdventureHuman
+    from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
+
+    session = new_adventure(library, {"seed": "4"})
+    _play_first_options(session)
+    assert session.game is not None and session.game.state.finished
+    terminal = AdventureHuman(lambda prompt: "1", lambda text: None)
+    game = AdventureGame(library.catalogue("adventure-deck").cards, terminal, AdventureConfig(seed=4))
+    game.play()
+    assert session.game.state.digest() == game.state.digest()
+    assert session.game.state.choices == game.state.choices
