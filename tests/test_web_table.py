@@ -354,3 +354,18 @@ def test_an_adventure_journey_at_the_table_is_the_terminals_for_the_same_seed_an
     game.play()
     assert session.game.state.digest() == game.state.digest()
     assert session.game.state.choices == game.state.choices
+
+
+def test_the_replay_viewer_steps_through_an_adventure_journey(library: Library, client: TestClient) -> None:
+    session = new_adventure(library, {"seed": "5"})
+    _play_first_options(session)
+    data = save_data_of(session)
+    assert data is not None and data["finished"]
+    upload = {"file": ("journey.json", json.dumps(data).encode(), "application/json")}
+    response = client.post("/replay", files=upload, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    where = response.headers["location"]
+    first = client.get(f"{where}/view", params={"step": 0})
+    assert first.status_code == 200 and "The walker (person) was asked:" in first.text
+    last = client.get(f"{where}/view", params={"step": len(data["choices"])})
+    assert "The game is over" in last.text and ("You win" in last.text or "You lose" in last.text)

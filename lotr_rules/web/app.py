@@ -14,7 +14,7 @@ import json
 import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 import jinja2
@@ -34,6 +34,7 @@ from lotr_rules.engine.cards import CardDef
 from lotr_rules.errors import UserError
 from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import AdventureGame
+from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.web import faces
 from lotr_rules.web.cardview import detail, script_of
@@ -350,8 +351,7 @@ class WebTable:
         form = await request.form()
         try:
             data, where = await _chosen_or_uploaded(form, self.saves)
-            catalogue = self.library.catalogue("deckbuilding")
-            opened = await run_in_threadpool(open_replay, catalogue, data, where)
+            opened = await run_in_threadpool(open_replay, self.library.catalogue, data, where)
         except UserError as error:
             return self.page("replays.html", 400, saves=self.saves.listing(), error=str(error))
         self.replays.add(opened)
@@ -369,7 +369,11 @@ class WebTable:
     def render_replay(self, replay_session: ReplaySession, number: int) -> str:
         number = max(0, min(number, replay_session.last))
         step = replay_session.step(number)
-        view = deckbuilding_view(step.game, None, None)
+        view = (
+            adventure_view(step.game, None)
+            if isinstance(step.game, AdventureGame)
+            else deckbuilding_view(cast(DeckbuildingGame, step.game), None, None)
+        )
         asked = None
         if step.request is not None:
             prompt = step.request.prompt
@@ -383,7 +387,8 @@ class WebTable:
                     _mark(view, option.card, f"Player {step.request.player + 1}: {option.label}")
         seats = replay_session.data.get("seats")
         names = [_bot_name(str(kind)) for kind in seats] if isinstance(seats, list) else []
-        names += ["bot"] * (replay_session.config.players - len(names))
+        players = replay_session.config.players if isinstance(replay_session.config, GameConfig) else 1
+        names += ["bot"] * (players - len(names))
         return self.env.get_template("replay_table.html").render(
             rs=replay_session, step=number, view=view, replay=asked or {"request": None}, seats=names
         )

@@ -13,6 +13,7 @@ import contextlib
 import functools
 import secrets
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -22,6 +23,8 @@ from lotr_rules.commands.replay import check_config_values
 from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.errors import ConfigError, RecordError, UserError
+from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
+from lotr_rules.games.adventure.record import config_from_json, replay_journey
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.record import check_record, replay
@@ -45,7 +48,7 @@ class _StopAtNextQuestion:
 class Step:
     """The game at one step, the question asked there, and the answer the record gives."""
 
-    game: DeckbuildingGame
+    game: Game
     request: DecisionRequest | None
     chosen: int | None
 
@@ -55,7 +58,7 @@ class ReplaySession:
     catalogue: Catalogue
     data: dict[str, Any]
     where: str
-    config: GameConfig
+    config: GameConfig | AdventureConfig
     #: the turn in which each recorded choice was made
     turns: list[int]
     finished: bool
@@ -72,9 +75,15 @@ class ReplaySession:
         return len(self.data["choices"])
 
     @property
+    def family(self) -> str:
+        return "adventure-deck" if isinstance(self.config, AdventureConfig) else "deckbuilding"
+
+    @property
     def title(self) -> str:
         state = "the whole game" if self.finished else "a game in progress"
         config = self.config
+        if isinstance(config, AdventureConfig):
+            return f"{self.where}: the Adventure Deck, seed {config.seed} ({state})"
         return f"{self.where}: {' + '.join(config.sets)}, {config.players} players, seed {config.seed} ({state})"
 
     def step(self, number: int) -> Step:
@@ -85,11 +94,10 @@ class ReplaySession:
     @functools.lru_cache(maxsize=64)  # noqa: B019 - one cache per session; sessions are few and bounded
     def _build(self, number: int) -> Step:
         choices = self.choices
-        seats = [_StopAtNextQuestion() for _ in range(self.config.players)]
-        game = DeckbuildingGame(self.catalogue, self.config, seats)
+        game = _new_game(self.catalogue, self.config)
         game.replay_queue.extend(choices[:number])
         try:
-            game.play_game()
+            _play(game)
         except _Asked as asked:
             return Step(game, asked.request, choices[number] if number < len(choices) else None)
         return Step(game, None, None)
@@ -120,27 +128,49 @@ class ReplaySession:
         return self.last
 
 
-def open_replay(catalogue: Catalogue, data: Any, where: str) -> ReplaySession:
-    """Check a record as ``lotr-rules replay`` does, and open it for stepping."""
+def _new_game(catalogue: Catalogue, config: GameConfig | AdventureConfig) -> Game:
+    if isinstance(config, AdventureConfig):
+        return AdventureGame(catalogue.cards, _StopAtNextQuestion(), config)
+    return DeckbuildingGame(catalogue, config, [_StopAtNextQuestion() for _ in range(config.players)])
+
+
+def _play(game: Game) -> None:
+    if isinstance(game, AdventureGame):
+        game.play()
+    elif isinstance(game, DeckbuildingGame):
+        game.play_game()
+
+
+def open_replay(catalogues: Callable[[str], Catalogue], data: Any, where: str) -> ReplaySession:
+    """Check a record as ``lotr-rules replay`` does, and open it for stepping (``catalogues``
+    gives the cards of a game family)."""
     data = check_record(data, where)
-    if data.get("family", "deckbuilding") != "deckbuilding":
-        raise RecordError(f"{where} is a game of {data.get('family')}; the viewer replays the deck-building game")
-    check_config_values(data, where)
-    try:
-        config = GameConfig.from_json(data.get("config"))
-        game = replay(catalogue, data)
-    except ConfigError as error:
-        raise RecordError(f"{where} has a bad game config: {error}") from None
-    except UserError as error:
-        raise RecordError(f"{where}: {error}") from None
-    if game.state.digest() != data.get("digest"):
-        raise RecordError(f"{where} does not replay to the game it records (its digest differs)")
+    family = data.get("family", "deckbuilding")
+    config: GameConfig | AdventureConfig
+    if family == "adventure-deck":
+        catalogue = catalogues(family)
+        game: Game = replay_journey(catalogue.cards, data, where)
+        config = config_from_json(data.get("config"), where)
+    elif family == "deckbuilding":
+        catalogue = catalogues(family)
+        check_config_values(data, where)
+        try:
+            config = GameConfig.from_json(data.get("config"))
+            game = replay(catalogue, data)
+        except ConfigError as error:
+            raise RecordError(f"{where} has a bad game config: {error}") from None
+        except UserError as error:
+            raise RecordError(f"{where}: {error}") from None
+        if game.state.digest() != data.get("digest"):
+            raise RecordError(f"{where} does not replay to the game it records (its digest differs)")
+    else:
+        raise RecordError(f"{where} is a game of {family}, which the viewer cannot replay")
     turns: list[int] = []
-    probe = DeckbuildingGame(catalogue, config, [_StopAtNextQuestion() for _ in range(config.players)])
+    probe = _new_game(catalogue, config)
     probe.on_decision = lambda request, index: turns.append(probe.state.turn)
     probe.replay_queue.extend(data["choices"])
     with contextlib.suppress(_Asked):  # a game in progress: its record stops at a question
-        probe.play_game()
+        _play(probe)
     return ReplaySession(catalogue, data, where, config, turns, game.state.finished)
 
 
