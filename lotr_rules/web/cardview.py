@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 
+from lotr_rules.cards.provenance import designed_summary
 from lotr_rules.engine.cards import CardDef
 
 #: the order in which a card's types name it on its type line
@@ -118,6 +119,7 @@ def detail(card: CardDef, set_title: str = "") -> dict[str, Any]:
         "facts": ", ".join(facts),
         "text": card.text,
         "provenance": card.provenance,
+        "provenance_summary": designed_summary(card),
         "notes": card.notes,
         "script": script_of(card),
     }
