@@ -176,7 +176,7 @@ def _heroes(catalogue: Catalogue, config: GameConfig, wanted: Sequence[str]) -> 
     return taken + rest[:missing]
 
 
-def _new_game_setup(args: argparse.Namespace, catalogue: Catalogue) -> tuple[GameConfig, list[str]]:
+def new_game_setup(args: argparse.Namespace, catalogue: Catalogue) -> tuple[GameConfig, list[str]]:
     players = args.players if args.players is not None else 3
     humans = args.humans if args.humans is not None else 1
     if not 0 <= humans <= players:
@@ -273,7 +273,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             _say(f"Resuming the game saved in {where}.")
     else:
-        config, seats = _new_game_setup(args, catalogue)
+        config, seats = new_game_setup(args, catalogue)
         where = ""
     save_path: Path = args.save or args.resume or DEFAULT_SAVE
     humans = [seat for seat, kind in enumerate(seats) if kind == "human"]

@@ -1,7 +1,7 @@
 """Script text to typed AST through Lark: the path :func:`lotr_rules.dsl.syntax.parse` takes
 for the scripts the fast parser gives up on, which words what is wrong with them.
 
-The Lark grammar in ``grammar/cardscript.lark`` (LALR, contextual lexer, cached) gives a parse
+The Lark grammar in ``grammar/cardscript.lark`` (LALR, contextual lexer) gives a parse
 tree; :class:`_ToAst` turns each rule into its AST class, so nothing downstream ever walks a raw
 Lark tree. Syntax errors become :class:`ScriptSyntaxError` with a human sentence ("missing '{'
 after 'play'") and a position inside the text; :func:`parse` never raises anything else for any
@@ -37,7 +37,8 @@ def _build(**options: Any) -> lark.Lark:
         lexer="contextual",
         propagate_positions=True,
         maybe_placeholders=True,
-        cache=True,
+        # No ``cache=True``: Lark's cache is a pickle under the shared temporary folder, at a name
+        # anyone can compute, so another user could plant one that runs code when loaded.
         **options,
     )
 

@@ -147,11 +147,11 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path]) -> tuple[list
     infos: dict[str, SetInfo] = {}
     everything: list[ParsedFile] = list(parsed)
     for folder in [*reference_folders, *(f for p, _c in files if (f := _set_folder_of(p)) is not None)]:
-        info, _ = read_manifest(folder)
+        info, _ = _read_manifest(folder)
         if info is not None:
             infos.setdefault(info.code, info)
     for folder in reference_folders:
-        info, _ = read_manifest(folder)
+        info, _ = _read_manifest(folder)
         for file in folder.rglob(f"*{SCRIPT_SUFFIX}"):
             if file.resolve() in linted:
                 continue
