@@ -90,7 +90,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "--save",
         type=Path,
         metavar="FILE",
-        help=f"where 's' saves the game (default {DEFAULT_SAVE}, or the resumed file)",
+        help=f"where 's' and the end of input save the game (default {DEFAULT_SAVE}, for the Adventure Deck "
+        "lotr-adventure-save.json, or the resumed file)",
     )
     parser.add_argument("--resume", type=Path, metavar="FILE", help="go on with a saved game")
     add_cards_option(parser)
@@ -247,9 +248,10 @@ def _say(text: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.game == "adventure-deck":
-        from lotr_rules.commands.play_adventure import run_adventure
+    from lotr_rules.commands.play_adventure import is_adventure_save, run_adventure
 
+    # a save says which game it is: resuming an Adventure Deck journey needs no --game
+    if args.game == "adventure-deck" or (args.resume is not None and is_adventure_save(args.resume)):
         return run_adventure(args)
     if args.strategy is not None:
         raise UserError("--strategy is for the Adventure Deck (--game adventure-deck)")
