@@ -15,6 +15,7 @@ COMMANDS: dict[str, str] = {
     "game": "bots play a complete game; show its log and the scores",
     "play": "play a game at the terminal against bots (or hot-seat)",
     "replay": "step through a recorded game and check its digest",
+    "serve": "play, watch, replay and design cards in the browser (web extra)",
     "simulate": "bots play many games; show win rates, end reasons and what winners buy",
     "scenario": "run a scenario file (a set-up game state, steps and expectations); PASS or FAIL each expectation",
     "lint": "check card scripts and mix files; report problems with file:line:col",
