@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from lotr_rules import atomic
 from lotr_rules.docgen import docs_dir, pages
 
 
@@ -20,7 +21,7 @@ def main() -> int:
         if current != text:
             stale.append(page)
             if not args.check:
-                path.write_text(text, encoding="utf-8")
+                atomic.write_text(path, text)
     if args.check and stale:
         print("out of date (run 'python -m lotr_rules.docgen'): " + ", ".join(stale), file=sys.stderr)
         return 1
