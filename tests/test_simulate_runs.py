@@ -328,3 +328,17 @@ def test_the_docs_describe_the_output_file_as_written(tmp_path: Path, capsys: py
     assert f'`"{entry["format"]}"` and `{entry["version"]}`' in section
     for key in ("game_ranges", "fingerprint"):
         assert key in entry["tally"] and f"`{key}`" in section
+
+
+def test_the_docs_show_a_stopped_run_as_it_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    from lotr_rules.commands.simulate import _say_stopped
+    from lotr_rules.sim.report import build_report, render_text
+    from lotr_rules.sim.runner import SimulationRun
+
+    tally = Tally()
+    tally.ranges.add(0, 5296)
+    stopped = SimulationRun(SimSettings(games=100000), tally, 596.4, 2, 5296, stopped=True)
+    _say_stopped(stopped, Path("big.json"))
+    section = _simulate_section()
+    assert capsys.readouterr().err.strip() in section
+    assert render_text(build_report(stopped))[2] in section

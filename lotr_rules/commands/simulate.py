@@ -81,7 +81,11 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "kept up to date while the games run",
     )
     parser.add_argument(
-        "--resume", action="store_true", help="go on with the run in the --output FILE: play only its missing games"
+        "--resume",
+        action="store_true",
+        # not "resume": for the mixing options, a "resume" means a save file (play --resume)
+        dest="resume_run",
+        help="go on with the run in the --output FILE: play only its missing games",
     )
     parser.add_argument(
         "--merge",
@@ -142,12 +146,12 @@ def run(args: argparse.Namespace) -> int:
         from lotr_rules.sim.plot import check_plot_path
 
         check_plot_path(args.plot)
-    if args.resume and output is None:
+    if args.resume_run and output is None:
         raise UserError("--resume goes on with the run in the --output FILE: give --output")
     if args.merge:
         return _run_merge(args, output)
     if args.game == ADVENTURE:
-        options = (("--resume", args.resume), ("--plot", args.plot), ("--first-game", args.first_game != 1))
+        options = (("--resume", args.resume_run), ("--plot", args.plot), ("--first-game", args.first_game != 1))
         unsupported = [name for name, given in options if given]
         if unsupported:
             raise UserError(f"{', '.join(unsupported)}: for the deck-building games only")
@@ -158,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
 
     done = None
     wall_before = 0.0
-    if args.resume:
+    if args.resume_run:
         assert output is not None
         saved = runfile.read_run(output)
         runfile.check_resumable(saved, settings)
@@ -232,7 +236,7 @@ def _say_stopped(outcome: SimulationRun, output: Path | None) -> None:
 def _run_merge(args: argparse.Namespace, output: Path | None) -> int:
     from lotr_rules.sim import runfile
 
-    if args.resume:
+    if args.resume_run:
         raise UserError("--merge and --resume do not go together")
     runs = [runfile.read_run(path) for path in args.merge]
     merged = runfile.merge(runs)

@@ -7,6 +7,12 @@ import sys
 
 from lotr_rules import atomic
 from lotr_rules.docgen import docs_dir, pages
+from lotr_rules.docgen.examples import ExampleError
+
+
+def _shown(page: str) -> str:
+    """A page's path from the top of the repository: docs/NAME, or README.md."""
+    return (docs_dir() / page).resolve().relative_to(docs_dir().parent).as_posix()
 
 
 def main() -> int:
@@ -16,17 +22,22 @@ def main() -> int:
     stale = []
     for page, render in pages().items():
         path = docs_dir() / page
-        text = render()
+        try:
+            text = render()
+        except ExampleError as error:
+            print(f"python -m lotr_rules.docgen: {error}", file=sys.stderr)
+            return 1
         current = path.read_text(encoding="utf-8") if path.exists() else None
         if current != text:
             stale.append(page)
             if not args.check:
                 atomic.write_text(path, text)
     if args.check and stale:
-        print("out of date (run 'python -m lotr_rules.docgen'): " + ", ".join(stale), file=sys.stderr)
+        names = ", ".join(_shown(page) for page in stale)
+        print(f"out of date (run 'python -m lotr_rules.docgen'): {names}", file=sys.stderr)
         return 1
     for page in stale:
-        print(f"wrote docs/{page}")
+        print(f"wrote {_shown(page)}")
     return 0
 
 

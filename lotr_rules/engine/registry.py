@@ -96,6 +96,7 @@ DECKBUILDING_FIELDS = (
     "copies",
     "deck",
     "provenance",
+    "designed",
     "text",
     "notes",
     "starting card",

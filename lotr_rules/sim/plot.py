@@ -45,7 +45,10 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     denominator = 1 + z * z / games
     centre = (rate + z * z / (2 * games)) / denominator
     half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At 0 or all wins the interval touches 0 or 1 exactly (not a rounding error away from it).
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return (low, high)
 
 
 def _pyplot() -> Any:
