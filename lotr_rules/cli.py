@@ -6,17 +6,24 @@ for lint findings); anything else that escapes is a bug in lotr_rules and is rep
 
 from __future__ import annotations
 
-import argparse
 import sys
-from collections.abc import Sequence
 
 from lotr_rules import __version__
+
+# Not typing.TYPE_CHECKING: importing typing would lengthen the start-up that a Ctrl-C can
+# interrupt with a traceback (type checkers treat this name the same way).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The command-line parser. Given the arguments, it registers in full only the command they
     name, so that a command loads only the modules it uses and ``--help`` loads none; without
     them, every command in full."""
+    import argparse
+
     from lotr_rules import commands
 
     parser = argparse.ArgumentParser(
@@ -38,6 +45,17 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # Everything, the loading of the commands' modules included, runs inside this try: a Ctrl-C
+    # at any point is one line, not a traceback. (This module imports next to nothing itself,
+    # so the time before the try is as short as it can be.)
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("lotr-rules: interrupted", file=sys.stderr)
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(words)
     args = parser.parse_args(words)
@@ -53,9 +71,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UserError as error:
         print(f"lotr-rules: error: {error}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("lotr-rules: interrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError:
         return 0
     except Exception as error:

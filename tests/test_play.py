@@ -287,10 +287,14 @@ def test_heroes_go_to_the_human_seats_first(
         _play(["--players", "2", "--humans", "3"], Script(), monkeypatch)
 
 
-def _saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+def _saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, checksum: bool = False) -> dict[str, Any]:
+    """A save of a game in progress; without its checksum unless asked (a record written before
+    checksums is still read, so every check behind the checksum can be reached)."""
     save = tmp_path / "save.json"
     _play(["--players", "2", "--seed", "3", "--save", str(save)], Script(["1"] * 20, then=None), monkeypatch)
     data: dict[str, Any] = json.loads(save.read_text(encoding="utf-8"))
+    if not checksum:
+        del data["checksum"]
     return data
 
 
@@ -300,7 +304,10 @@ def _saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
         (lambda data: "{not json", "not valid JSON"),
         (lambda data: json.dumps({**data, "format": "chess"}), "not a lotr-rules game record"),
         (lambda data: json.dumps([1, 2, 3]), "not a lotr-rules game record"),
-        (lambda data: json.dumps({**data, "choices": [*data["choices"][:5], 99, *data["choices"][6:]]}), "replay"),
+        (
+            lambda data: json.dumps({**data, "choices": [*data["choices"][:5], 99, *data["choices"][6:]]}),
+            r"in turn \d+, at the record's choice 6: choice 99 is not one of the \d options of '.*'",
+        ),
         (lambda data: json.dumps({**data, "choices": [*data["choices"], "x"]}), "corrupt list of choices"),
         (lambda data: json.dumps({**data, "choices": data["choices"][:-3]}), "does not replay to the game"),
         (lambda data: json.dumps({**data, "digest": "0" * 32}), "does not replay to the game"),
@@ -322,6 +329,47 @@ def test_a_corrupt_save_is_refused(
     bad.write_text(corrupt(_saved(tmp_path, monkeypatch)), encoding="utf-8")
     with pytest.raises(RecordError, match=message):
         _play(["--resume", str(bad)], Script(), monkeypatch)
+
+
+def test_a_damaged_save_is_reported_once_and_spoils_nothing_else(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _saved(tmp_path, monkeypatch, checksum=True)
+    save = tmp_path / "save.json"
+    text = json.dumps(data, indent=1)
+    # One character changed on disk, as a bad sector or a careless edit would.
+    damaged = text.replace('"finished": false', '"finished": true', 1)
+    assert damaged != text
+    save.write_text(damaged, encoding="utf-8")
+    with pytest.raises(RecordError, match="is damaged: its checksum does not match its contents") as caught:
+        _play(["--resume", str(save)], Script(), monkeypatch)
+    assert str(caught.value).replace(str(save), "FILE").count("checksum") == 1
+    capsys.readouterr()
+    # A new game saved over it, and resumed: the damaged file stands in the way of nothing.
+    _play(["--players", "2", "--seed", "3", "--save", str(save)], Script(["1"] * 4 + ["s", "q", "y"]), monkeypatch)
+    _play(["--resume", str(save)], Script(), monkeypatch)
+    assert "Resuming the game saved in" in capsys.readouterr().out
+
+
+def test_a_save_that_the_engine_plays_differently_says_where(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save whose turns the engine plays another way (a rule changed since, say): the error
+    names the turn and the choice where they part ways, and what each expected there."""
+    data = _saved(tmp_path, monkeypatch)
+    turns = data["turns"]
+    assert [point[0] for point in turns[:3]] == [1, 2, 3]  # one checkpoint a turn
+    # The record remembers turn 3 as beginning with another decision than this engine asks.
+    turns[2] = [turns[2][0], turns[2][1], "a decision this engine never asks", 9, "0" * 32]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RecordError) as caught:
+        _play(["--resume", str(bad)], Script(), monkeypatch)
+    message = str(caught.value)
+    assert "part ways during turn 2 (after choice" in message
+    assert "the record expected turn 3 to begin at choice" in message
+    assert "'a decision this engine never asks' (9 options" in message
+    assert f"here turn 3 begins at choice {turns[2][1] + 1} with" in message
 
 
 def test_resume_takes_its_settings_from_the_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -107,7 +107,10 @@ def test_step_waits_between_turns(
 
 
 def _tampered(record: Path, tmp_path: Path, **changes: Any) -> Path:
+    """The record changed, without its checksum (as a record written before checksums), so that
+    the checks behind the checksum are reached."""
     data = json.loads(record.read_text(encoding="utf-8"))
+    del data["checksum"]
     data.update(changes)
     path = tmp_path / "tampered.json"
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -117,6 +120,28 @@ def _tampered(record: Path, tmp_path: Path, **changes: Any) -> Path:
 def test_a_wrong_digest_is_an_error(record: Path, tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="does not replay to the game it records"):
         _run(["replay", str(_tampered(record, tmp_path, digest="0" * 32)), "--final"])
+
+
+def test_a_changed_record_is_damaged_by_its_checksum(record: Path, tmp_path: Path) -> None:
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["digest"] = "0" * 32
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RecordError, match="is damaged: its checksum does not match"):
+        _run(["replay", str(path)])
+
+
+def test_a_record_the_engine_plays_otherwise_says_at_which_turn(record: Path, tmp_path: Path) -> None:
+    data = json.loads(record.read_text(encoding="utf-8"))
+    turns = data["turns"]
+    real = turns[4][4]
+    turns[4] = [*turns[4][:4], "f" * 32]  # turn 5 began in another state, says the record
+    with pytest.raises(RecordError) as caught:
+        _run(["replay", str(_tampered(record, tmp_path, turns=turns)), "--final"])
+    message = str(caught.value)
+    assert "part ways during turn 4" in message
+    assert f"the record expected turn 5 to begin at choice {turns[4][1] + 1}" in message
+    assert f"state {'f' * 32}); here turn 5 begins" in message and f"state {real})" in message
 
 
 def test_a_record_that_stops_short_is_an_error(record: Path, tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from lotr_rules.sim.progress import ProgressBar, format_duration, render_bar
 from lotr_rules.sim.report import build_report, render_text
 from lotr_rules.sim.results import GameResult, owned_cards
 from lotr_rules.sim.runner import GameFailure, game_seed, run_simulation
+from lotr_rules.sim.tally import Tally
 
 SMALL = SimSettings(games=6, players=3, seed=7)
 
@@ -59,19 +60,25 @@ def test_results_do_not_depend_on_the_number_of_workers() -> None:
     alone = run_simulation(SMALL, workers=1)
     shared = run_simulation(SMALL, workers=2)
     assert shared.workers == 2
-    assert [r.index for r in shared.results] == list(range(SMALL.games))
-    assert alone.results == shared.results
+    assert list(shared.tally.ranges) == [(0, SMALL.games)]
+    # The fingerprint sums a hash of every game's whole result: the same games, game for game.
+    assert alone.tally == shared.tally
+    assert alone.tally.fingerprint == Tally.of(runner.run_games(SMALL, range(SMALL.games))).fingerprint
     assert _without_timing(build_report(alone)) == _without_timing(build_report(shared))
 
 
 def test_a_game_replays_identically_on_its_own() -> None:
+    four, two = runner.run_games(SMALL, [4, 2])
+    assert (four.index, two.index) == (4, 2)
+    assert runner.run_games(SMALL, [2]) == [two]
     whole = run_simulation(SMALL, workers=1)
-    assert runner.run_games(SMALL, [4, 2]) == [whole.results[4], whole.results[2]]
+    rest = Tally.of(runner.run_games(SMALL, [0, 1, 3, 5]))
+    rest.merge(Tally.of([four, two]))
+    assert rest == whole.tally
 
 
 def test_deckbuilding_results() -> None:
-    run = run_simulation(SimSettings(games=3, players=4, seed=3), workers=1)
-    for result in run.results:
+    for result in runner.run_games(SimSettings(games=3, players=4, seed=3), range(3)):
         assert result.players == 4 and len(result.scores) == 4 and len(result.owned) == 4
         assert len(set(result.heroes)) == 4
         assert 0 <= result.first_player < 4
@@ -210,7 +217,7 @@ def test_results_round_trip_through_json() -> None:
 
 
 def test_text_report_renders_hand_made_results() -> None:
-    run = runner.SimulationRun(SimSettings(games=4, players=2), tuple(RESULTS), 2.0, 1)
+    run = runner.SimulationRun(SimSettings(games=4, players=2), Tally.of(RESULTS), 2.0, 1, played_now=4)
     text = "\n".join(render_text(build_report(run)))
     assert "2.0 games/s" in text
     assert "wall deck depleted" in text and "50.0%" in text
@@ -242,7 +249,7 @@ def test_a_new_family_runs_without_touching_the_command(monkeypatch: pytest.Monk
     monkeypatch.setitem(families._REGISTRY, "coin", _CoinFamily())
     assert "coin" in families.family_names()
     run = run_simulation(SimSettings(family="coin", games=20, players=2), workers=1)
-    assert stats.end_reasons(run.results) == {"tossed": {"count": 20, "share": 1.0}}
+    assert run.tally.summary()["end_reasons"] == {"tossed": {"count": 20, "share": 1.0}}
     with pytest.raises(UserError, match="2 players"):
         run_simulation(SimSettings(family="coin", games=1, players=3))
 
@@ -263,7 +270,7 @@ def test_a_worker_that_could_not_start_reports_it(monkeypatch: pytest.MonkeyPatc
     failure = GameFailure("a simulation worker could not start", True, "no such folder", "")
     monkeypatch.setattr(runner, "_worker", None)
     monkeypatch.setattr(runner, "_worker_failure", failure)
-    assert runner._play_chunk(5, 8) == [(5, failure)]
+    assert runner._play_chunk(5, 8) == (Tally(), failure)
 
 
 def test_a_failing_game_names_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -331,7 +338,10 @@ def test_json_output_parses_and_matches_the_file(cli: Cli, tmp_path: Path, capsy
     assert report["games"] == 3 and report["settings"]["players"] == 2
     assert set(report["timing"]) == {"wall_seconds", "games_per_second", "workers"}
     assert sum(entry["count"] for entry in report["end_reasons"].values()) == 3
-    assert _without_timing(json.loads(out.read_text(encoding="utf-8"))) == _without_timing(report)
+    saved = json.loads(out.read_text(encoding="utf-8"))
+    # The file is the report, and what it takes to resume or merge the run.
+    assert saved.pop("run")["format"] == "lotr-rules simulation"
+    assert _without_timing(saved) == _without_timing(report)
 
 
 def test_text_output(cli: Cli, capsys: pytest.CaptureFixture[str]) -> None:

@@ -24,7 +24,6 @@ COMMANDS: dict[str, str] = {
     "cards": "list cards: type, cost, Power, VP, copies, provenance",
     "render": "draw card faces as SVG or PNG files",
     "print": "lay card faces out nine to a page at real size, with cut marks, as a PDF",
-    "serve": "play, watch, replay and design cards in the browser (web extra)",
 }
 
 #: Commands whose module is not named after them (``print`` is a Python builtin's name).

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from lotr_rules import atomic
 from lotr_rules.dsl.comments import format_keeping_comments
 from lotr_rules.dsl.syntax import parse
 from lotr_rules.errors import ScriptSyntaxError, UserError
@@ -47,10 +48,8 @@ def run(args: argparse.Namespace) -> int:
             if args.check:
                 print(f"would reformat {path}")
             else:
-                # Write to a sibling file first so an interrupted run never truncates a card.
-                temporary = path.with_suffix(path.suffix + ".tmp")
-                temporary.write_text(formatted, encoding="utf-8")
-                temporary.replace(path)
+                # Whole or not at all, and never through a link a set may ship beside its cards.
+                atomic.write_text(path, formatted)
                 print(f"reformatted {path}")
     if broken:
         return 2

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -26,7 +25,7 @@ from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.log import render_log, result_lines
 from lotr_rules.games.deckbuilding.match import is_match, match_lines, match_record, play_match, second_record_path
-from lotr_rules.games.deckbuilding.record import game_record
+from lotr_rules.games.deckbuilding.record import game_record, record_text
 
 
 def add_mix_options(parser: argparse.ArgumentParser, *, defaults: bool = True) -> None:
@@ -216,7 +215,9 @@ def _run_match(args: argparse.Namespace, catalogue: Catalogue, config: GameConfi
 
 
 def _write_record(path: Path, data: dict[str, Any]) -> None:
+    from lotr_rules import atomic
+
     try:
-        path.write_text(json.dumps(data, indent=2), encoding="utf-8")
-    except OSError as error:
-        raise UserError(f"cannot write the record {path}: {error.strerror or error}") from None
+        atomic.write_text(path, record_text(data))
+    except atomic.WriteError as error:
+        raise UserError(f"cannot write the record {path}: {error.reason}") from None

@@ -11,8 +11,6 @@ uninterrupted one would have.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from lotr_rules import atomic
 from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
 from lotr_rules.agents.human import HumanAgent, QuitRequested, SaveRequested
 from lotr_rules.cards.catalogue import Catalogue
@@ -35,7 +34,7 @@ from lotr_rules.games.deckbuilding.config import STANDARD_ARCHENEMIES, GameConfi
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame, hero_named
 from lotr_rules.games.deckbuilding.log import result_lines
 from lotr_rules.games.deckbuilding.match import PLAN
-from lotr_rules.games.deckbuilding.record import game_record, read_record, replay
+from lotr_rules.games.deckbuilding.record import game_record, read_record, record_text, replay
 
 DEFAULT_SAVE = Path("lotr-save.json")
 BOTS = ("heuristic", "random")
@@ -205,12 +204,10 @@ def save_data(game: DeckbuildingGame, seats: Sequence[str]) -> dict[str, Any]:
 
 def write_save(path: Path, data: dict[str, Any]) -> None:
     """Write whole or not at all: a crash mid-write must not eat the previous save."""
-    temporary = path.with_name(path.name + ".tmp")
     try:
-        temporary.write_text(json.dumps(data, indent=1), encoding="utf-8")
-        os.replace(temporary, path)
-    except OSError as error:
-        raise UserError(f"cannot write the save file {path}: {error.strerror or error}") from None
+        atomic.write_text(path, record_text(data, indent=1))
+    except atomic.WriteError as error:
+        raise UserError(f"cannot write the save file {path}: {error.reason}") from None
 
 
 def resume(catalogue: Catalogue, data: dict[str, Any], agents: Sequence[Agent], where: str) -> DeckbuildingGame:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from lotr_rules import atomic
 from lotr_rules.docgen import OWNED_FOLDERS, docs_dir, pages
 from lotr_rules.docgen.examples import ExampleError
 
@@ -32,7 +33,7 @@ def main() -> int:
             stale.append(page)
             if not args.check:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text, encoding="utf-8")
+                atomic.write_text(path, text)
     # a file left in a folder docgen owns that it no longer writes (a card taken out of a set)
     left_over = sorted(
         path.relative_to(docs_dir()).as_posix()

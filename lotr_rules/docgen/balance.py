@@ -7,15 +7,17 @@ only timing is left out.
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import os
+from collections.abc import Callable
 from typing import Any
 
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.cards.provenance import short_mark
 from lotr_rules.games import vocabulary_for
 from lotr_rules.sim.families import SimSettings
-from lotr_rules.sim.runner import run_simulation
-from lotr_rules.sim.stats import summarize
+from lotr_rules.sim.runner import SimulationRun, run_simulation
 
 PAGE = "balance.md"
 GAMES = 2000
@@ -62,6 +64,40 @@ SECTIONS = (
 )
 
 
+def _picture(sets: tuple[str, ...], mix: str) -> str:
+    """The file (beside this page) of a section's picture."""
+    return "balance-" + "-".join(sets) + (f"-{mix}" if mix else "") + ".svg"
+
+
+def _plotting() -> bool:
+    """Whether matplotlib (the ``plot`` extra) is there to draw the pictures."""
+    return importlib.util.find_spec("matplotlib") is not None
+
+
+def pages() -> dict[str, Callable[[], str]]:
+    """The page, and a picture per section; without matplotlib the pictures are left as they are."""
+    out: dict[str, Callable[[], str]] = {PAGE: render}
+    if _plotting():
+        for _title, sets, mix, games in SECTIONS:
+            out[_picture(sets, mix)] = functools.partial(_draw, sets, mix, games)
+    return out
+
+
+@functools.cache
+def _run(sets: tuple[str, ...], mix: str, games: int) -> SimulationRun:
+    """A section's games, played once however many pages show them."""
+    settings = SimSettings(games=games, players=PLAYERS, seed=SEED, sets=sets, mix=mix)
+    return run_simulation(settings, workers=min(2, os.cpu_count() or 1))
+
+
+def _draw(sets: tuple[str, ...], mix: str, games: int) -> str:
+    from lotr_rules.sim.plot import render as draw
+    from lotr_rules.sim.plot import title_for
+
+    run = _run(sets, mix, games)
+    return draw(run.tally, title_for(run), "svg").decode("utf-8")
+
+
 def render() -> str:
     lines = [
         "# Balance",
@@ -84,9 +120,7 @@ def render() -> str:
 
 
 def _section(sets: tuple[str, ...], mix: str, games: int) -> list[str]:
-    settings = SimSettings(games=games, players=PLAYERS, seed=SEED, sets=sets, mix=mix)
-    run = run_simulation(settings, workers=min(2, os.cpu_count() or 1))
-    summary = summarize(run.results)
+    summary = _run(sets, mix, games).tally.summary()
     marks = _marks(sets)
     heroes, low, high = _hero_table(summary["heroes"], marks)
     command = f"lotr-rules simulate --games {games} --players {PLAYERS} --seed {SEED} --sets {','.join(sets)}"
@@ -94,6 +128,11 @@ def _section(sets: tuple[str, ...], mix: str, games: int) -> list[str]:
         command += f" --mix {mix}"
     lines = [
         f"{games:,} games: `{command}`.",
+        "",
+        f"![Win rate by hero and by seat with 95% confidence intervals, and game lengths]({_picture(sets, mix)})",
+        "",
+        "The whiskers are 95% confidence intervals; the dashed line is a fair share of the wins. The same",
+        f"picture comes from the command above with `--plot {_picture(sets, mix)}`.",
         "",
         "### Win rate by hero",
         "",

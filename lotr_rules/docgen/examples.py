@@ -60,6 +60,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO, cast
 
+from lotr_rules import atomic
+
 #: the hand-written pages with examples, relative to ``docs/`` (the README sits above it)
 PAGES = (
     "../README.md",
@@ -97,7 +99,7 @@ def _replace(path: str, old: str, new: str) -> Callable[[Path], None]:
         text = target.read_text(encoding="utf-8")
         if old not in text:
             raise ExampleError(f"{path} has no {old!r} to change")
-        target.write_text(text.replace(old, new, 1), encoding="utf-8")
+        atomic.write_text(target, text.replace(old, new, 1))
 
     return edit
 
@@ -111,7 +113,7 @@ def _drop_block(path: str, opening: str) -> Callable[[Path], None]:
         start = next(n for n, line in enumerate(lines) if opening in line)
         indent = len(lines[start]) - len(lines[start].lstrip())
         end = next(n for n in range(start + 1, len(lines)) if lines[n].rstrip() == " " * indent + "}")
-        target.write_text("".join(lines[:start] + lines[end + 1 :]), encoding="utf-8")
+        atomic.write_text(target, "".join(lines[:start] + lines[end + 1 :]))
 
     return edit
 
@@ -292,7 +294,7 @@ def _run_block(body: str, options: dict[str, str], files: dict[str, str], where:
             (folder / linked).symlink_to(repository() / linked, target_is_directory=True)
         for path, text in files.items():
             (folder / path).parent.mkdir(parents=True, exist_ok=True)
-            (folder / path).write_text(text, encoding="utf-8")
+            atomic.write_text(folder / path, text)
         if "edit" in options:
             if options["edit"] not in EDITS:
                 raise ExampleError(f"{where}: no edit named {options['edit']!r}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -11,9 +10,9 @@ from lotr_rules.sim.runner import SimulationRun
 
 
 def strategy_summary(run: SimulationRun) -> dict[str, Any]:
-    results = run.results
-    games = len(results)
-    reasons = Counter(result.reason for result in results)
+    tally = run.tally
+    games = tally.played
+    reasons = tally.reasons
     wins = reasons[WON]
     losses = games - wins
     return {
@@ -26,7 +25,7 @@ def strategy_summary(run: SimulationRun) -> dict[str, Any]:
             if reason != WON
         },
         "losses_total": losses,
-        "mean_turn": round(sum(r.turns for r in results) / games, 2) if games else 0.0,
+        "mean_turn": round(sum(turns * n for turns, n in tally.turns.items()) / games, 2) if games else 0.0,
         "wall_seconds": round(run.wall_seconds, 3),
         "games_per_second": round(run.games_per_second, 1),
     }

@@ -46,6 +46,14 @@ class SimSettings:
     custom_deck: tuple[tuple[str, int], ...] = ()
     #: plan-2 without a half: each "game" of the simulation is a whole two-game match
     match: bool = False
+    #: the index of the first game played (games first_game to first_game + games - 1): runs over
+    #: disjoint ranges of one simulation's games add up to the run over all of them
+    first_game: int = 0
+
+    @property
+    def game_range(self) -> tuple[int, int]:
+        """The indexes of the games this run plays, as ``[start, stop)``."""
+        return (self.first_game, self.first_game + self.games)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -61,7 +69,45 @@ class SimSettings:
             # only a mixed simulation's report names its mix (other reports stay as they were)
             **mix_json(self.mix, self.half, self.less_random, self.custom_deck),
             **({"match": True} if self.match else {}),
+            # only a run that does not start at the first game says where it starts
+            **({"first_game": self.first_game} if self.first_game else {}),
         }
+
+    def to_raw(self) -> dict[str, Any]:
+        """Every field as plain JSON, for :meth:`from_raw` to rebuild exactly (a saved run's)."""
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_raw(cls, data: Any) -> SimSettings:
+        """The settings :meth:`to_raw` wrote; ValueError (saying what) if ``data`` is not that."""
+        if not isinstance(data, dict):
+            raise ValueError("the settings are not a table")
+        fields = {field.name: field for field in attrs.fields(cls)}
+        unknown = sorted(set(data) - set(fields))
+        if unknown:
+            raise ValueError(f"unknown settings: {', '.join(unknown)}")
+        values: dict[str, Any] = {}
+        for name, value in data.items():
+            default = fields[name].default
+            values[name] = _raw_value(name, value, default)
+        return cls(**values)
+
+
+def _raw_value(name: str, value: Any, default: Any) -> Any:
+    """One settings field from JSON, checked against the kind of its default."""
+    if isinstance(default, bool):
+        ok = isinstance(value, bool)
+    elif isinstance(default, int) or (default is None and name == "archenemies"):
+        ok = (value is None and default is None) or (isinstance(value, int) and not isinstance(value, bool))
+    elif isinstance(default, str):
+        ok = isinstance(value, str)
+    else:  # tuples: of strings, or of pairs
+        if not isinstance(value, list):
+            raise ValueError(f"setting '{name}' is not a list")
+        return tuple(tuple(item) if isinstance(item, list) else item for item in value)
+    if not ok:
+        raise ValueError(f"setting '{name}' has the wrong kind of value: {value!r}")
+    return value
 
 
 class GameFamily(Protocol):

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from lotr_rules.sim.runner import SimulationRun
-from lotr_rules.sim.stats import summarize
 
 
 def build_report(run: SimulationRun) -> dict[str, Any]:
-    """The settings, the timing and :func:`~lotr_rules.sim.stats.summarize`'s statistics."""
+    """The settings, the timing and the tally's statistics (:meth:`~lotr_rules.sim.tally.Tally.summary`).
+
+    A run stopped before all its games were played says so under ``incomplete``: how many of the
+    planned games are counted."""
     report: dict[str, Any] = {
         "settings": run.settings.to_json(),
         "timing": {
@@ -18,8 +20,16 @@ def build_report(run: SimulationRun) -> dict[str, Any]:
             "workers": run.workers,
         },
     }
-    report.update(summarize(run.results))
+    if not run.complete:
+        report["incomplete"] = {"played": run.tally.games, "planned": run.settings.games}
+    report.update(run.tally.summary())
     return report
+
+
+def _range(settings: dict[str, Any]) -> str:
+    """Which of the simulation's games, when the run does not start at the first."""
+    first = settings.get("first_game", 0)
+    return f", games {first + 1} to {first + settings['games']}" if first else ""
 
 
 def _count(n: int, noun: str) -> str:
@@ -39,13 +49,19 @@ def render_text(report: dict[str, Any]) -> list[str]:
     archenemies = f", {settings['archenemies']} Archenemies" if settings["archenemies"] is not None else ""
     lines.append(
         f"{games} {settings['family']} games: {settings['players']} players, {settings['bot']} bots, "
-        f"seed {settings['seed']}, sets {', '.join(settings['sets'])}{archenemies}{mode}"
+        f"seed {settings['seed']}, sets {', '.join(settings['sets'])}{archenemies}{mode}{_range(settings)}"
     )
     workers = timing["workers"]
     lines.append(
         f"  {timing['wall_seconds']:.1f} s on {workers} worker{'s' if workers != 1 else ''}: "
         f"{timing['games_per_second']:.1f} games/s"
     )
+    incomplete = report.get("incomplete")
+    if incomplete is not None:
+        lines.append(
+            f"  STOPPED after {incomplete['played']} of {incomplete['planned']} games: the figures below are"
+            " over the games played"
+        )
     turns = report["turns"]
     lines.append(f"  turns: average {turns['average']:.1f} (min {turns['min']}, max {turns['max']})")
     lines.append("")

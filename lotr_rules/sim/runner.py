@@ -1,10 +1,12 @@
 """Playing a simulation's games, in this process or spread over worker processes.
 
-Game ``i`` of a simulation seeded ``S`` is always played from :func:`game_seed` ``(S, i)``, and the
-results are put back in game order, so a simulation's results are the same whatever the number
-of workers. Workers are started with ``spawn`` (the one start method every platform has), so
-everything they run is a module-level function, they are given the family's name and the card
-folders' paths rather than objects, and each loads the cards once, in its initializer.
+Game ``i`` of a simulation seeded ``S`` is always played from :func:`game_seed` ``(S, i)``, and
+each game is added to a running :class:`~lotr_rules.sim.tally.Tally` as it arrives (a tally does
+not depend on the order games arrive in), so a simulation's figures are the same whatever the
+number of workers, and no game is kept once it is counted. Workers are started with ``spawn``
+(the one start method every platform has), so everything they run is a module-level function,
+they are given the family's name and the card folders' paths rather than objects, and each loads
+the cards once, in its initializer.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ import os
 import signal
 import time
 import traceback
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, NoReturn
@@ -26,9 +28,12 @@ from lotr_rules.engine.rng import Rng
 from lotr_rules.errors import InternalError, UserError
 from lotr_rules.sim.families import GameFamily, SimSettings, get_family
 from lotr_rules.sim.results import GameResult
+from lotr_rules.sim.tally import Tally
 
 #: called with (games done, games in all) after each game
 ProgressFn = Callable[[int, int], None]
+#: called with the tally so far and the seconds spent, now and then while the games run (to save it)
+CheckpointFn = Callable[[Tally, float], None]
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -47,14 +52,25 @@ def resolve_workers(workers: int, games: int) -> int:
 
 @attrs.frozen(slots=True)
 class SimulationRun:
+    """What a simulation played: its settings and the running tally of its games."""
+
     settings: SimSettings
-    results: tuple[GameResult, ...]
+    tally: Tally
     wall_seconds: float
+    #: worker processes (or cluster workers) that played the games
     workers: int
+    #: games played by this run (a resumed run's tally also holds the games played before)
+    played_now: int = 0
+    #: stopped by Ctrl-C or SIGTERM before every planned game was played
+    stopped: bool = False
 
     @property
     def games_per_second(self) -> float:
-        return len(self.results) / self.wall_seconds if self.wall_seconds > 0 else 0.0
+        return self.played_now / self.wall_seconds if self.wall_seconds > 0 else 0.0
+
+    @property
+    def complete(self) -> bool:
+        return not any(self.tally.ranges.missing(*self.settings.game_range))
 
 
 @attrs.frozen(slots=True)
@@ -98,69 +114,186 @@ def run_simulation(
     progress: ProgressFn | None = None,
     *,
     start_method: str = "spawn",
+    scheduler: str | None = None,
+    done: Tally | None = None,
+    checkpoint: CheckpointFn | None = None,
+    checkpoint_seconds: float = 10.0,
 ) -> SimulationRun:
-    """Play ``settings.games`` games; ``workers`` processes (0: one per CPU, 1: this process only)."""
+    """Play ``settings.games`` games and tally them as they arrive.
+
+    ``workers`` processes play them (0: one per CPU, 1: this process only), or, given a Dask
+    ``scheduler`` address, the cluster's workers (see :mod:`lotr_rules.sim.cluster`). ``done`` is
+    the tally of games already played (a resumed run): only the others are played. ``checkpoint``
+    is called with the tally so far at most every ``checkpoint_seconds`` while games run. Ctrl-C
+    (or SIGTERM, under :func:`lotr_rules.sim.stopping.stop_on_signals`) stops the workers and
+    returns what was tallied, with ``stopped`` set."""
     family, catalogue = prepare(settings)
-    workers = resolve_workers(workers, settings.games)
+    tally = done.copy() if done is not None else Tally()
+    first, stop = settings.game_range
+    outside = [(a, b) for a, b in tally.ranges if a < first or b > stop]
+    if outside:
+        raise UserError(
+            f"the games already played ({_ranges_text(tally.ranges)}) are not all among games "
+            f"{first + 1} to {stop} of this run"
+        )
+    todo = list(tally.ranges.missing(first, stop))
+    left = sum(b - a for a, b in todo)
+    already = tally.games
     started = time.perf_counter()
+    driver = _Driver(tally, settings.games, progress, checkpoint, checkpoint_seconds)
     if progress is not None:
-        progress(0, settings.games)
-    if workers == 1:
-        results = _run_here(family, catalogue, settings, progress)
+        progress(already, settings.games)
+    if scheduler is not None:
+        from lotr_rules.sim import cluster
+
+        used = cluster.run_on_cluster(scheduler, settings, type(family).__module__, todo, driver)
     else:
-        results = _run_pool(family, settings, workers, progress, start_method)
+        used = resolve_workers(workers, left)
+        if used == 1:
+            driver.run_here(family, catalogue, settings, todo)
+        else:
+            _run_pool(family, settings, used, todo, driver, start_method)
     wall = time.perf_counter() - started
-    return SimulationRun(settings, tuple(results), wall, workers)
+    return SimulationRun(settings, driver.tally, wall, used, driver.tally.games - already, driver.stopped)
 
 
-def _run_here(
-    family: GameFamily, catalogue: Any, settings: SimSettings, progress: ProgressFn | None
-) -> list[GameResult]:
-    results = []
-    for index in range(settings.games):
-        results.append(play_one(family, catalogue, settings, index))
-        if progress is not None:
-            progress(index + 1, settings.games)
-    return results
+def _ranges_text(ranges: Iterable[tuple[int, int]]) -> str:
+    return ", ".join(f"{a + 1}" if b == a + 1 else f"{a + 1}-{b}" for a, b in ranges)
+
+
+def chunks(todo: Sequence[tuple[int, int]], size: int) -> Iterator[tuple[int, int]]:
+    """The games to play, ``size`` at a time, in game order."""
+    for start, stop in todo:
+        for at in range(start, stop, size):
+            yield (at, min(at + size, stop))
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Small chunks keep the progress bar moving and the workers evenly loaded."""
+    return max(1, min(16, games // (workers * 50)))
+
+
+ChunkOutcome = tuple[Tally, "GameFailure | None"]
+
+
+class _Driver:
+    """Merges chunk tallies into the running tally, reports progress and checkpoints.
+
+    The running tally is replaced, never changed in place: a Ctrl-C that lands while a chunk is
+    being merged leaves the previous tally whole."""
+
+    def __init__(
+        self,
+        tally: Tally,
+        total: int,
+        progress: ProgressFn | None,
+        checkpoint: CheckpointFn | None,
+        checkpoint_seconds: float,
+    ) -> None:
+        self.tally = tally
+        self.total = total
+        self.progress = progress
+        self.checkpoint = checkpoint
+        self.checkpoint_seconds = checkpoint_seconds
+        self.stopped = False
+        self._started = self._last_checkpoint = time.monotonic()
+
+    def take(self, outcome: ChunkOutcome) -> None:
+        chunk, failure = outcome
+        merged = self.tally.copy()
+        merged.merge(chunk)
+        self.tally = merged
+        if failure is not None:
+            failure.raise_it()
+        if self.progress is not None:
+            self.progress(self.tally.games, self.total)
+        if self.checkpoint is not None and time.monotonic() - self._last_checkpoint >= self.checkpoint_seconds:
+            self._last_checkpoint = time.monotonic()
+            self.checkpoint(self.tally, self._last_checkpoint - self._started)
+
+    def run_here(
+        self, family: GameFamily, catalogue: Any, settings: SimSettings, todo: Sequence[tuple[int, int]]
+    ) -> None:
+        try:
+            for start, stop in chunks(todo, chunk_size(sum(b - a for a, b in todo), 1)):
+                chunk = Tally()
+                for index in range(start, stop):
+                    chunk.add(play_one(family, catalogue, settings, index))
+                    if self.progress is not None:
+                        self.progress(self.tally.games + chunk.games, self.total)
+                self.take((chunk, None))
+        except KeyboardInterrupt:
+            self.stopped = True
+
+    def drive(
+        self,
+        todo: Sequence[tuple[int, int]],
+        workers: int,
+        submit: Callable[[int, int], Any],
+        wait_first: Callable[[set[Any]], set[Any]],
+        result: Callable[[Any], ChunkOutcome],
+    ) -> None:
+        """Keep a few chunks per worker in flight (never the whole run: memory stays flat), and
+        take each chunk's tally as it comes back, in whatever order."""
+        pending = iter(chunks(todo, chunk_size(sum(b - a for a, b in todo), workers)))
+        in_flight: set[Any] = set()
+        limit = workers * 4
+        while True:
+            while len(in_flight) < limit:
+                nxt = next(pending, None)
+                if nxt is None:
+                    break
+                in_flight.add(submit(*nxt))
+            if not in_flight:
+                return
+            finished = wait_first(in_flight)
+            in_flight -= finished
+            for future in finished:
+                self.take(result(future))
 
 
 def _run_pool(
-    family: GameFamily, settings: SimSettings, workers: int, progress: ProgressFn | None, start_method: str
-) -> list[GameResult]:
-    games = settings.games
-    # Small chunks keep the progress bar moving and the workers evenly loaded.
-    size = max(1, min(16, games // (workers * 50)))
-    chunks = [range(start, min(start + size, games)) for start in range(0, games, size)]
-    slots: list[GameResult | None] = [None] * games
+    family: GameFamily,
+    settings: SimSettings,
+    workers: int,
+    todo: Sequence[tuple[int, int]],
+    driver: _Driver,
+    start_method: str,
+) -> None:
     executor = ProcessPoolExecutor(
         workers,
         mp_context=multiprocessing.get_context(start_method),
         initializer=_init_worker,
         initargs=(settings.family, type(family).__module__, settings),
     )
+
+    def wait_first(futures: set[Future[ChunkOutcome]]) -> set[Future[ChunkOutcome]]:
+        return wait(futures, return_when=FIRST_COMPLETED).done
+
+    stopping = False
     try:
-        pending = [executor.submit(_play_chunk, chunk.start, chunk.stop) for chunk in chunks]
-        done = 0
-        for future in as_completed(pending):
-            for index, outcome in future.result():
-                if isinstance(outcome, GameFailure):
-                    outcome.raise_it()
-                slots[index] = outcome
-                done += 1
-            if progress is not None:
-                progress(done, games)
+        driver.drive(
+            todo,
+            workers,
+            lambda start, stop: executor.submit(_play_chunk, start, stop),
+            wait_first,
+            lambda future: future.result(),
+        )
+    except KeyboardInterrupt:
+        driver.stopped = stopping = True
     except BrokenProcessPool as error:
         raise InternalError(
             f"a simulation worker process died ({error}); if lotr_rules is run from a script of yours, "
             "start it under `if __name__ == '__main__':`"
         ) from error
     finally:
-        # On an error or Ctrl-C, games not started yet are dropped rather than played for nothing.
+        if stopping:
+            # Stop now: the games the workers are in the middle of are not waited for (a
+            # resumed run plays them again), and no worker outlives the simulation.
+            for process in list(executor._processes.values()):
+                process.terminate()
+        # On an error, games not started yet are dropped rather than played for nothing.
         executor.shutdown(wait=True, cancel_futures=True)
-    results = [r for r in slots if r is not None]
-    if len(results) != games:
-        raise InternalError(f"the workers returned {len(results)} results for {games} games")
-    return results
 
 
 # ---------------------------------------------------------------------- in the worker processes
@@ -187,20 +320,24 @@ def _failure(where: str, error: Exception) -> GameFailure:
     return GameFailure(where, isinstance(error, UserError), str(error), "".join(traceback.format_exception(error)))
 
 
-def _play_chunk(start: int, stop: int) -> list[tuple[int, GameResult | GameFailure]]:
-    if _worker is None:
-        assert _worker_failure is not None, "worker used before its initializer ran"
-        return [(start, _worker_failure)]
-    family, catalogue, settings = _worker
-    out: list[tuple[int, GameResult | GameFailure]] = []
+def play_chunk(family: GameFamily, catalogue: Any, settings: SimSettings, start: int, stop: int) -> ChunkOutcome:
+    """Games ``start`` to ``stop - 1``, tallied; a failing game ends the chunk with its failure."""
+    tally = Tally()
     for index in range(start, stop):
         try:
-            out.append((index, play_one(family, catalogue, settings, index)))
+            tally.add(play_one(family, catalogue, settings, index))
         except Exception as error:
             where = f"game {index + 1} (seed {game_seed(settings.seed, index)})"
-            out.append((index, _failure(where, error)))
-            break
-    return out
+            return tally, _failure(where, error)
+    return tally, None
+
+
+def _play_chunk(start: int, stop: int) -> ChunkOutcome:
+    if _worker is None:
+        assert _worker_failure is not None, "worker used before its initializer ran"
+        return Tally(), _worker_failure
+    family, catalogue, settings = _worker
+    return play_chunk(family, catalogue, settings, start, stop)
 
 
 def run_games(settings: SimSettings, indexes: Sequence[int]) -> list[GameResult]:

@@ -4,10 +4,18 @@ A record replays to the same final state; it also serves as a save file (a recor
 still in progress resumes where it stopped). Each card in the game is stored with the digest of
 its script, so a record made with other versions of the cards is refused instead of replaying
 into nonsense.
+
+A record also keeps, for every turn, a checkpoint: the number of the turn's first choice, what
+that decision asked, how many options it had and the digest of the state then. A replay compares
+its own checkpoints with them as it goes, so when a record and the engine part ways the error says
+in which turn, at which choice, and what each expected there. A checksum over the whole record
+(``checksum``) tells a damaged or hand-edited file from one made with other rules.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,7 +25,7 @@ from lotr_rules import __version__
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
-from lotr_rules.errors import RecordError, UserError
+from lotr_rules.errors import IllegalChoiceError, RecordError, UserError
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 
@@ -28,7 +36,7 @@ RECORD_VERSION = 1
 def game_record(game: DeckbuildingGame) -> dict[str, Any]:
     # Keyed "set/name": sets share some names (each has its own Courage).
     cards = sorted({(f"{c.set_code}/{c.name}", c.source_digest) for c in game.cards})
-    return {
+    data = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
         "lotr_rules": __version__,
@@ -40,6 +48,80 @@ def game_record(game: DeckbuildingGame) -> dict[str, Any]:
         "digest": game.state.digest(),
         "result": game.state.result,
     }
+    data["turns"] = checkpoints(game.catalogue, data)
+    return data
+
+
+#: a turn's checkpoint: [turn, number of its first choice (from 0), the decision's prompt, how
+#: many options it offered, the digest of the state once the choice was made]
+Checkpoint = list[Any]
+
+
+class _Checkpoints:
+    """A game's ``on_decision`` hook: takes a checkpoint at the first decision of every turn, and
+    compares it with the record's (``expected``) while the record's choices last."""
+
+    def __init__(self, game: Game, expected: Sequence[Any] | None = None, recorded: int = 0) -> None:
+        self.game = game
+        self.expected = list(expected) if isinstance(expected, list) else None
+        self.recorded = recorded
+        self.taken: list[Checkpoint] = []
+        self._turn: int | None = None
+
+    def __call__(self, request: DecisionRequest, index: int) -> None:
+        state = self.game.state
+        if state.turn == self._turn:
+            return
+        self._turn = state.turn
+        number = len(state.choices) - 1
+        point = [state.turn, number, request.prompt, len(request.options), state.digest()]
+        self.taken.append(point)
+        if self.expected is None or number >= self.recorded or len(self.taken) > len(self.expected):
+            return
+        wanted = self.expected[len(self.taken) - 1]
+        if wanted != point:
+            raise RecordError(self._parted(wanted, point))
+
+    def _parted(self, wanted: Any, point: Checkpoint) -> str:
+        if len(self.taken) > 1:
+            last = self.taken[-2]
+            where = f"during turn {last[0]} (after choice {last[1] + 1}, where they still agreed)"
+        else:
+            where = "before the first turn"
+        try:
+            turn, number, prompt, options, digest = wanted
+            theirs = f"turn {turn} to begin at choice {number + 1} with '{prompt}' ({options} options, state {digest})"
+        except (TypeError, ValueError):
+            theirs = f"a damaged checkpoint {wanted!r}"
+        ours = (
+            f"turn {point[0]} begins at choice {point[1] + 1} with '{point[2]}' "
+            f"({point[3]} options, state {point[4]})"
+        )
+        return f"the record and this engine part ways {where}: the record expected {theirs}; here {ours}"
+
+
+def checkpoints(catalogue: Catalogue, data: dict[str, Any]) -> list[Checkpoint]:
+    """The per-turn checkpoints of the game ``data`` records (replayed afresh to take them)."""
+    config = GameConfig.from_json(data.get("config"))
+    game = DeckbuildingGame(catalogue, config, [_NoMoreChoices() for _ in range(config.players)])
+    hook = _Checkpoints(game)
+    game.on_decision = hook
+    game.replay_queue.extend(data["choices"])
+    with contextlib.suppress(_RecordExhausted):
+        game.play_game()
+    return hook.taken
+
+
+def record_checksum(data: dict[str, Any]) -> str:
+    """SHA-256 of everything in a record but its ``checksum``, written in one canonical way."""
+    body = {key: value for key, value in data.items() if key != "checksum"}
+    text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def record_text(data: dict[str, Any], indent: int = 2) -> str:
+    """A record as the text of its file, its checksum set last (after every other key is in)."""
+    return json.dumps({**data, "checksum": record_checksum(data)}, indent=indent)
 
 
 class _RecordExhausted(Exception):
@@ -58,7 +140,15 @@ def read_record(path: Path) -> dict[str, Any]:
         raise UserError(f"no such record file: {path}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise RecordError(f"{path} is not a game record (not valid JSON: {error})") from None
-    return check_record(data, str(path))
+    data = check_record(data, str(path))
+    checksum = data.get("checksum")
+    # Records written before checksums have none; one that has a checksum must match it.
+    if checksum is not None and checksum != record_checksum(data):
+        raise RecordError(
+            f"{path} is damaged: its checksum does not match its contents (the file was edited or corrupted), "
+            "so it can be neither replayed nor resumed"
+        )
+    return data
 
 
 def check_record(data: Any, where: str = "record") -> dict[str, Any]:
@@ -91,15 +181,26 @@ def replay(
             raise RecordError(f"the card '{name}' has changed since this record was made; it cannot be replayed")
     seats = list(agents) if agents is not None else [_NoMoreChoices() for _ in range(config.players)]
     game = DeckbuildingGame(catalogue, config, seats)
+    hook = _Checkpoints(game, data.get("turns"), len(data["choices"]))
+    game.on_decision = hook
     game.replay_queue.extend(data["choices"])
     try:
         game.play_game()
     except _RecordExhausted:
         pass
+    except RecordError:
+        raise
+    except IllegalChoiceError as error:
+        number = len(game.state.choices) + 1
+        agreed = f" (they agreed up to the start of turn {hook.taken[-1][0]})" if hook.taken else ""
+        raise RecordError(
+            f"the record does not replay: in turn {game.state.turn}, at the record's choice {number}: {error}{agreed}"
+        ) from None
     except UserError as error:
         if not game.replay_queue and agents is not None:
             raise  # the record replayed; this went wrong in the play after it
         raise RecordError(f"the record does not replay: {error}") from None
+    game.on_decision = None
     if game.replay_queue:
         raise RecordError("the record has more choices than its game asks for; it is corrupt")
     return game
