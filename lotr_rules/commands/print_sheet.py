@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from lotr_rules import atomic
 from lotr_rules.commands.common import add_cards_option, every_family_catalogue
 from lotr_rules.errors import UserError
 
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     pages = sheet_pages(faces, PAPERS[args.paper], title, names)
     document = pages_to_pdf(pages)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_bytes(document)
+    atomic.write_bytes(args.out, document)
     plural = "s" if len(pages) != 1 else ""
     print(f"wrote {args.out}: {len(faces)} faces on {len(pages)} {PAPERS[args.paper].name} page{plural}")
     return 0

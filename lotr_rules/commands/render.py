@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lotr_rules import atomic
 from lotr_rules.commands.common import add_cards_option, every_family_catalogue, positive_int
 from lotr_rules.errors import UserError
 
@@ -96,9 +97,9 @@ def run(args: argparse.Namespace) -> int:
         document = card_face_svg(card, set_name=catalogue.sets[card.set_code].title)
         path = folder / f"{card_file_stem(card)}.{args.format}"
         if args.format == "png":
-            path.write_bytes(svg_to_png(document, args.dpi))
+            atomic.write_bytes(path, svg_to_png(document, args.dpi))
         else:
-            path.write_text(document, encoding="utf-8")
+            atomic.write_text(path, document)
         written.append(path)
     if len(written) == 1:
         print(f"wrote {written[0]}")

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import attrs
 
+from lotr_rules import atomic
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import MANIFEST, ParsedFile, compile_files, load_sets, parse_file
 from lotr_rules.diagnostics import Diagnostic, Severity
@@ -114,13 +115,13 @@ def write_set(folder: Path, text: str, family: str) -> Path:
     if len(text) > MAX_SCRIPT:
         raise UserError(f"a card script in the workshop is at most {MAX_SCRIPT} characters long")
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / MANIFEST).write_text(
+    atomic.write_text(
+        folder / MANIFEST,
         f'code = "{SET_CODE}"\nname = "{SET_NAME}"\nlanguage = 1\nfamily = "{family}"\n'
         'description = "A card being designed in the workshop of the web table."\n',
-        encoding="utf-8",
     )
     path = folder / card_file_name(text)
-    path.write_text(text, encoding="utf-8")
+    atomic.write_text(path, text)
     return path
 
 
