@@ -18,9 +18,9 @@ from lotr_rules.engine import events as ev
 from lotr_rules.engine.cards import CardDef, Effect
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, Option
-from lotr_rules.engine.game import Game, GameOver, GameState
+from lotr_rules.engine.game import TRIGGER_DEPTH, Game, GameOver, GameState
 from lotr_rules.engine.selection import Placement
-from lotr_rules.errors import ConfigError
+from lotr_rules.errors import ConfigError, ScriptBudgetError
 from lotr_rules.games.deckbuilding.config import GameConfig
 
 HAND_SIZE = 5
@@ -91,6 +91,13 @@ class DeckbuildingGame(Game):
         self._revealed = [state.zones[(REVEALED, p)] for p in range(state.num_players)]
         tables = _lookup_tables(self.cards)
         self._has_front_trigger, self._has_quest, self._play_option, self._buy_option = tables
+        # A hero never leaves its seat, so the heroes whose abilities listen are found once.
+        self._hero_sources = [
+            (card, seat)
+            for seat in range(state.num_players)
+            for card in state.zones.get((HERO, seat), ())
+            if self._has_front_trigger[card]
+        ]
 
     # ------------------------------------------------------------------ zones
     def z(self, name: str, owner: int = -1) -> list[int]:
@@ -132,7 +139,7 @@ class DeckbuildingGame(Game):
 
     def trigger_sources(self) -> list[tuple[int, int]]:
         has = self._has_front_trigger
-        out: list[tuple[int, int]] = []
+        out: list[tuple[int, int]] = list(self._hero_sources)
         for seat, front in enumerate(self._fronts):
             if front:
                 for card in front:
@@ -173,7 +180,9 @@ class DeckbuildingGame(Game):
         self.begin_action()
         self._resolve_ambushes(player)
         self.begin_action()
-        for card in list(self.z(FRONT, player)):
+        # The hero's own Ongoing ability first (the hero is in play before any card), then the
+        # cards in front of the player.
+        for card in [*self.zones.get((HERO, player), ()), *self.z(FRONT, player)]:
             ongoing = self.cards[card].abilities.get("ongoing")
             if ongoing is not None:
                 self.resolve(ongoing, Ctx(self, player, card))
@@ -255,6 +264,9 @@ class DeckbuildingGame(Game):
             self.z(PLAYED, player).append(card)
         self.log("play", player, definition.name)
         ctx = Ctx(self, player, card)
+        if self.resolving >= TRIGGER_DEPTH:
+            # a card that plays a card that plays a card... ('play this' in a 'play' ability)
+            raise ScriptBudgetError(definition.name, TRIGGER_DEPTH)
         self.resolving += 1
         try:
             if definition.power:
@@ -483,14 +495,17 @@ class DeckbuildingGame(Game):
             self.emit(ev.CARD_DRAWN, player, card)
         return drawn
 
-    def draw_wall(self, ctx: Ctx, count: int) -> None:
+    def draw_wall(self, ctx: Ctx, count: int) -> list[int]:
+        """Draw and resolve Wall cards one at a time; returns the cards drawn."""
+        drawn: list[int] = []
         if not self.use_wall:
-            return
+            return drawn
         wall = self.z(WALL)
         for _ in range(count):
             if not wall:
                 break
             card = wall.pop()
+            drawn.append(card)
             definition = self.cards[card]
             self.log("wall", ctx.player, definition.name)
             # A Wall card goes to The Wall's discard pile as it resolves; one that sticks to
@@ -501,6 +516,7 @@ class DeckbuildingGame(Game):
                 effect(Ctx(self, ctx.player, card))
             if not wall:
                 raise GameOver("wall deck depleted")
+        return drawn
 
     def discard_cards(self, ctx: Ctx, cards: list[int]) -> None:
         for card in cards:

@@ -10,9 +10,11 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from lotr_rules.engine import events as ev
 from lotr_rules.engine.cards import CardDef, Effect, TriggerDef
-from lotr_rules.engine.context import Ctx
+from lotr_rules.engine.context import Ctx, with_names
 from lotr_rules.engine.decisions import Option
 from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import Placement, Selection
@@ -147,7 +149,8 @@ def _pick(ctx: Ctx, sel: Selection, verb: str, default: int = 1, optional: bool 
             chosen.append(card)
         return chosen
     if sel.quantity == "all":
-        return sel.candidates(ctx)
+        # every match: the whole of a deck or stack, not only its top card
+        return sel.candidates(ctx, 1 << 30)
     want = sel.wanted(ctx, default)
     may_stop = optional or sel.quantity == "up_to"
     chosen = []
@@ -194,17 +197,23 @@ def _power(ctx: Ctx, amount: int) -> None:
 def _draw(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     game = _g(ctx)
     if sel is not None and sel.zones and sel.zones[0].name == "wall deck":
-        game.draw_wall(ctx, sel.wanted(ctx))
+        _bind(ctx, sel, game.draw_wall(ctx, sel.wanted(ctx)))
         return
     if sel is not None and sel.quantity == "ref":
         cards = sel.referenced(ctx)
         hand = game.z("hand", ctx.player)
+        moved: list[int] = []
         for card in cards:
             if game.take(card) is not None:
                 hand.append(card)
+                moved.append(card)
+        _bind(ctx, sel, moved)
         return
     count = 1 if sel is None else sel.wanted(ctx)
+    hand = game.z("hand", ctx.player)
+    before = len(hand)
     game.draw(ctx.player, count)
+    _bind(ctx, sel, hand[before:])
 
 
 def _discard(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
@@ -261,6 +270,7 @@ def _return(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard:
     cards = [ctx.this] if sel is None else _pick(ctx, sel, "return")
     for card in cards:
         game.return_card(ctx, card)
+    _bind(ctx, sel, cards)
 
 
 def _keep(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
@@ -268,14 +278,20 @@ def _keep(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: s
     cards = [ctx.this] if sel is None else _pick(ctx, sel, "keep")
     for card in cards:
         game.keep_in_front(ctx, card)
+    _bind(ctx, sel, cards)
 
 
 def _play(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     game = _g(ctx)
     assert sel is not None
+    played: list[int] = []
     for card in _pick(ctx, sel, "play"):
         if game.take(card) is not None:
+            played.append(card)
+            # bound before it resolves, so what follows the 'play' in this block can name it
+            _bind(ctx, sel, played)
             game.play_card(ctx.player, card)
+    _bind(ctx, sel, played)
 
 
 def _attack(ctx: Ctx, targets: Callable[[Ctx], list[int]], body: Effect, defendable: bool) -> None:
@@ -283,10 +299,14 @@ def _attack(ctx: Ctx, targets: Callable[[Ctx], list[int]], body: Effect, defenda
 
 
 def _register(ctx: Ctx, trigger: TriggerDef) -> None:
+    # The block runs later with the names bound so far, valued as they are now.
+    if ctx.vars:
+        trigger = attrs.evolve(trigger, effect=with_names(trigger.effect, ctx.vars))
     ctx.game.state.turn_triggers.append((trigger, ctx.player, ctx.this))
 
 
 _ZONES = {z.name: z for z in ZONES}
+_EVERY_PART = frozenset({"zone", "where", "count", "up to", "all", "random", "as", "name"})
 _HAND_ONE = Selection("default", None, (_ZONES["hand"],), None, None)
 
 PRIMITIVES = (
@@ -299,6 +319,9 @@ PRIMITIVES = (
         emits=(ev.CARD_DRAWN,),
         default_zone="deck",
         impl=_draw,
+        honours=frozenset({"zone", "count", "as", "name"}),
+        from_zones=("deck", "wall deck"),
+        moves_to="hand",
     ),
     Primitive(
         "discard",
@@ -308,6 +331,8 @@ PRIMITIVES = (
         emits=(ev.CARD_DISCARDED,),
         default_zone="hand",
         impl=_discard,
+        honours=_EVERY_PART,
+        moves_to="discard",
     ),
     Primitive(
         "gain",
@@ -317,6 +342,8 @@ PRIMITIVES = (
         "cards",
         emits=(ev.CARD_GAINED,),
         impl=_gain,
+        honours=_EVERY_PART,
+        moves_to="discard",
     ),
     Primitive(
         "destroy",
@@ -325,6 +352,8 @@ PRIMITIVES = (
         "cards",
         emits=(ev.CARD_DESTROYED,),
         impl=_destroy,
+        honours=_EVERY_PART,
+        moves_to="destroyed",
     ),
     Primitive(
         "reveal",
@@ -336,6 +365,9 @@ PRIMITIVES = (
         emits=(ev.CARD_REVEALED,),
         default_zone="deck",
         impl=_reveal,
+        honours=frozenset({"zone", "count", "as"}),
+        from_zones=("deck",),
+        moves_to="revealed",
     ),
     Primitive(
         "put",
@@ -344,6 +376,8 @@ PRIMITIVES = (
         "cards",
         placement="required",
         impl=_put,
+        honours=_EVERY_PART,
+        moves_to="placement",
     ),
     Primitive(
         "take",
@@ -352,6 +386,9 @@ PRIMITIVES = (
         "take the one ring",
         "cards",
         impl=_take,
+        honours=frozenset({"zone"}),
+        from_zones=("one ring",),
+        moves_to="front",
     ),
     Primitive(
         "return",
@@ -359,11 +396,38 @@ PRIMITIVES = (
         "return this",
         "cards",
         impl=_return,
+        honours=_EVERY_PART,
+        moves_to="home",
     ),
-    Primitive("keep", "Leave a card in front of you for the rest of the game.", "keep this", "cards", impl=_keep),
-    Primitive("play", "Play a card as if from your hand.", "play X", "cards", impl=_play),
     Primitive(
-        "power", "Add Power for this turn (written '+N power').", "+2 power", "count", syntax="+N power", impl=_power
+        "keep",
+        "Leave a card in front of you for the rest of the game.",
+        "keep this",
+        "cards",
+        impl=_keep,
+        honours=_EVERY_PART,
+        moves_to="front",
+    ),
+    Primitive(
+        "play",
+        "Play a card as if from your hand; 'as X' names the card played, already while it resolves.",
+        "play X",
+        "cards",
+        impl=_play,
+        honours=_EVERY_PART,
+        moves_to="played",
+    ),
+    Primitive(
+        "power",
+        "Add Power for this turn (written '+N power'). Power is the active player's alone: on "
+        "another player's turn it adds nothing, and it cannot be written where 'you' is not the "
+        "player whose card it is (an Attack's block, a Defense, an Ambush).",
+        "+2 power",
+        "count",
+        syntax="+N power",
+        impl=_power,
+        honours=frozenset({"count"}),
+        contexts=("play", "ongoing", "fortune", "trigger", "end of turn", "hero"),
     ),
     Primitive(
         "attack",
@@ -603,6 +667,22 @@ ABILITIES = {
 }
 
 
+#: Where deck-building scripts run (see CONTEXT_DOCS).
+CONTEXTS = (
+    "play",
+    "attack",
+    "defense",
+    "ambush",
+    "group ambush",
+    "ongoing",
+    "fortune",
+    "trigger",
+    "end of turn",
+    "quest",
+    "hero",
+)
+
+
 @functools.cache
 def vocabulary() -> Vocabulary:
     return Vocabulary(
@@ -618,4 +698,6 @@ def vocabulary() -> Vocabulary:
         attributes={a.words: a for a in ATTRIBUTES},
         decks=DECKS,
         abilities=ABILITIES,
+        contexts=CONTEXTS,
+        hero_abilities=("ongoing", "when", "at"),
     )
