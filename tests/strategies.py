@@ -66,6 +66,7 @@ KEYWORDS = frozenset(
         "provenance",
         "text",
         "notes",
+        "designed",
         "starting",
         "play",
         "defense",
@@ -417,7 +418,7 @@ fields: st.SearchStrategy[ast.Field] = st.one_of(
         ),
     ),
     st.builds(ast.Field, st.just("victory"), _exprs(2)),
-    st.builds(ast.Field, st.sampled_from(["text", "notes", "starting card"]), texts),
+    st.builds(ast.Field, st.sampled_from(["text", "notes", "starting card", "designed"]), texts),
 )
 
 

@@ -6,7 +6,9 @@ import argparse
 import json
 from typing import Any
 
+from lotr_rules.cards.provenance import designed_facts, short_mark
 from lotr_rules.commands.common import add_cards_option, every_family_catalogue
+from lotr_rules.engine.cards import CardDef
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -37,6 +39,7 @@ def run(args: argparse.Namespace) -> int:
             "victory": "var" if c.victory_fn is not None else c.victory,
             "copies": c.copies,
             "provenance": c.provenance,
+            "designed": list(designed_facts(c)),
         }
         for c in cards
     ]
@@ -44,9 +47,22 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return 0
     headers = ["name", "set", "deck", "type", "cost", "power", "victory", "copies", "provenance"]
-    widths = {h: max([len(h)] + [len(str(r[h])) for r in rows]) for h in headers}
-    print("  ".join(h.ljust(widths[h]) for h in headers))
-    for row in rows:
-        print("  ".join(str(row[h]).ljust(widths[h]) for h in headers))
-    print(f"{len(rows)} card{'s' if len(rows) != 1 else ''}")
+    shown = [{**row, "provenance": short_mark(card)} for row, card in zip(rows, cards, strict=True)]
+    widths = {h: max([len(h)] + [len(str(r[h])) for r in shown]) for h in headers}
+    print("  ".join(h.ljust(widths[h]) for h in headers).rstrip())
+    for row in shown:
+        print("  ".join(str(row[h]).ljust(widths[h]) for h in headers).rstrip())
+    print(_summary(cards))
     return 0
+
+
+def _summary(cards: list[CardDef]) -> str:
+    """The count, and how many of the cards are designed: no reader takes them for printed cards."""
+    count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+    if not cards:
+        return count
+    ours = sum(1 for c in cards if c.provenance == "designed")
+    line = f"{count}: {ours} designed (ours, not the printed cards), {len(cards) - ours} with the rulebook's effect"
+    if any(short_mark(c) == "rulebook*" for c in cards):
+        line += "; rulebook*: with designed numbers"
+    return line

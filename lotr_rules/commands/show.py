@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from lotr_rules.cards.provenance import designed_summary
 from lotr_rules.commands.common import add_cards_option, every_family_catalogue
 from lotr_rules.dsl.describe import describe_card
 from lotr_rules.dsl.formatter import format_card
@@ -49,7 +50,7 @@ def _show(card: CardDef) -> None:
         victory = card.victory if card.victory_fn is None else "variable"
         numbers = f"cost: {card.cost}   power: {card.power}   victory: {victory}"
         print(f"  {numbers}   copies: {card.copies}   deck: {card.deck}")
-    print(f"  provenance: {card.provenance}" + (f" ({card.notes})" if card.notes else ""))
+    print(f"  provenance: {designed_summary(card)}" + (f" ({card.notes})" if card.notes else ""))
     print(f"  text: {card.text}")
     print()
     print("Script (canonical):")

@@ -6,6 +6,12 @@ import argparse
 import sys
 
 from lotr_rules.docgen import docs_dir, pages
+from lotr_rules.docgen.examples import ExampleError
+
+
+def _shown(page: str) -> str:
+    """A page's path from the top of the repository: docs/NAME, or README.md."""
+    return (docs_dir() / page).resolve().relative_to(docs_dir().parent).as_posix()
 
 
 def main() -> int:
@@ -15,17 +21,22 @@ def main() -> int:
     stale = []
     for page, render in pages().items():
         path = docs_dir() / page
-        text = render()
+        try:
+            text = render()
+        except ExampleError as error:
+            print(f"python -m lotr_rules.docgen: {error}", file=sys.stderr)
+            return 1
         current = path.read_text(encoding="utf-8") if path.exists() else None
         if current != text:
             stale.append(page)
             if not args.check:
                 path.write_text(text, encoding="utf-8")
     if args.check and stale:
-        print("out of date (run 'python -m lotr_rules.docgen'): " + ", ".join(stale), file=sys.stderr)
+        names = ", ".join(_shown(page) for page in stale)
+        print(f"out of date (run 'python -m lotr_rules.docgen'): {names}", file=sys.stderr)
         return 1
     for page in stale:
-        print(f"wrote docs/{page}")
+        print(f"wrote {_shown(page)}")
     return 0
 
 

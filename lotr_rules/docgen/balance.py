@@ -10,6 +10,9 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from lotr_rules.cards.loader import load_sets
+from lotr_rules.cards.provenance import short_mark
+from lotr_rules.games import vocabulary_for
 from lotr_rules.sim.families import SimSettings
 from lotr_rules.sim.runner import run_simulation
 from lotr_rules.sim.stats import summarize
@@ -26,16 +29,28 @@ def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
-def _hero_table(heroes: dict[str, dict[str, Any]]) -> tuple[list[str], float, float]:
+def _marks(sets: tuple[str, ...]) -> dict[str, str]:
+    """Each card's provenance mark by name, the first set in ``sets`` winning a shared name."""
+    catalogue = load_sets(vocabulary=vocabulary_for("deckbuilding"))
+    marks: dict[str, str] = {}
+    for code in sets:
+        for card in catalogue.in_sets([code]):
+            marks.setdefault(card.name, short_mark(card))
+    return marks
+
+
+def _hero_table(heroes: dict[str, dict[str, Any]], marks: dict[str, str]) -> tuple[list[str], float, float]:
     total_wins = sum(float(h["wins"]) for h in heroes.values())
     total_games = sum(float(h["games"]) for h in heroes.values())
     average = total_wins / total_games if total_games else 0.0
-    lines = ["| Hero | Games | Wins | Win rate | vs. average |", "|---|---:|---:|---:|---:|"]
+    lines = ["| Hero | Provenance | Games | Wins | Win rate | vs. average |", "|---|---|---:|---:|---:|---:|"]
     ratios = []
     for name, row in sorted(heroes.items(), key=lambda item: -float(item[1]["win_rate"])):
         ratio = float(row["win_rate"]) / average if average else 0.0
         ratios.append(ratio)
-        lines.append(f"| {name} | {row['games']} | {row['wins']} | {_pct(float(row['win_rate']))} | {ratio:.2f}x |")
+        mark = marks.get(name, "?")
+        rate = _pct(float(row["win_rate"]))
+        lines.append(f"| {name} | {mark} | {row['games']} | {row['wins']} | {rate} | {ratio:.2f}x |")
     return lines, min(ratios, default=0.0), max(ratios, default=0.0)
 
 
@@ -57,7 +72,9 @@ def render() -> str:
         f"`lotr-rules simulate --players {PLAYERS} --seed {SEED}` does with the sets and mix of each",
         "section, so it always describes the shipped cards as they are.",
         "",
-        "Most cards are designed by us (see the [card gallery](gallery.md)); these figures are what the",
+        "Most cards are designed by us (see the [card gallery](gallery.md)): the Provenance column marks",
+        "them `designed`, the cards whose effect the rulebook gives `rulebook`, and `rulebook*` those whose",
+        "numbers are partly designed. These figures are what the",
         f"designed cards are tuned against: no hero may win more than {HIGH}x or less than {LOW}x the",
         "average win rate, and a fair share of games should end with the final Archenemy defeated.",
     ]
@@ -70,7 +87,8 @@ def _section(sets: tuple[str, ...], mix: str, games: int) -> list[str]:
     settings = SimSettings(games=games, players=PLAYERS, seed=SEED, sets=sets, mix=mix)
     run = run_simulation(settings, workers=min(2, os.cpu_count() or 1))
     summary = summarize(run.results)
-    heroes, low, high = _hero_table(summary["heroes"])
+    marks = _marks(sets)
+    heroes, low, high = _hero_table(summary["heroes"], marks)
     command = f"lotr-rules simulate --games {games} --players {PLAYERS} --seed {SEED} --sets {','.join(sets)}"
     if mix:
         command += f" --mix {mix}"
@@ -114,11 +132,11 @@ def _section(sets: tuple[str, ...], mix: str, games: int) -> list[str]:
         "For each card, copies owned at the end of the game per winner and per player (starting decks",
         "left out), and their ratio: above 1, winners hold more of it than players do on average.",
         "",
-        "| Card | Per winner | Per player | Ratio |",
-        "|---|---:|---:|---:|",
+        "| Card | Provenance | Per winner | Per player | Ratio |",
+        "|---|---|---:|---:|---:|",
     ]
     cards = summary["cards"]
     for name, row in sorted(cards.items(), key=lambda item: (-float(item[1]["winner_lift"]), item[0])):
         per_winner, per_player, lift = (float(row[key]) for key in ("per_winner", "per_player", "winner_lift"))
-        lines.append(f"| {name} | {per_winner:.2f} | {per_player:.2f} | {lift:.2f} |")
+        lines.append(f"| {name} | {marks.get(name, '?')} | {per_winner:.2f} | {per_player:.2f} | {lift:.2f} |")
     return lines

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from lotr_rules.cards.catalogue import SetInfo
 from lotr_rules.cards.loader import load_sets, read_manifest, set_folders
+from lotr_rules.cards.provenance import designed_summary, share_sentence, short_mark
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.describe import describe_card
 from lotr_rules.dsl.formatter import format_card
@@ -68,10 +69,11 @@ _PROVENANCE = """\
 Every card says where its behaviour comes from:
 
 - **rulebook**: the behaviour is stated in the rulebook (its card descriptions, clarifications
-  and Setup), and the script follows it. Numbers the rulebook does not give are still ours and
-  the card's notes say which.
+  and Setup), and the script follows it. Numbers the rulebook does not give are still ours, and
+  the card says which: "rulebook; designed: cost and number of copies" (`rulebook*` in tables).
 - **designed**: the behaviour is ours, written to complete the set. It is never the official
-  card's text; the notes say what the rulebook does say about the card, if anything.
+  card's text. When the card's name, level or count is the game's own, it says so ("designed,
+  except its name"), and the notes say where that is known from.
 """
 
 
@@ -168,7 +170,7 @@ def render_card(card: CardDef, info: SetInfo, vocabulary: Vocabulary, level: int
     kind = _types_of(card, vocabulary)
     if card.title:
         kind += f" ({card.title.capitalize()}" + (f", level {card.level})" if card.level else ")")
-    provenance = f"**{card.provenance}**" + (f": {card.notes}" if card.notes else "")
+    provenance = f"**{designed_summary(card)}**" + (f": {card.notes}" if card.notes else "")
     lines = ["#" * level + f" {card.name}", ""]
     if note:
         lines += [note, ""]
@@ -282,8 +284,8 @@ def _journey(info: SetInfo, cards: Sequence[CardDef], vocabulary: Vocabulary) ->
         "## Directions and aggression",
         "",
         "Each card's ways on (how many cards each takes; a dash: no way that side) and its aggression "
-        "(what it adds to the Attack when drawn). Each card's notes, below, say which of its numbers "
-        "the rulebook gives and which are designed.",
+        "(what it adds to the Attack when drawn). Provenance `rulebook*` marks a card whose effect the "
+        "rulebook gives but some of whose numbers are designed; each card's entry, below, says which.",
         "",
         "| Card | Deck | " + " | ".join(w.capitalize() for w in ways) + " | Aggression | Copies | Provenance |",
         "|---|---|" + "---:|" * len(ways) + "---:|---:|---|",
@@ -292,7 +294,7 @@ def _journey(info: SetInfo, cards: Sequence[CardDef], vocabulary: Vocabulary) ->
         way_of = dict(card.directions)
         cells = " | ".join(str(way_of.get(w, "—")) for w in ways)
         deck = _cell(labels.get(card.deck, card.deck))
-        row = f"| {_cell(card.name)} | {deck} | {cells} | {card.aggression} | {card.copies} | {card.provenance} |"
+        row = f"| {_cell(card.name)} | {deck} | {cells} | {card.aggression} | {card.copies} | {short_mark(card)} |"
         lines.append(row)
     drawn = [c for c in cards if c.deck == "main"]
     main_label = labels.get("main", "main deck")
@@ -323,6 +325,9 @@ def _intro(
         "its provenance, its printed text, its script in canonical form, and what the engine understood "
         "the script to say. Compare the last two with the text to spot a script that does something "
         "other than its card says. The same view of a single card is `lotr-rules show NAME`.",
+        "",
+        f"**{share_sentence(info.title, cards)}** Each card's provenance, below, says "
+        "which of its facts are designed.",
         "",
         *_who_wrote_it(info, cards),
         *_components(info, cards, by_deck),
@@ -513,6 +518,17 @@ def _shipped_set(code: str) -> tuple[SetInfo, list[CardDef], Vocabulary]:
     vocabulary = vocabulary_for(family)
     catalogue = load_sets(vocabulary=vocabulary)
     return catalogue.sets[code], catalogue.in_sets([code]), vocabulary
+
+
+def provenance_shares() -> str:
+    """One line per shipped set: which share of it is designed and which follows the rulebook
+    (the README and the home page show it; docgen writes it in)."""
+    lines = []
+    for info in sorted(_manifests(), key=lambda i: (i.family != "deckbuilding", i.code != "two-towers", i.code)):
+        _, cards, _ = _shipped_set(info.code)
+        link = page_name(info.code)
+        lines.append(f"- {share_sentence(info.title, cards)} ([gallery]({link}))")
+    return "\n".join(lines) + "\n"
 
 
 def page_name(code: str) -> str:

@@ -253,6 +253,12 @@ FIELD_DOCS = {
     "deck_field": "Which deck or stack the card starts in (see the list of decks below). Default `main`.",
     "provenance_field": "Where the card's content comes from: `rulebook` when a rulebook states it, "
     "`designed` when it was made up for the set.",
+    "designed_field": "Which facts of the card are ours rather than a rulebook's, in quotes and "
+    "separated by spaces or commas: any of `name`, `effect`, `cost`, `power`, `victory`, `copies`, "
+    "`level`, `starting-card`, `aggression`, `directions`, or `none` (`designed \"cost copies\"`). "
+    "Required on a `rulebook` card (E143), so a designed number never passes for the rulebook's; a "
+    "`designed` card without it is designed through and through. The galleries, `lotr-rules cards` "
+    "and `lotr-rules show` print it.",
     "text_field": "The card's text, as players read it. A keyword written as a label (`Attack:`, "
     "`Defense:`, `Ambush:`, `Ongoing:`, `Fortune:`) promises that the script has that ability; the "
     "linter warns (W201) when it does not.",

@@ -12,6 +12,7 @@ import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from lotr_rules.cards.provenance import ALWAYS, FACT_FIELDS, FACTS, NONE, designed_words
 from lotr_rules.diagnostics import Diagnostic, Severity, did_you_mean
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.formatter import format_card, format_cond, format_expr, format_pred, format_sel, format_stmt
@@ -185,6 +186,7 @@ class Compiler:
             id=str(fields.get("id", "")),
             name=card.name,
             set_code=self.set_code,
+            family=self.vocab.family,
             types=frozenset(t for t in types if t != "none"),
             title=fields.get("title"),
             level=fields.get("level"),
@@ -195,6 +197,7 @@ class Compiler:
             copies=int(fields.get("copies", 1)),
             deck=str(fields.get("deck", "main")),
             provenance=str(fields.get("provenance", "designed")),
+            designed=tuple(w for w in designed_words(fields.get("designed", "")) if w != NONE),
             text=str(fields.get("text", "")),
             notes=str(fields.get("notes", "")),
             starting_card=fields.get("starting card"),
@@ -276,7 +279,47 @@ class Compiler:
         for key in REQUIRED_FIELDS:
             if key not in out and key not in spans:
                 self.error("E140", f"card '{card.name}' has no '{key}' field", card.name_span)
+        self._check_designed(card, out, spans)
         return out
+
+    def _check_designed(self, card: ast.Card, fields: dict[str, Any], spans: dict[str, Span]) -> None:
+        """E143: the ``designed`` field names facts the card carries, and a rulebook card has one."""
+        provenance = fields.get("provenance")
+        words = designed_words(fields.get("designed", ""))
+        if "designed" not in spans:
+            if provenance == "rulebook":
+                self.error(
+                    "E143",
+                    f"card '{card.name}' follows the rulebook but does not say which of its facts are designed",
+                    spans.get("provenance", card.name_span),
+                    "add 'designed' with the facts that are ours, such as 'designed \"cost copies\"', "
+                    "or 'designed \"none\"'",
+                )
+            return
+        span = spans["designed"]
+        seen: set[str] = set()
+        for word in words:
+            if word in seen:
+                self.error("E143", f"'{word}' is named twice in 'designed'", span)
+            seen.add(word)
+            if word == NONE:
+                if len(words) > 1:
+                    self.error("E143", "'designed \"none\"' cannot name facts as well", span)
+                elif provenance == "designed":
+                    self.error(
+                        "E143", "a designed card has at least its effect designed", span, "drop the 'designed' field"
+                    )
+            elif word not in FACTS:
+                self.error("E143", f"unknown fact '{word}' in 'designed'", span, _suggest(word, [*FACTS, NONE]))
+            elif word == "effect" and provenance == "rulebook":
+                self.error(
+                    "E143",
+                    "a card whose effect is designed says 'provenance designed'",
+                    span,
+                    "write 'provenance designed' and drop 'effect' here",
+                )
+            elif word not in ALWAYS and FACT_FIELDS[word] not in fields and FACT_FIELDS[word] not in spans:
+                self.error("E143", f"'designed' names '{word}', which this card does not have", span)
 
     def _not_in_family(self, what: str, span: Span, offered: Iterable[str]) -> None:
         family = self.vocab.title or self.vocab.family

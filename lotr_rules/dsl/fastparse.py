@@ -97,7 +97,7 @@ _EMPTY: frozenset[str] = frozenset()
 _CARD = frozenset({"card"})
 _BODY = frozenset(
     {
-        *("aggression", "ambush", "at", "copies", "cost", "deck", "defense", "directions", "effect"),
+        *("aggression", "ambush", "at", "copies", "cost", "deck", "defense", "designed", "directions", "effect"),
         *("fortune", "group", "id", "level", "notes", "ongoing", "play", "power", "provenance", "quest"),
         *("search", "starting", "text", "title", "type", "victory", "when"),
     }
@@ -389,7 +389,7 @@ class _Parser:
                 raise _GiveUp
             value = self._int(start + 1)
             end = start + 2
-        elif kind == "text" or kind == "notes":
+        elif kind == "text" or kind == "notes" or kind == "designed":
             if after != "S" or kinds[start + 2] != "N":
                 raise _GiveUp
             value = _string(texts[start + 1])

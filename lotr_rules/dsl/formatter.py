@@ -289,7 +289,7 @@ def format_stmt(stmt: ast.Stmt, depth: int) -> list[str]:
 # ---------------------------------------------------------------------- cards
 def format_field(field: ast.Field) -> str:
     value = field.value
-    if field.key in ("text", "notes", "starting card"):
+    if field.key in ("text", "notes", "starting card", "designed"):
         assert isinstance(value, str)
         return f"{field.key} {quote(value)}"
     if isinstance(value, tuple):

@@ -135,6 +135,9 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
     def deck_field(self, meta: Any, c: list[Any]) -> ast.Field:
         return self._field("deck", _words(c), meta)
 
+    def designed_field(self, meta: Any, c: list[Any]) -> ast.Field:
+        return self._field("designed", _unquote(c[0]), meta)
+
     def provenance_field(self, meta: Any, c: list[Any]) -> ast.Field:
         return self._field("provenance", (str(c[0]),), meta)
 

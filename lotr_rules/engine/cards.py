@@ -63,6 +63,8 @@ class CardDef:
     name: str
     set_code: str
     types: frozenset[str]
+    #: the game family whose vocabulary the card was compiled against ("deckbuilding")
+    family: str = "deckbuilding"
     title: str | None = None
     level: int | None = None
     cost: int = 0
@@ -72,6 +74,9 @@ class CardDef:
     copies: int = 1
     deck: str = "main"
     provenance: str = "designed"
+    #: the facts of the card that are designed rather than taken from a rulebook (see
+    #: :mod:`lotr_rules.cards.provenance`); empty for a rulebook card that designs none
+    designed: tuple[str, ...] = ()
     text: str = ""
     notes: str = ""
     starting_card: str | None = None

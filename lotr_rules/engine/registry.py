@@ -141,6 +141,7 @@ DECKBUILDING_FIELDS = (
     "copies",
     "deck",
     "provenance",
+    "designed",
     "text",
     "notes",
     "starting card",

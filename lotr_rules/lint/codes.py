@@ -960,6 +960,48 @@ REGISTRY: tuple[LintCode, ...] = (
             """
         ),
     ),
+    LintCode(
+        "E143",
+        Severity.ERROR,
+        "what is designed, said wrong",
+        "A card's 'designed' field names the facts of it that are ours rather than a rulebook's: "
+        "name, effect, cost, power, victory, copies, level, starting-card, aggression, directions, or "
+        "'none'. A card whose provenance is 'rulebook' must have one, so that no designed number "
+        "passes for the rulebook's; it cannot name 'effect' (its effect is the rulebook's, or its "
+        "provenance is 'designed'), and no card may name a fact it does not carry or a fact twice. "
+        "A designed card without the field is designed through and through.",
+        _text(
+            """
+            card "Horn of the Mark" {
+              id horn-of-the-mark
+              type artifact
+              cost 4
+              copies 2
+              provenance rulebook
+              text "+2 Power."
+              play {
+                +2 power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Horn of the Mark" {
+              id horn-of-the-mark
+              type artifact
+              cost 4
+              copies 2
+              provenance rulebook
+              designed "cost copies"
+              text "+2 Power."
+              play {
+                +2 power
+              }
+            }
+            """
+        ),
+    ),
     # ------------------------------------------------------------------ cards and sets
     LintCode(
         "E150",

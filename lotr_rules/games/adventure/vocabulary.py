@@ -399,7 +399,7 @@ ABILITIES = {
     "search": "resolves when the player searches back through the discard pile and finds this card",
 }
 
-FIELDS = ("id", "type", "copies", "deck", "provenance", "text", "notes", "aggression", "directions")
+FIELDS = ("id", "type", "copies", "deck", "provenance", "designed", "text", "notes", "aggression", "directions")
 
 
 @functools.cache

@@ -1,0 +1,131 @@
+"""Where each fact of a card comes from: a rulebook, or our own design.
+
+A card's ``provenance`` says where its effect comes from. Its ``designed`` field names, among the
+card's other facts, those that are ours: a ``rulebook`` card must have one (``designed "none"``
+when the rulebook gives everything), and the compiler refuses a fact the card does not carry
+(E143). A ``designed`` card without the field is designed through and through; with it, the
+field says which of its facts are ours besides the effect, the rest (a name, a level, a count)
+being the rulebook's.
+
+This module turns that into what the galleries, ``lotr-rules cards``, ``show`` and the balance
+page print, and into the one-sentence share of each set that is designed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from lotr_rules.engine.cards import CardDef
+
+#: the facts a ``designed`` field may name, each with the words a reader sees
+FACTS: dict[str, str] = {
+    "name": "name",
+    "effect": "effect",
+    "cost": "cost",
+    "power": "Power",
+    "victory": "Victory Points",
+    "copies": "number of copies",
+    "level": "level",
+    "starting-card": "starting card",
+    "aggression": "aggression number",
+    "directions": "directions",
+}
+#: the field each fact is written in, for the facts that are a field of their own
+FACT_FIELDS = {
+    "cost": "cost",
+    "power": "power",
+    "victory": "victory",
+    "level": "level",
+    "starting-card": "starting card",
+    "aggression": "aggression",
+    "directions": "directions",
+}
+#: facts every card has, written or not (a card's name, its effect, its copies: 1 by default)
+ALWAYS = ("name", "effect", "copies")
+NONE = "none"
+
+
+def designed_words(value: object) -> tuple[str, ...]:
+    """The facts a ``designed "..."`` field names: words separated by spaces or commas."""
+    return tuple(str(value).replace(",", " ").split()) if isinstance(value, str) else ()
+
+
+def card_facts(card: CardDef) -> tuple[str, ...]:
+    """The facts ``card`` carries, in the order of :data:`FACTS`."""
+    present = {"name", "effect", "copies"}
+    if card.directions:
+        present |= {"aggression", "directions"}
+    else:
+        if card.cost:
+            present.add("cost")
+        if card.power:
+            present.add("power")
+        if card.victory or card.victory_fn is not None:
+            present.add("victory")
+    if card.level is not None:
+        present.add("level")
+    if card.starting_card:
+        present.add("starting-card")
+    return tuple(fact for fact in FACTS if fact in present)
+
+
+def designed_facts(card: CardDef) -> tuple[str, ...]:
+    """The facts of ``card`` that are designed, in the order of :data:`FACTS`."""
+    if card.provenance == "designed":
+        if not card.designed:
+            return card_facts(card)
+        named = {"effect", *card.designed}
+    else:
+        named = set(card.designed) - {NONE}
+    return tuple(fact for fact in FACTS if fact in named)
+
+
+def is_designed(card: CardDef) -> bool:
+    """Whether anything of the card is ours: a reader must not take it for the printed card."""
+    return bool(designed_facts(card))
+
+
+def _listed(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def designed_summary(card: CardDef) -> str:
+    """One phrase for a card's provenance: ``designed``, ``rulebook``, or ``rulebook; designed:
+    cost and number of copies``; a designed card whose name or level is the game's own says so
+    (its notes say where that is known from)."""
+    designed = designed_facts(card)
+    if card.provenance == "designed":
+        given = [FACTS[f] for f in card_facts(card) if f not in designed]
+        return "designed" + (f", except its {_listed(given)}" if given else "")
+    if not designed:
+        return "rulebook"
+    return f"rulebook; designed: {_listed([FACTS[f] for f in designed])}"
+
+
+def short_mark(card: CardDef) -> str:
+    """The provenance column of a table: ``designed``, ``rulebook`` or ``rulebook*`` (the
+    rulebook's effect with some designed numbers)."""
+    if card.provenance == "designed":
+        return "designed"
+    return "rulebook*" if designed_facts(card) else "rulebook"
+
+
+def share_sentence(title: str, cards: Iterable[CardDef]) -> str:
+    """Which share of a set is designed and which follows the rulebook, in one sentence."""
+    cards = list(cards)
+    copies = sum(c.copies for c in cards)
+    ours = [c for c in cards if c.provenance == "designed"]
+    ruled = [c for c in cards if c.provenance != "designed"]
+    ours_copies = sum(c.copies for c in ours)
+    share = round(100 * ours_copies / copies) if copies else 0
+    head = f"Of the {copies} cards of *{title}* ({len(cards)} different)"
+    if not ruled:
+        return f"{head}, all are designed by us: none has an effect a rulebook gives."
+    partly = [c for c in ruled if designed_facts(c)]
+    sentence = (
+        f"{head}, {ours_copies} ({share}%; {len(ours)} different) are designed by us and "
+        f"{copies - ours_copies} ({len(ruled)} different) have the effect the rulebook gives"
+    )
+    if partly:
+        sentence += f", {len(partly)} of these with designed numbers"
+    return sentence + "."
