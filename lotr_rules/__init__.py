@@ -23,5 +23,7 @@ LANGUAGE_CHANGES: dict[int, tuple[str, ...]] = {
         "a name given inside a block is undone when the block ends, so it never overwrites the same "
         "name given around it",
         "cards revealed by a trigger go back on top of the deck when the trigger is over",
+        "'draw' from a zone other than the deck, or with 'where', 'up to', 'all' or 'random', "
+        "puts the cards chosen into the hand (it drew the top cards of the deck)",
     ),
 }

@@ -18,13 +18,50 @@ players = 2
 
 
 # ---------------------------------------------------------------------- draw ignored its selection
-def test_draw_from_another_zone_is_refused_at_the_zone() -> None:
-    assert codes(card_text("Probe", "play {", "  draw 1 card from revealed", "}")) == ["E124"]
+def test_draw_from_another_zone_takes_from_that_zone() -> None:
+    """'draw 1 card from revealed' drew the top card of the deck: it now takes the revealed card."""
+    probe = card_text("Probe", "play {", "  reveal 2 cards from deck", "  draw 1 card from revealed", "}")
+    result = run_with(
+        """
+        [players.1]
+        hand = ["Probe"]
+        deck = ["Courage", "Despair", "Courage"]
+        [[do]]
+        play = "Probe"
+        choices = ["draw Despair"]
+        [expect.players.1]
+        hand = ["Despair"]
+        deck = ["Courage", "Courage"]
+        """,
+        probe,
+    )
+    assert_passes(result)
 
 
-def test_draw_with_where_is_refused() -> None:
-    found = codes(card_text("Probe", "play {", "  draw an artifact from discard pile where cost <= 3", "}"))
-    assert found == ["E124", "E124"]  # the zone, and 'where'
+def test_draw_with_where_puts_the_chosen_card_into_the_hand() -> None:
+    """'draw an artifact from discard pile' drew from the deck: it now takes the artifact."""
+    probe = card_text("Probe", "play {", "  draw an artifact from discard pile where cost <= 3", "}")
+    result = run_with(
+        """
+        [players.1]
+        hand = ["Probe"]
+        deck = ["Despair"]
+        discard = ["Courage", "Lembas", "Horn of Helm Hammerhand"]
+        [[do]]
+        play = "Probe"
+        [expect.players.1]
+        hand = ["Lembas"]
+        deck = ["Despair"]
+        discard = ["Courage", "Horn of Helm Hammerhand"]
+        """,
+        probe,
+    )
+    assert_passes(result)
+
+
+def test_wall_cards_are_drawn_from_the_top_only() -> None:
+    found = codes(card_text("Probe", "play {", "  draw random 1 card from wall deck where cost <= 3", "}"))
+    assert found == ["E124", "E124"]  # 'random', 'where'
 
 
 def test_draw_from_deck_and_wall_deck_still_lint() -> None:

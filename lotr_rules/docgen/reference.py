@@ -781,6 +781,9 @@ def _honours_rows(primitive: Primitive, vocab: Vocabulary) -> list[list[str]]:
         rows.append(["honours", ", ".join(_code(p) for p in parts) or "no selection part"])
     if primitive.from_zones:
         rows.append(["takes cards from", ", ".join(_code(z) for z in primitive.from_zones)])
+    for zone, narrower in primitive.zone_parts.items():
+        parts = ", ".join(_code(p) for p in SELECTION_PARTS if p in narrower)
+        rows.append([f"from {_code(zone)}", f"honours only {parts}"])
     contexts = primitive.honoured_contexts(vocab.contexts)
     rows.append(["runs in", "every context" if contexts == vocab.contexts else ", ".join(_code(c) for c in contexts)])
     return rows

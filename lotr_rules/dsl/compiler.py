@@ -435,6 +435,20 @@ class Compiler:
                     span,
                     f"what '{stmt.verb}' honours of a selection: {honoured}",
                 )
+        for zone, _span in self._written_zones(sel):
+            narrower = primitive.zone_parts.get(zone.name)
+            if narrower is None:
+                continue
+            for part, part_span in selection_parts(sel, self.vocab):
+                if part not in narrower:
+                    ok = False
+                    allowed = ", ".join(p for p in SELECTION_PARTS if p in narrower)
+                    self.error(
+                        "E124",
+                        f"'{stmt.verb}' from '{zone.name}' does not honour {_PART_WORDS[part]}",
+                        part_span,
+                        f"what '{stmt.verb}' honours from '{zone.name}': {allowed}",
+                    )
         if primitive.from_zones and "zone" in primitive.honours:
             for zone, span in self._written_zones(sel):
                 if zone.name not in primitive.from_zones:

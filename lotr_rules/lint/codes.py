@@ -738,8 +738,8 @@ REGISTRY: tuple[LintCode, ...] = (
         "Each command declares which parts of a selection it honours: a zone to take cards from "
         "(and which zones), 'where', a number, 'up to', 'all', 'random', 'as X' and a named card "
         "('this', 'it', X). A part it would ignore is refused rather than run differently from "
-        "what it says: 'draw' takes the top cards of your deck (or the wall deck), never chosen "
-        "cards from elsewhere, and 'reveal' reveals from your deck. Counting ('number of', 'for "
+        "what it says: 'reveal' reveals from the top of your deck only, and Wall cards are drawn "
+        "from the top, a number of them, never chosen. Counting ('number of', 'for "
         "each', '+N power for each') takes every matching card, so a quantity there is refused "
         "too. The reference lists what each command honours.",
         _text(
@@ -748,9 +748,9 @@ REGISTRY: tuple[LintCode, ...] = (
               id treasure-hunt
               type maneuver
               provenance designed
-              text "Draw a card from your discard pile."
+              text "Reveal the top card of your discard pile."
               play {
-                draw 1 card from discard pile
+                reveal 1 card from discard pile
               }
             }
             """
@@ -761,10 +761,9 @@ REGISTRY: tuple[LintCode, ...] = (
               id treasure-hunt
               type maneuver
               provenance designed
-              text "Put a card from your discard pile on top of your deck, then draw a card."
+              text "Put a card from your discard pile into your hand."
               play {
-                put a card from discard pile on top of deck
-                draw 1
+                draw a card from discard pile
               }
             }
             """

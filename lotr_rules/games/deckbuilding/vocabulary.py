@@ -199,11 +199,16 @@ def _draw(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: s
     if sel is not None and sel.zones and sel.zones[0].name == "wall deck":
         _bind(ctx, sel, game.draw_wall(ctx, sel.wanted(ctx)))
         return
-    if sel is not None and sel.quantity == "ref":
-        cards = sel.referenced(ctx)
+    plain = sel is None or (
+        sel.quantity in ("default", "one", "exact") and sel.test is None and all(z.name == "deck" for z in sel.zones)
+    )
+    if not plain:
+        # Named cards, or cards chosen from a zone (or from the top of the deck by a test): into
+        # the hand. Only a plain number from the deck is a draw that reshuffles the discard pile.
+        assert sel is not None
         hand = game.z("hand", ctx.player)
         moved: list[int] = []
-        for card in cards:
+        for card in _pick(ctx, sel, "draw"):
             if game.take(card) is not None:
                 hand.append(card)
                 moved.append(card)
@@ -312,15 +317,18 @@ _HAND_ONE = Selection("default", None, (_ZONES["hand"],), None, None)
 PRIMITIVES = (
     Primitive(
         "draw",
-        "Draw cards from your deck (reshuffling your discard pile if it runs out), draw a "
-        "named card into your hand, or draw Wall cards, which resolve one at a time.",
+        "Draw cards from your deck (a plain number reshuffles your discard pile if the deck runs "
+        "out), put cards you choose from any other zone into your hand ('draw an artifact from "
+        "discard pile where cost <= 3'), draw a named card into your hand, or draw Wall cards, "
+        "which resolve one at a time.",
         "draw 2",
         "cards or count",
         emits=(ev.CARD_DRAWN,),
         default_zone="deck",
         impl=_draw,
-        honours=frozenset({"zone", "count", "as", "name"}),
-        from_zones=("deck", "wall deck"),
+        honours=_EVERY_PART,
+        # Wall cards are drawn from the top, and each resolves as it is drawn
+        zone_parts={"wall deck": frozenset({"zone", "count", "as"})},
         moves_to="hand",
     ),
     Primitive(
