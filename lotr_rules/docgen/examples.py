@@ -69,6 +69,7 @@ PAGES = (
     "mixing.md",
     "scenarios.md",
     "adventure-deck.md",
+    "rendering.md",
 )
 
 #: repository folders a command may name, linked into every working folder
