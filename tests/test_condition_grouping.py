@@ -19,7 +19,7 @@ from lotr_rules.games.deckbuilding.vocabulary import vocabulary
 
 SET_TOML = """code = "grouping"
 name = "Grouping"
-language = 1
+language = 2
 family = "deckbuilding"
 description = "Designed cards for the tests of bracketed conditions."
 """
@@ -117,7 +117,9 @@ def test_the_describer_brackets_every_nested_and_or() -> None:
         "if (number of cards in hand >= 1 or number of cards under this >= 5) and not",
         "if number of cards in hand >= 1 or number of cards under this >= 5 and not",
     )
-    described = "\n".join(describe_card(parse_card(text)))
+    definition = Compiler(vocabulary(), "test.card").compile_card(parse_card(text))
+    assert definition is not None
+    described = "\n".join(describe_card(definition))
     assert "If not (number of cards under this >= 2 and number of cards in hand >= 1):" in described
     assert (
         "If number of cards in hand >= 1 or (number of cards under this >= 5 and not number of cards under this >= 5):"

@@ -136,7 +136,7 @@ def test_the_engine_reading_is_shown_in_the_adventure_vocabulary() -> None:
     with_effects = [card for card in cards if card.abilities]
     assert with_effects
     for card in with_effects:
-        lines = list(describe_card(gallery._node(card)))
+        lines = list(describe_card(card))
         assert lines, card.name
         assert lines[0].startswith(("When this is the last card drawn", "When found by searching")), card.name
         assert not any("While in front of you" in line for line in lines), card.name
@@ -145,15 +145,15 @@ def test_the_engine_reading_is_shown_in_the_adventure_vocabulary() -> None:
 def test_tokens_read_as_counts_or_as_a_number_worked_out_in_play() -> None:
     """A fixed number of tokens reads as a count; a computed one reads after the counter it goes on."""
     cards = {card.name: card for info, cards in SHIPPED if info.family == "adventure-deck" for card in cards}
-    caves = "\n".join(describe_card(gallery._node(cards["Into the Caves"])))
+    caves = "\n".join(describe_card(cards["Into the Caves"]))
     assert "Put tokens on the attack: as many as tokens on attack." in caves
-    aragorn = "\n".join(describe_card(gallery._node(cards["Aragorn"])))
+    aragorn = "\n".join(describe_card(cards["Aragorn"]))
     assert "Take 1 token off the witch king track." in aragorn
 
 
 def test_a_bad_rulebook_contents_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "set.toml").write_text(
-        'code = "x"\nname = "X"\nlanguage = 1\n[rulebook_contents]\nmain = "many"\n', encoding="utf-8"
+        'code = "x"\nname = "X"\nlanguage = 2\n[rulebook_contents]\nmain = "many"\n', encoding="utf-8"
     )
     info, problems = read_manifest(tmp_path)
     assert info is None

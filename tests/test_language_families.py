@@ -18,6 +18,7 @@ from lotr_rules.dsl.compiler import Compiler
 from lotr_rules.dsl.describe import describe_card
 from lotr_rules.dsl.formatter import format_card
 from lotr_rules.dsl.parser import parse, parse_card
+from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.games import family_names, vocabulary_for
 from lotr_rules.lint.runner import lint_paths
@@ -108,7 +109,9 @@ def test_next_turn_block_into_placement_and_not_in_a_state_phrase_round_trip() -
     )
     card = parse_card(text)
     assert format_card(card) == text
-    described = "\n".join(describe_card(card))
+    definition, _ = compile_with(vocabulary_for("adventure-deck"), text)
+    assert isinstance(definition, CardDef)
+    described = "\n".join(describe_card(definition))
     assert "During your next turn:" in described
     assert "shuffled into the quest deck" in described
 
@@ -199,7 +202,7 @@ def test_every_family_is_known_and_an_unknown_one_is_refused(tmp_path: Path) -> 
     assert family_names() == ["adventure-deck", "deckbuilding"]
     folder = tmp_path / "odd"
     folder.mkdir()
-    (folder / "set.toml").write_text('code = "odd"\nname = "Odd"\nlanguage = 1\nfamily = "chess"\n')
+    (folder / "set.toml").write_text('code = "odd"\nname = "Odd"\nlanguage = 2\nfamily = "chess"\n')
     diagnostics, _ = lint_paths([folder])
     assert [(d.code, "chess" in d.message) for d in diagnostics] == [("E161", True)]
 
@@ -209,12 +212,12 @@ def test_the_linter_checks_each_set_against_its_own_family(tmp_path: Path) -> No
     adventure_set = tmp_path / "journey"
     adventure_set.mkdir()
     (adventure_set / "set.toml").write_text(
-        'code = "journey"\nname = "Journey"\nlanguage = 1\nfamily = "adventure-deck"\n'
+        'code = "journey"\nname = "Journey"\nlanguage = 2\nfamily = "adventure-deck"\n'
     )
     (adventure_set / "test.card").write_text(adventure("effect {", "  cannot rest", "}"))
     deck_set = tmp_path / "allies"
     deck_set.mkdir()
-    (deck_set / "set.toml").write_text('code = "allies"\nname = "Allies"\nlanguage = 1\n')
+    (deck_set / "set.toml").write_text('code = "allies"\nname = "Allies"\nlanguage = 2\n')
     (deck_set / "test.card").write_text(DECKBUILDING_CARD.format(body="  play {\n    draw 1\n  }\n"))
     diagnostics, files = lint_paths([adventure_set, deck_set])
     assert files == 2

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import attrs
 
-from lotr_rules import LANGUAGE_VERSION
+from lotr_rules import LANGUAGE_CHANGES, LANGUAGE_VERSION
 from lotr_rules.cards.catalogue import Catalogue, SetInfo
 from lotr_rules.cards.impossible import COMMON, read_rules
 from lotr_rules.cards.lasting import LastingCard, check_script, lasting_cards, read_entries
@@ -75,6 +75,20 @@ def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
                 "upgrade lotr-rules to use this set",
             )
         ]
+    if language < LANGUAGE_VERSION:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        row = next((n for n, line in enumerate(lines, 1) if line.strip().startswith("language")), 1)
+        problems.append(
+            Diagnostic(
+                "W211",
+                Severity.WARNING,
+                f"set '{data['code']}' is written for card-script language {language}; it is read as "
+                f"language {LANGUAGE_VERSION}, in which some scripts mean something else: "
+                + "; ".join(LANGUAGE_CHANGES.get(language, ())),
+                Span(row, 1, row, 2, str(path)),
+                f"check its cards against these changes, then write language = {LANGUAGE_VERSION} in {MANIFEST}",
+            )
+        )
     starting = data.get("starting_deck", {})
     if not isinstance(starting, dict) or not all(isinstance(v, int) for v in starting.values()):
         return None, [Diagnostic("E161", Severity.ERROR, "manifest 'starting_deck' must map names to counts", span)]

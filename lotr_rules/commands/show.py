@@ -58,5 +58,5 @@ def _show(card: CardDef) -> None:
         print("  " + line)
     print()
     print("What the engine understood:")
-    for line in describe_card(node):
+    for line in describe_card(card):
         print("  " + line)

@@ -147,8 +147,8 @@ def _relative(card: CardDef, info: SetInfo) -> str:
         return path.name
 
 
-def _understood(node: ast.Card) -> list[str]:
-    return list(describe_card(node)) or ["No abilities."]
+def _understood(card: CardDef) -> list[str]:
+    return describe_card(card) or ["No abilities."]
 
 
 def _number_rows(card: CardDef, vocabulary: Vocabulary) -> list[str]:
@@ -204,7 +204,7 @@ def render_card(card: CardDef, info: SetInfo, vocabulary: Vocabulary, level: int
         "What the engine understood:",
         "",
         "```text",
-        *_understood(node),
+        *_understood(card),
         "```",
         "",
     ]

@@ -18,7 +18,7 @@ from lotr_rules.dsl import compiler as dsl_compiler
 from lotr_rules.dsl import parser as dsl_parser
 from lotr_rules.dsl.comments import format_keeping_comments
 from lotr_rules.engine import game as engine_game
-from lotr_rules.engine.registry import ARG_KINDS, Primitive, Vocabulary
+from lotr_rules.engine.registry import ARG_KINDS, CONTEXT_DOCS, SELECTION_PARTS, Primitive, Vocabulary
 from lotr_rules.errors import ScriptSyntaxError
 from lotr_rules.resources import grammar_text
 
@@ -487,8 +487,9 @@ def _intro() -> list[str]:
         "    measure a script can use is listed here, with the text the code itself carries.",
         "",
         f"This is version {LANGUAGE_VERSION} of the language; a set names the version its scripts are",
-        "written for in its `set.toml` (`language = 1`), and a set written for a newer version is",
-        "refused with a clear message (E160).",
+        "written for in its `set.toml` (`language = 2`), and a set written for a newer version is",
+        "refused with a clear message (E160). A set written for an older version still loads, read as",
+        "this version, with a warning that lists what changed meaning since (W211).",
         "",
         "## A card script",
         "",
@@ -740,6 +741,20 @@ def _commands(vocab: Vocabulary) -> list[str]:
         "a command something it does not take (E120), a destination it does not take or leaving out one",
         "it needs (E121), or a `without` option it does not know (E122).",
         "",
+        "Each command honours exactly what it says, or is refused. Its entry lists the parts of a",
+        "selection it honours; any other part is an error at that part (E124), and so is a zone it",
+        "cannot take cards from. It also lists where it runs as written; written anywhere else it is an",
+        "error (E125). The parts of a selection:",
+        "",
+        *_table(["part", "meaning"], [[_code(k), v] for k, v in SELECTION_PARTS.items()]),
+        "The places a statement runs in (a statement inside an `attack` block of a `play` ability runs",
+        "in both):",
+        "",
+        *_table(["context", "meaning"], [[_code(c), CONTEXT_DOCS[c]] for c in vocab.contexts]),
+        "A hero card's abilities: " + ", ".join(_code(a) for a in vocab.hero_abilities) + " run (a hero's",
+        "Ongoing ability resolves before the cards in front of its player); any other ability on a hero",
+        "card is an error (E125).",
+        "",
     ]
     for primitive in vocab.primitives.values():
         lines += [f"### {primitive.name}", "", _sentence(primitive.doc), ""]
@@ -749,6 +764,7 @@ def _commands(vocab: Vocabulary) -> list[str]:
         rows.append(["takes", kinds.get(primitive.takes, primitive.takes)])
         if primitive.default_zone:
             rows.append(["default zone", _code(primitive.default_zone)])
+        rows.extend(_honours_rows(primitive, vocab))
         if not primitive.syntax:
             rows.append(["destination", PLACEMENT_DOCS.get(primitive.placement, primitive.placement)])
             rows.append(["without", ", ".join(_code(f"without {g}") for g in primitive.guards) or "none"])
@@ -771,6 +787,31 @@ def _commands(vocab: Vocabulary) -> list[str]:
         "",
     ]
     return lines
+
+
+def _honours_rows(primitive: Primitive, vocab: Vocabulary) -> list[list[str]]:
+    rows: list[list[str]] = []
+    if primitive.takes != "none":
+        parts = [p for p in SELECTION_PARTS if p in primitive.honours]
+        rows.append(["honours", ", ".join(_code(p) for p in parts) or "no selection part"])
+    if primitive.from_zones:
+        rows.append(["takes cards from", ", ".join(_code(z) for z in primitive.from_zones)])
+    for zone, narrower in primitive.zone_parts.items():
+        only = ", ".join(_code(p) for p in SELECTION_PARTS if p in narrower)
+        rows.append([f"from {_code(zone)}", f"honours only {only}"])
+    contexts = primitive.honoured_contexts(vocab.contexts)
+    rows.append(["runs in", "every context" if contexts == vocab.contexts else ", ".join(_code(c) for c in contexts)])
+    return rows
+
+
+def _honours_text(primitive: Primitive) -> str:
+    if primitive.takes == "none":
+        return "—"
+    parts = [_code(p) for p in SELECTION_PARTS if p in primitive.honours]
+    text = ", ".join(parts) or "—"
+    if primitive.from_zones:
+        text += "; from " + ", ".join(_code(z) for z in primitive.from_zones)
+    return text
 
 
 def _selections(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[str]:
@@ -832,8 +873,8 @@ def _selections(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[
         zone_rows.append([_code(zone.name), aliases, ZONE_SCOPES.get(zone.scope, zone.scope), top, zone.doc])
     lines += _table(["zone", "also written", "scope", "a selection can take", "meaning"], zone_rows)
     lines += [
-        "A selection from a deck or a stack can only take its top card; `number of` still counts the",
-        "whole pile.",
+        "A selection from a deck or a stack takes from its top: as many top cards as it asks for (`all`",
+        "takes the whole pile); `number of` counts the whole pile.",
         "",
         "### Where",
         "",
@@ -866,7 +907,24 @@ def _selections(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[
         "",
         *_block("reveal 1 card from deck as X\nif X is enemy {\n  draw X\n}"),
         "After `reveal`, cards that no statement moved go back on top of the deck, in order.",
+        "`play ... as X` names the card played, already while it resolves.",
         "",
+        "### Where a name can be used",
+        "",
+        "One rule holds for every name, whether given with `as X`, by `for each ... as X` or by `let`:",
+        "",
+        "- a name is visible after it is given, in the rest of its block and in every block that block",
+        "  contains (`if`, `may`, `choose`, `repeat`, `for each`, `attack`), and nowhere else (E130);",
+        "- a block that runs later (a `when`/`at` block registered by an effect, `at end of turn`,",
+        "  `next turn`) sees the names given before it, with the values they had when it was set up;",
+        "- a name given inside a block lasts until that block ends: an inner block that gives a name",
+        "  already in use gives its own, and when it ends the outer one is back as it was. An inner",
+        "  binding never overwrites an outer one.",
+        "",
+        *_block(
+            "reveal 1 card from deck as X\nfor each card in hand where cost <= 1 as X {\n  discard X\n}\n"
+            "at end of turn {\n  destroy X    # the card revealed first\n}"
+        ),
     ]
     return lines
 
@@ -1013,9 +1071,14 @@ def _adventure_deck() -> list[str]:
         "### Commands",
         "",
         *_table(
-            ["command", "meaning", "example"],
-            [[_code(_command_syntax(p)), _sentence(p.doc), _code(p.example)] for p in vocab.primitives.values()],
+            ["command", "meaning", "honours", "example"],
+            [
+                [_code(_command_syntax(p)), _sentence(p.doc), _honours_text(p), _code(p.example)]
+                for p in vocab.primitives.values()
+            ],
         ),
+        "Adventure Deck statements run in: " + ", ".join(_code(c) for c in vocab.contexts) + ".",
+        "",
         "A command of several words and no argument (`cannot rest`, `skip effect`) is written as it stands.",
         "`shuffle` takes `into ZONE`.",
         "",

@@ -16,11 +16,11 @@ from typing import Any
 from lotr_rules.cards.provenance import ALWAYS, FACT_FIELDS, FACTS, NONE, designed_words
 from lotr_rules.diagnostics import Diagnostic, Severity, did_you_mean
 from lotr_rules.dsl import ast
-from lotr_rules.dsl.formatter import format_card, format_cond, format_sel, format_stmt
+from lotr_rules.dsl.formatter import format_card, format_cond, format_expr, format_pred, format_sel, format_stmt
 from lotr_rules.dsl.plain import may_words
-from lotr_rules.engine.cards import CardDef, CondFn, Effect, NumberFn, QuestDef, TriggerDef
+from lotr_rules.engine.cards import CardDef, CondFn, Effect, Move, NumberFn, QuestDef, TriggerDef
 from lotr_rules.engine.context import Ctx
-from lotr_rules.engine.registry import Phrase, Primitive, Vocabulary, ZoneSpec
+from lotr_rules.engine.registry import CONTEXT_DOCS, SELECTION_PARTS, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import CardTest, Placement, Selection
 from lotr_rules.errors import Span
 
@@ -63,6 +63,19 @@ class Compiler:
         self.set_code = set_code
         self.diagnostics: list[Diagnostic] = []
         self._bound: list[set[str]] = [set()]
+        #: the names each open block binds itself (a name bound in a block is visible in the
+        #: blocks it contains; a block's own bindings are undone when it ends, so an inner
+        #: binding never overwrites an outer one)
+        self._own: list[set[str]] = [set()]
+        #: where the statement being compiled runs: its ability, then the blocks around it
+        self._contexts: list[str] = []
+        #: what 'show' says the card does, written as each statement is compiled
+        self._reading: list[str] = []
+        self._moves: list[Move] = []
+        self._depth = 0
+        #: how many blocks around the statement may run it not exactly once
+        self._unsure = 0
+        self._ability = ""
         #: names bound by `let` (numbers), as opposed to cards bound by `as`
         self._numbers: set[str] = set()
         #: event kinds the card's triggers (card-level or registered by its effects) listen to
@@ -92,10 +105,33 @@ class Compiler:
         defendable = True
         always = False
         seen: dict[str, Span] = {}
+        hero = "hero" in card_types(card)
+        self._reading = []
+        self._moves = []
+        power = fields.get("power")
+        if isinstance(power, int) and power:
+            self._reading.append(f"When played: gain {power} Power.")
+        victory_field = card.field("victory")
+        if victory_field is not None and "victory" in fields:
+            assert not isinstance(victory_field.value, (tuple, str, int))
+            self._reading.append(f"Worth {format_expr(victory_field.value)} Victory Point(s) at the end of the game.")
         for ability in card.abilities():
             key = ability.kind
+            base = ["hero"] if hero else []
+            self._ability = key
+            self._depth = 0
+            self._unsure = 0
+            if hero and key in self.vocab.abilities and key not in self.vocab.hero_abilities:
+                allowed = ", ".join(self.vocab.hero_abilities) or "none"
+                self.error(
+                    "E125",
+                    f"a hero's '{key}' ability never runs",
+                    ability.span,
+                    f"a hero card's abilities that run: {allowed}",
+                )
+                continue
             if key in ("when", "at"):
-                self._bound = [set()]
+                self._reset_names([*base, "trigger"])
                 trigger = self._card_trigger(ability)
                 if trigger is not None:
                     triggers.append(trigger)
@@ -108,7 +144,9 @@ class Compiler:
                 continue
             if key == "quest":
                 assert ability.goal is not None and ability.reward is not None
-                self._bound = [set()]
+                self._reset_names([*base, "quest"])
+                goal = format_cond(ability.goal, explicit=True)
+                self._say(f"Quest: once {goal} while in front of you, worth {format_expr(ability.reward)} VP.")
                 quest = QuestDef(self._cond(ability.goal), self._expr(ability.reward))
                 continue
             if ability.guard is not None:
@@ -120,7 +158,16 @@ class Compiler:
                         "only 'without defense' is known",
                     )
                 defendable = False
-            self._bound = [set()]
+            self._reset_names([*base, key])
+            heading = ABILITY_HEADINGS.get(key, key)
+            if hero:
+                heading = f"{heading}, from your hero"
+            guard = " No Defense may avoid it." if ability.guard == "defense" else ""
+            if ability.always:
+                guard = " It resolves even when something says to skip the effect."
+            self._say(f"{heading}:{guard}")
+            # a card's own abilities run once each time; only 'play' is run by playing it
+            self._depth = 1
             abilities[key] = self._block(ability.body)
             if ability.always:
                 always = True
@@ -166,6 +213,8 @@ class Compiler:
             group_ambush_defendable=defendable,
             source_path=self.path,
             source_digest=digest,
+            reading=tuple(self._reading),
+            moves=tuple(self._moves),
         )
 
     def _fields(self, card: ast.Card) -> dict[str, Any]:
@@ -219,7 +268,7 @@ class Compiler:
                 elif isinstance(value, ast.Neg) and isinstance(value.operand, ast.Num):
                     out["victory"] = -value.operand.value
                 else:
-                    self._bound = [set()]
+                    self._reset_names([])
                     out["victory"] = self._expr(value)
             else:
                 out[item.key] = value
@@ -323,6 +372,137 @@ class Compiler:
             if not present:
                 self.warn("W201", f"the text mentions {word.capitalize()} but the script has no {word}", span)
 
+    # ------------------------------------------------------------------ names and contexts
+    def _reset_names(self, contexts: list[str]) -> None:
+        """A new ability: no names bound yet, and the contexts it runs in."""
+        self._bound = [set()]
+        self._own = [set()]
+        self._contexts = contexts
+
+    def _say(self, text: str) -> None:
+        self._reading.append("  " * self._depth + _sentence(text))
+
+    def _nested(self, body: ast.Block, context: str = "") -> Effect:
+        """A block inside a statement that may run it not exactly once (its reading indented)."""
+        self._depth += 1
+        self._unsure += 1
+        try:
+            return self._scoped(body, context)
+        finally:
+            self._depth -= 1
+            self._unsure -= 1
+
+    def _bind_name(self, name: str) -> None:
+        self._bound[-1].add(name)
+        self._own[-1].add(name)
+
+    def _open_scope(self) -> None:
+        self._bound.append(set(self._bound[-1]))
+        self._own.append(set())
+
+    def _close_scope(self) -> frozenset[str]:
+        """Ends a block's scope; returns the names the block bound itself."""
+        self._bound.pop()
+        return frozenset(self._own.pop())
+
+    def _check_context(self, primitive: Primitive, what: str, span: Span) -> bool:
+        """Refuses (E125) a primitive written where it would not run as written."""
+        honoured = primitive.honoured_contexts(self.vocab.contexts)
+        for context in self._contexts:
+            # a block the family does not have at all is E119 already
+            if context in self.vocab.contexts and context not in honoured:
+                where = CONTEXT_DOCS.get(context, context)
+                self.error(
+                    "E125",
+                    f"{what} is not honoured in {where.split(':')[0]}",
+                    span,
+                    f"'{primitive.name}' is honoured in: {', '.join(honoured)}",
+                )
+                return False
+        return True
+
+    def _check_parts(self, primitive: Primitive, stmt: ast.Command) -> bool:
+        """Refuses (E124) every part of a selection the primitive would not honour exactly."""
+        sel = stmt.sel
+        if sel is None or primitive.takes == "none":
+            return True
+        ok = True
+        for part, span in selection_parts(sel, self.vocab):
+            if part not in primitive.honours:
+                ok = False
+                honoured = ", ".join(p for p in SELECTION_PARTS if p in primitive.honours) or "none"
+                self.error(
+                    "E124",
+                    f"'{stmt.verb}' does not honour {_PART_WORDS[part]}",
+                    span,
+                    f"what '{stmt.verb}' honours of a selection: {honoured}",
+                )
+        for zone, _span in self._written_zones(sel):
+            narrower = primitive.zone_parts.get(zone.name)
+            if narrower is None:
+                continue
+            for part, part_span in selection_parts(sel, self.vocab):
+                if part not in narrower:
+                    ok = False
+                    allowed = ", ".join(p for p in SELECTION_PARTS if p in narrower)
+                    self.error(
+                        "E124",
+                        f"'{stmt.verb}' from '{zone.name}' does not honour {_PART_WORDS[part]}",
+                        part_span,
+                        f"what '{stmt.verb}' honours from '{zone.name}': {allowed}",
+                    )
+        if primitive.from_zones and "zone" in primitive.honours:
+            for zone, span in self._written_zones(sel):
+                if zone.name not in primitive.from_zones:
+                    ok = False
+                    self.error(
+                        "E124",
+                        f"'{stmt.verb}' cannot take cards from '{zone.name}'",
+                        span,
+                        f"'{stmt.verb}' takes cards only from: {', '.join(primitive.from_zones)}",
+                    )
+        return ok
+
+    def _written_zones(self, sel: ast.Sel) -> list[tuple[ZoneSpec, Span]]:
+        """The zones a selection names, each with where it is written (unknown ones left out:
+        they have their own E111)."""
+        out: list[tuple[ZoneSpec, Span]] = []
+        kind = list(sel.kind or ())
+        thing = self._named_thing(kind) if kind else None
+        if thing is not None:
+            spec = self.vocab.zone(str(thing.data["zone"]))
+            if spec is not None:
+                out.append((spec, sel.span))
+        elif kind:
+            while kind and (self.vocab.card_type(kind[0]) is not None or kind[0] in ("card", "cards")):
+                kind.pop(0)
+            spec = self.vocab.zone(" ".join(kind)) if kind else None
+            if spec is not None:
+                out.append((spec, sel.span))
+        if sel.source is not None:
+            current: list[str] = []
+            for word in [*sel.source.words, "or"]:
+                if word != "or":
+                    current.append(word)
+                    continue
+                spec = self.vocab.zone(" ".join(current)) if current else None
+                if spec is not None:
+                    out.append((spec, sel.source.span))
+                current = []
+        return out
+
+    def _measure_parts(self, sel: ast.Sel, what: str, honoured: frozenset[str]) -> None:
+        """A selection that is counted or walked through, not picked from: it takes every match,
+        so a quantity (or a name, where nothing binds one) would be ignored, and is refused."""
+        for part, span in selection_parts(sel, self.vocab):
+            if part in ("count", "up to", "all", "random", "as") and part not in honoured:
+                self.error(
+                    "E124",
+                    f"{what} does not honour {_PART_WORDS[part]}",
+                    span,
+                    f"{what} takes every matching card",
+                )
+
     # ------------------------------------------------------------------ blocks
     def _block(self, body: ast.Block) -> Effect:
         effects = [e for e in (self._stmt(stmt) for stmt in body) if e is not None]
@@ -338,20 +518,26 @@ class Compiler:
 
         return run_block
 
-    def _scoped(self, body: ast.Block) -> Effect:
-        self._bound.append(set(self._bound[-1]))
+    def _scoped(self, body: ast.Block, context: str = "") -> Effect:
+        self._open_scope()
+        if context:
+            self._contexts.append(context)
         try:
-            return self._block(body)
+            effect = self._block(body)
         finally:
-            self._bound.pop()
+            if context:
+                self._contexts.pop()
+            own = self._close_scope()
+        return _restoring(effect, own)
 
     def _stmt(self, stmt: ast.Stmt) -> Effect | None:
         if isinstance(stmt, ast.PowerStmt):
             return self._power(stmt)
         if isinstance(stmt, ast.LetStmt):
+            self._say(f"let {stmt.name} be {format_expr(stmt.value)}")
             value = self._expr(stmt.value)
             name = stmt.name
-            self._bound[-1].add(name)
+            self._bind_name(name)
             self._numbers.add(name)
 
             def run_let(ctx: Ctx) -> None:
@@ -367,7 +553,8 @@ class Compiler:
         if isinstance(stmt, ast.IfStmt):
             return self._if(stmt)
         if isinstance(stmt, ast.MayStmt):
-            body = self._scoped(stmt.body)
+            self._say("You may choose to:")
+            body = self._nested(stmt.body)
             prompt = " ".join(line.strip() for s in stmt.body for line in format_stmt(s, 0))
             # bots read the script's text; a person is asked about the cards themselves
             words = may_words(stmt.body, self.vocab.zones)
@@ -381,7 +568,8 @@ class Compiler:
             return self._choose(stmt)
         if isinstance(stmt, ast.RepeatStmt):
             count = self._expr(stmt.count)
-            body = self._scoped(stmt.body)
+            self._say(f"Repeat {format_expr(stmt.count)} times:")
+            body = self._nested(stmt.body)
 
             def run_repeat(ctx: Ctx) -> None:
                 for _ in range(count(ctx)):
@@ -401,6 +589,10 @@ class Compiler:
         if primitive is None:
             self._not_in_family("Power", stmt.span, ())
             return None
+        if not self._check_context(primitive, "'+N power'", stmt.span):
+            return None
+        if stmt.per_each is None:
+            self._say(f"gain {format_expr(stmt.amount)} Power")
         impl = primitive.impl
         assert impl is not None
         if stmt.per_each is None:
@@ -416,7 +608,9 @@ class Compiler:
                 impl(ctx, amount(ctx))
 
             return run_power
+        self._measure_parts(stmt.per_each, "'for each' after Power", frozenset())
         per = self._selection(stmt.per_each, default_zone="", role="count")
+        self._say(f"gain {format_expr(stmt.amount)} Power for each of {per.reading}")
 
         def run_power_each(ctx: Ctx) -> None:
             impl(ctx, amount(ctx) * per.count(ctx))
@@ -434,6 +628,7 @@ class Compiler:
         return counter
 
     def _tokens(self, stmt: ast.TokenStmt) -> Effect | None:
+        self._say(_token_text(stmt))
         amount = self._expr(stmt.amount) if stmt.amount is not None else None
         counter = self._counter(stmt.counter, stmt.span)
         if counter is None:
@@ -452,11 +647,9 @@ class Compiler:
 
     def _next_turn(self, stmt: ast.NextTurnStmt) -> Effect | None:
         primitive = self.vocab.primitives.get("next turn")
-        self._bound.append(set(self._bound[-1]))
-        try:
-            body = self._block(stmt.body)
-        finally:
-            self._bound.pop()
+        # It runs later, with the names bound so far as they are when it is set up.
+        self._reading.append("  " * self._depth + "During your next turn:")
+        body = self._nested(stmt.body, "next turn")
         if primitive is None or primitive.impl is None:
             self._not_in_family("'next turn'", stmt.span, ())
             return None
@@ -484,6 +677,9 @@ class Compiler:
                 return None
             phrase_impl = phrase.impl
             assert phrase_impl is not None
+            if not self._check_context(phrase, f"'{phrase.name}'", stmt.span):
+                return None
+            self._say(phrase.name)
             return lambda ctx: phrase_impl(ctx, None, None, None)
         primitive = self.vocab.primitives.get(stmt.verb)
         if primitive is not None and primitive.syntax:
@@ -495,6 +691,8 @@ class Compiler:
             commands = [name for name, p in self.vocab.primitives.items() if not p.syntax]
             self.error("E110", f"unknown command '{stmt.verb}'", stmt.span, _suggest(stmt.verb, commands))
             return None
+        honoured = self._check_parts(primitive, stmt)
+        honoured = self._check_context(primitive, f"'{stmt.verb}'", stmt.span) and honoured
         selection = self._command_selection(primitive, stmt)
         placement = self._placement(primitive, stmt)
         guard = stmt.guard
@@ -502,7 +700,10 @@ class Compiler:
             allowed = ", ".join(f"without {g}" for g in primitive.guards) or "none"
             self.error("E122", f"'{stmt.verb}' does not take 'without {guard}'", stmt.span, f"it takes: {allowed}")
         if selection is not None and selection.binding:
-            self._bound[-1].add(selection.binding)
+            self._bind_name(selection.binding)
+        if not honoured:
+            return None
+        self._say_command(primitive, stmt, selection, placement)
         impl = primitive.impl
         assert impl is not None
 
@@ -534,8 +735,40 @@ class Compiler:
         if primitive.takes == "count" and not primitive.default_zone and sel.quantity is not None:
             # a bare number ("advance 2"): no cards, so no zone to take them from
             amount = self._expr(sel.quantity.amount) if sel.quantity.amount is not None else _const(1)
-            return Selection(sel.quantity.kind, amount, (), None, None, label=format_sel(sel))
+            text = format_expr(sel.quantity.amount) if sel.quantity.amount is not None else "1"
+            return Selection(sel.quantity.kind, amount, (), None, None, label=format_sel(sel), reading=text)
         return self._selection(sel, primitive.default_zone, role=stmt.verb)
+
+    def _say_command(
+        self, primitive: Primitive, stmt: ast.Command, selection: Selection | None, placement: Placement | None
+    ) -> None:
+        """The command's reading and its move of cards, from what was compiled."""
+        if selection is None:
+            what = "this card" if primitive.takes == "cards" else "1 card"
+            sources: tuple[str, ...] = (primitive.default_zone,) if primitive.default_zone else ("this",)
+            count: int | None = 1
+        else:
+            what = selection.reading
+            sources = tuple(z.name for z in selection.zones) or ((selection.ref_name or selection.ref_kind),)
+            count = _fixed_count(stmt.sel)
+        if placement is not None:
+            destination = _placement_text(placement)
+            where = placement.position if placement.zone is None else placement.zone.name
+            if placement.position == "under":
+                where = "under"
+        else:
+            where = primitive.moves_to
+            if sources == ("wall deck",) and primitive.name == "draw":
+                where = "wall discard pile"
+            destination = DESTINATIONS.get(where, "")
+        text = f"{primitive.name} {what}"
+        if destination:
+            text += f" {destination}"
+        if stmt.guard:
+            text += f" (without {stmt.guard})"
+        self._say(text)
+        if primitive.takes != "none" and primitive.moves_to:
+            self._moves.append(Move(self._ability, primitive.name, sources, where, count, self._unsure == 0))
 
     def _placement(self, primitive: Primitive, stmt: ast.Command) -> Placement | None:
         place = stmt.placement
@@ -571,8 +804,16 @@ class Compiler:
 
     # ------------------------------------------------------------------ control flow
     def _if(self, stmt: ast.IfStmt) -> Effect:
-        branches = tuple((self._cond(b.cond), self._scoped(b.body)) for b in stmt.branches)
-        otherwise = self._scoped(stmt.otherwise) if stmt.otherwise is not None else None
+        compiled: list[tuple[CondFn, Effect]] = []
+        for index, branch in enumerate(stmt.branches):
+            word = "If" if index == 0 else "Otherwise, if"
+            self._reading.append("  " * self._depth + f"{word} {format_cond(branch.cond, explicit=True)}:")
+            compiled.append((self._cond(branch.cond), self._nested(branch.body)))
+        branches = tuple(compiled)
+        otherwise: Effect | None = None
+        if stmt.otherwise is not None:
+            self._reading.append("  " * self._depth + "Otherwise:")
+            otherwise = self._nested(stmt.otherwise)
         if len(branches) == 1:
             test, body = branches[0]
 
@@ -597,7 +838,14 @@ class Compiler:
     def _choose(self, stmt: ast.ChooseStmt) -> Effect:
         from lotr_rules.engine.decisions import Option
 
-        options = tuple(Option(o.label, self._scoped(o.body)) for o in stmt.options)
+        self._say("Choose one:")
+        compiled: list[Option] = []
+        self._depth += 1
+        for option in stmt.options:
+            self._reading.append("  " * self._depth + f'"{option.label}":')
+            compiled.append(Option(option.label, self._nested(option.body)))
+        self._depth -= 1
+        options = tuple(compiled)
 
         def run_choose(ctx: Ctx) -> None:
             chosen = ctx.game.ask(ctx.player, "choose", "choose one", options, ctx.this)
@@ -616,7 +864,8 @@ class Compiler:
         if players is not None and sel.where is None and sel.ref is None:
             chooser: Callable[[Ctx], list[int]] = players.fn  # type: ignore[assignment]
             assert chooser is not None
-            body = self._scoped(stmt.body)
+            self._reading.append("  " * self._depth + f"For {players.words}:")
+            body = self._nested(stmt.body)
 
             def run_for_players(ctx: Ctx) -> None:
                 for player in chooser(ctx):
@@ -624,15 +873,21 @@ class Compiler:
                     body(ctx.for_player(player))
 
             return run_for_players
+        self._measure_parts(sel, "'for each'", frozenset({"as"}))
         selection = self._selection(sel, "", role="for each")
         binding = sel.binding
-        self._bound.append(set(self._bound[-1]))
+        self._reading.append("  " * self._depth + f"For each {selection.reading}:")
+        self._open_scope()
+        self._depth += 1
+        self._unsure += 1
         if binding:
-            self._bound[-1].add(binding)
+            self._bind_name(binding)
         try:
             body = self._block(stmt.body)
         finally:
-            self._bound.pop()
+            self._depth -= 1
+            self._unsure -= 1
+            own = self._close_scope()
         if binding is None:
             self.warn("W203", "'for each' over cards names no card ('as X'), so the body cannot refer to it", stmt.span)
 
@@ -643,7 +898,7 @@ class Compiler:
                     ctx.vars[binding] = [card]
                 body(ctx)
 
-        return run_for_cards
+        return _restoring(run_for_cards, own)
 
     def _players(self, words: Sequence[str], span: Span) -> Callable[[Ctx], list[int]] | None:
         phrase = " ".join(words)
@@ -659,7 +914,9 @@ class Compiler:
         targets = self._players(stmt.players, stmt.span)
         if stmt.guard is not None and stmt.guard != "defense":
             self.error("E122", f"unknown guard 'without {stmt.guard}'", stmt.span, "only 'without defense' is known")
-        body = self._scoped(stmt.body)
+        defense = " (no Defense may avoid it)" if stmt.guard else " (each may avoid it with a Defense)"
+        self._say(f"Attack {' '.join(stmt.players)}{defense}; each player hit must:")
+        body = self._nested(stmt.body, "attack")
         if targets is None:
             return None
         defendable = stmt.guard is None
@@ -675,11 +932,15 @@ class Compiler:
         return run_attack
 
     def _turn_trigger(self, stmt: ast.TriggerStmt) -> Effect | None:
-        self._bound.append(set(self._bound[-1]))
+        # It runs later, with the names bound so far as they are when it is registered.
+        self._open_scope()
+        words = " ".join((stmt.keyword, *stmt.phrase))
+        self._contexts.append("end of turn" if words == "at end of turn" else "trigger")
         try:
             trigger = self._trigger(stmt.keyword, stmt.phrase, stmt.body, stmt.span, scope="turn")
         finally:
-            self._bound.pop()
+            self._contexts.pop()
+            self._close_scope()
         if trigger is None:
             return None
         register = self.vocab.primitives["register trigger"].impl
@@ -720,14 +981,31 @@ class Compiler:
                 self.error("E114", f"trigger '{keyword} {' '.join(words)}' takes no card filter", span)
                 return None
             matches = self._trigger_filter(rest, span)
-        effect = self._block(body)
+        once = bool(entry.data.get("once", False)) and scope == "turn"
+        label = f"{keyword} {' '.join(words)}"
+        if trigger_scope == "self":
+            heading = f"{entry.doc}, wherever it is:"
+        elif trigger_scope == "turn":
+            heading = f"{'Once' if once else 'Every time'} this turn, {label}:"
+        elif "hero" in self._contexts:
+            heading = f"While this is your hero, {label}:"
+        else:
+            heading = f"While in front of you, {label}:"
+        self._reading.append("  " * self._depth + heading[:1].upper() + heading[1:])
+        self._depth += 1
+        self._unsure += 1
+        try:
+            effect = self._block(body)
+        finally:
+            self._depth -= 1
+            self._unsure -= 1
         return TriggerDef(
             event=event,
             scope=trigger_scope,
             effect=effect,
             matches=matches,
-            once=bool(entry.data.get("once", False)) and scope == "turn",
-            label=f"{keyword} {' '.join(words)}",
+            once=once,
+            label=label,
         )
 
     def _trigger_filter(self, words: list[str], span: Span) -> Callable[[Ctx, int], bool]:
@@ -813,7 +1091,8 @@ class Compiler:
         label = format_sel(sel)
         if sel.ref is not None:
             self._check_ref(sel.ref)
-            return Selection("ref", None, (), None, sel.binding, sel.ref.kind, sel.ref.name, label)
+            reading = _REF_TEXT.get(sel.ref.kind, sel.ref.name) + (f" (named {sel.binding})" if sel.binding else "")
+            return Selection("ref", None, (), None, sel.binding, sel.ref.kind, sel.ref.name, label, reading)
         zones: list[ZoneSpec] = []
         test: CardTest | None = None
         kind_words = list(sel.kind or ())
@@ -879,7 +1158,8 @@ class Compiler:
                 amount = _const(1)
             elif sel.quantity.amount is not None:
                 amount = self._expr(sel.quantity.amount)
-        return Selection(quantity, amount, tuple(zones), test, sel.binding, label=label)
+        reading = _selection_text(sel, self.vocab, zones, role)
+        return Selection(quantity, amount, tuple(zones), test, sel.binding, label=label, reading=reading)
 
     def _named_thing(self, words: list[str]) -> Phrase | None:
         phrase = " ".join(words)
@@ -1048,6 +1328,7 @@ class Compiler:
             return _const(0)
         fn = aggregate.fn
         assert fn is not None
+        self._measure_parts(expr.sel, f"'{phrase} of'", frozenset())
         selection = self._selection(expr.sel, "", role="count")
         if phrase == "number":
             return selection.count
@@ -1070,7 +1351,183 @@ class Compiler:
         return var_value
 
 
+# ---------------------------------------------------------------------- readings
+ABILITY_HEADINGS = {
+    "play": "When played",
+    "defense": "Defense (may be used to avoid an Attack or Ambush)",
+    "ambush": "Ambush (when it enters the Path between turns, the next player is attacked)",
+    "group ambush": "Group Ambush (when revealed on the Archenemy stack, every player is attacked)",
+    "ongoing": "Ongoing (at the start of each of your turns while in front of you)",
+    "fortune": "Fortune (when bought or gained: resolve, then destroy it)",
+    "effect": "When this is the last card drawn in a turn",
+    "search": "When found by searching back through the discard pile",
+}
+
+#: Where a command's cards end, as 'show' says it (by the primitive's ``moves_to``).
+DESTINATIONS = {
+    "hand": "into your hand",
+    "discard": "into your discard pile",
+    "destroyed": "to the destroyed pile",
+    "revealed": "(face up: back on top of your deck unless an effect moves it)",
+    "front": "to stay in front of you",
+    "played": "(played, as from your hand)",
+    "home": "back to where it came from",
+    "quest deck": "back on top of the quest deck, in the order you choose",
+    "wall discard pile": "(each resolves, then goes to the wall discard pile)",
+}
+
+_REF_TEXT = {"this": "this card", "it": "it"}
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", ":", "}")) else ".")
+
+
+def _selection_text(sel: ast.Sel, vocab: Vocabulary, zones: list[ZoneSpec], role: str) -> str:
+    """A selection as compiled: its quantity, the card types and zones it resolved to (a zone
+    not written reads as the default it takes), its test and its name."""
+    quantity = sel.quantity
+    amount = "1"
+    if quantity is not None and quantity.amount is not None:
+        amount = format_expr(quantity.amount)
+    kind = quantity.kind if quantity is not None else ("all" if role in ("count", "for each") else "one")
+    single = kind == "one" or (kind != "all" and amount == "1")
+    words = list(sel.kind or ())
+    thing = " ".join(words[1:] if words and words[0] == "the" else words)
+    types = [t.name for t in (vocab.card_type(w) for w in words) if t is not None]
+    if thing in vocab.named_things:
+        noun = thing
+    elif single:
+        noun = " or ".join(types) if types else "card"
+    else:
+        plurals = {t.name: t.plural for t in vocab.card_types.values()}
+        noun = " or ".join(plurals.get(t, t) for t in types) if types else "cards"
+    if quantity is None and thing in vocab.named_things:
+        lead = f"the {noun}"
+    elif kind == "all":
+        lead = f"all {noun}"
+    elif kind == "up_to":
+        lead = f"up to {amount} {noun}"
+    elif kind == "random":
+        lead = f"{amount} {noun} at random"
+    else:
+        lead = f"{amount} {noun}"
+    parts = [lead]
+    if zones:
+        parts.append("from " + " or ".join(z.name for z in zones))
+    if sel.where is not None:
+        parts.append("where " + format_pred(sel.where, explicit=True))
+    if sel.binding:
+        parts.append(f"(named {sel.binding})")
+    return " ".join(parts)
+
+
+def _fixed_count(sel: ast.Sel | None) -> int | None:
+    """How many cards a selection takes when that is known before play."""
+    if sel is None:
+        return 1
+    if sel.ref is not None:
+        return None
+    if sel.quantity is None or sel.quantity.kind == "one":
+        return 1
+    if sel.quantity.kind == "exact" and isinstance(sel.quantity.amount, ast.Num):
+        return sel.quantity.amount.value
+    return None
+
+
+def _placement_text(placement: Placement) -> str:
+    if placement.position == "under":
+        return "under " + (_REF_TEXT.get(placement.under_ref) or placement.under_name)
+    assert placement.zone is not None
+    if placement.position == "into":
+        return f"shuffled into the {placement.zone.name}"
+    return f"onto the {placement.position} of the {placement.zone.name}"
+
+
+def _token_text(stmt: ast.TokenStmt) -> str:
+    counter = " ".join(stmt.counter)
+    if stmt.amount is None:
+        return f"take every token off the {counter}"
+    put, where = ("put", "on") if stmt.op == "add" else ("take", "off")
+    if isinstance(stmt.amount, ast.Num):
+        count = stmt.amount.value
+        return f"{put} {count} token{'' if count == 1 else 's'} {where} the {counter}"
+    # A number worked out in play reads last, so the counter is not lost inside it.
+    return f"{put} tokens {where} the {counter}: as many as {format_expr(stmt.amount)}"
+
+
 # ---------------------------------------------------------------------- helpers
+_PART_WORDS = {
+    "zone": "a zone to take cards from",
+    "where": "'where'",
+    "count": "a number of cards",
+    "up to": "'up to'",
+    "all": "'all'",
+    "random": "'random'",
+    "as": "'as' (a name for the cards)",
+    "name": "a named card ('this', 'it' or a name)",
+}
+
+
+def selection_parts(sel: ast.Sel, vocab: Vocabulary) -> list[tuple[str, Span]]:
+    """The parts a selection is written with (keys of SELECTION_PARTS), each with its place."""
+    parts: list[tuple[str, Span]] = []
+    if sel.ref is not None:
+        parts.append(("name", sel.ref.span))
+    if sel.quantity is not None:
+        kind = sel.quantity.kind
+        part = {"exact": "count", "one": "count", "up_to": "up to"}.get(kind, kind)
+        parts.append((part, sel.quantity.span))
+    if sel.source is not None:
+        parts.append(("zone", sel.source.span))
+    elif sel.kind:
+        words = list(sel.kind)
+        if " ".join(words) in vocab.named_things or (words[0] == "the" and " ".join(words[1:]) in vocab.named_things):
+            parts.append(("zone", sel.span))
+        else:
+            while words and (vocab.card_type(words[0]) is not None or words[0] in ("card", "cards")):
+                words.pop(0)
+            if words:
+                parts.append(("zone", sel.span))
+    if sel.where is not None:
+        parts.append(("where", sel.where.span))
+    if sel.binding is not None:
+        parts.append(("as", sel.span))
+    return parts
+
+
+def card_types(card: ast.Card) -> tuple[str, ...]:
+    field = card.field("type")
+    value = field.value if field is not None else ()
+    return value if isinstance(value, tuple) else ()
+
+
+def _restoring(effect: Effect, names: frozenset[str]) -> Effect:
+    """``effect`` with the names it binds itself put back as they were once it is done, so that
+    a block's bindings never overwrite the same names bound around it."""
+    if not names:
+        return effect
+    ordered = tuple(sorted(names))
+
+    def run_restoring(ctx: Ctx) -> None:
+        variables = ctx.vars
+        saved = [(name, variables.get(name, _UNBOUND)) for name in ordered]
+        try:
+            effect(ctx)
+        finally:
+            for name, value in saved:
+                if value is _UNBOUND:
+                    variables.pop(name, None)
+                else:
+                    variables[name] = value  # type: ignore[assignment]
+
+    return run_restoring
+
+
+_UNBOUND = object()
+
+
 def _contains_attack(body: ast.Block) -> bool:
     for stmt in body:
         if isinstance(stmt, ast.AttackStmt):

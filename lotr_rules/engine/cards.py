@@ -33,6 +33,23 @@ class TriggerDef:
 
 
 @attrs.frozen(slots=True)
+class Move:
+    """One command's move of cards, as compiled: from which zones, to where, how many.
+
+    ``count`` is None when the number is only known in play (a name, 'all', 'up to', a number
+    worked out). ``sure`` is False when the command may not run or may run several times (inside
+    'if', 'may', 'choose', 'repeat', 'for each', an Attack's block or a later block).
+    """
+
+    ability: str
+    verb: str
+    sources: tuple[str, ...]
+    destination: str
+    count: int | None
+    sure: bool
+
+
+@attrs.frozen(slots=True)
 class QuestDef:
     goal: CondFn
     reward: NumberFn
@@ -80,6 +97,10 @@ class CardDef:
     group_ambush_defendable: bool = True
     source_path: str = ""
     source_digest: str = ""
+    #: what the engine understood the script to say, one line a step ('show' prints it)
+    reading: tuple[str, ...] = ()
+    #: the moves of cards its abilities make, as 'show' states them (see :class:`Move`)
+    moves: tuple[Move, ...] = ()
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.types

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -38,3 +39,19 @@ class Ctx:
         """The same activation acting on another player (an Attack's target, "each opponent")."""
         child = Ctx(self.game, player, self.this, self.it, self.controller, self.vars)
         return child
+
+
+def with_names(effect: Callable[[Ctx], None], names: dict[str, list[int] | int]) -> Callable[[Ctx], None]:
+    """``effect`` run later (a trigger registered for the turn, a ``next turn`` block) with the
+    names bound when it was set up, as they were then: the language's scoping rule."""
+    if not names:
+        return effect
+    captured = dict(names)
+
+    def run_with_names(ctx: Ctx) -> None:
+        merged = dict(captured)
+        merged.update(ctx.vars)
+        ctx.vars = merged
+        effect(ctx)
+
+    return run_with_names

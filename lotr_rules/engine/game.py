@@ -277,3 +277,6 @@ class Game:
         while self.pending:
             trigger, ctx = self.pending.pop(0)
             self.fire(trigger, ctx)
+            # A trigger's effect is an effect too: the family's tidy-up follows it (cards it
+            # revealed and left go back on top of their deck).
+            self.after_resolution()

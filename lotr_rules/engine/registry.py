@@ -22,6 +22,38 @@ if TYPE_CHECKING:
 #: "none": no argument at all.
 ARG_KINDS = ("cards", "count", "none")
 
+#: The parts a selection may have, each of which a primitive either honours exactly or refuses
+#: (E124). A primitive lists the ones it honours in ``honours``.
+SELECTION_PARTS: Mapping[str, str] = {
+    "zone": "a zone to take the cards from ('from hand', 'in path'); without one, the primitive's own",
+    "where": "a card test the cards must pass ('where cost <= 4')",
+    "count": "how many cards: a number or 'a'/'an' ('2 cards', 'an enemy')",
+    "up to": "at most this many, as many as the player chooses ('up to 2 cards')",
+    "all": "every card that matches ('all allies in gained this turn')",
+    "random": "this many matching cards at random ('random 1 card from hand')",
+    "as": "a name for the cards acted on ('as X'), for later statements",
+    "name": "the cards of a name: 'this', 'it', or a name bound with 'as'",
+}
+
+#: The places a statement can run: the ability it is in, and the blocks around it. A primitive
+#: lists the ones it honours in ``contexts``; the compiler refuses it anywhere else (E125).
+CONTEXT_DOCS: Mapping[str, str] = {
+    "play": "a 'play' ability: the card is played",
+    "attack": "an 'attack' block: run for each player hit, 'you' being that player",
+    "defense": "a 'defense' ability: the card avoids an Attack or Ambush",
+    "ambush": "an 'ambush' ability: the card entered the Path between turns",
+    "group ambush": "a 'group ambush' ability: the Archenemy was revealed",
+    "ongoing": "an 'ongoing' ability: the start of each of its owner's turns",
+    "fortune": "a 'fortune' ability: the card was bought or gained",
+    "trigger": "a 'when'/'at' block, on a card or registered by an effect",
+    "end of turn": "an 'at end of turn' block registered by an effect",
+    "next turn": "a 'next turn' block",
+    "quest": "a quest: its goal and its reward",
+    "hero": "a hero card's ability: its 'ongoing' and its 'when'/'at' abilities run",
+    "effect": "an 'effect' ability: the last card drawn in a turn",
+    "search": "a 'search' ability: the card found searching back",
+}
+
 
 @attrs.frozen(slots=True)
 class Param:
@@ -49,6 +81,21 @@ class Primitive:
     #: the placements it takes: "top", "bottom" ("on top of ..."), "under", "into"
     positions: tuple[str, ...] = ("top", "bottom", "under")
     impl: Callable[..., None] | None = attrs.field(default=None, eq=False, repr=False)
+    #: the parts of a selection it honours (keys of SELECTION_PARTS); any other is refused
+    honours: frozenset[str] = frozenset()
+    #: the zones it can take cards from (names of the family's zones); empty: any zone
+    from_zones: tuple[str, ...] = ()
+    #: zones from which it honours fewer parts than ``honours`` (zone name -> the parts)
+    zone_parts: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
+    #: the contexts it is honoured in (keys of CONTEXT_DOCS); empty: every context of its family
+    contexts: tuple[str, ...] = ()
+    #: where the cards it acts on end, as its family's conformance suite checks it and 'show'
+    #: says it: a zone of the acting player ("hand", "discard"...), a shared zone, "placement"
+    #: (where the statement says), "home" (where the card came from) or "" (it moves no card)
+    moves_to: str = ""
+
+    def honoured_contexts(self, family: tuple[str, ...]) -> tuple[str, ...]:
+        return self.contexts or family
 
 
 @attrs.frozen(slots=True)
@@ -130,6 +177,10 @@ class Vocabulary:
     directions: tuple[str, ...] = ()
     #: what the family calls itself in messages ("the deck-building games")
     title: str = ""
+    #: the contexts its scripts can run in (keys of CONTEXT_DOCS)
+    contexts: tuple[str, ...] = ()
+    #: the abilities a hero card's script may have: the ones the family runs on heroes
+    hero_abilities: tuple[str, ...] = ()
 
     def zone(self, words: str) -> ZoneSpec | None:
         spec = self.zones.get(words)

@@ -30,6 +30,8 @@ class Selection:
     ref_kind: str = ""
     ref_name: str = ""
     label: str = ""
+    #: what it reads as, from what was compiled: the kinds, zones and test it ended up with
+    reading: str = ""
 
     def wanted(self, ctx: Ctx, default: int = 1) -> int:
         if self.amount is not None:

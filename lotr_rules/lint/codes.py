@@ -26,7 +26,7 @@ Kind = Literal["card", "manifest", "set", "mix"]
 #: The folder (and set code) examples are laid out in.
 EXAMPLE_SET = "demo"
 #: The manifest an example gets when it does not bring its own.
-EXAMPLE_MANIFEST = f'code = "{EXAMPLE_SET}"\nname = "Demo cards"\nlanguage = 1\n'
+EXAMPLE_MANIFEST = f'code = "{EXAMPLE_SET}"\nname = "Demo cards"\nlanguage = 2\n'
 #: The mix file a ``mix`` example is, unless it names its files.
 EXAMPLE_MIX_FILE = "my.mix.toml"
 #: A clean card that ``manifest`` and ``mix`` examples are laid out with, so the set is not empty.
@@ -692,7 +692,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 1
+            language = 2
             family = "adventure-deck"
             # file: nazgul.card
             card "Nazgul" {
@@ -713,7 +713,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 1
+            language = 2
             family = "adventure-deck"
             # file: nazgul.card
             card "Nazgul" {
@@ -730,6 +730,88 @@ REGISTRY: tuple[LintCode, ...] = (
             """
         ),
         kind="set",
+    ),
+    LintCode(
+        "E124",
+        Severity.ERROR,
+        "selection part the command does not honour",
+        "Each command declares which parts of a selection it honours: a zone to take cards from "
+        "(and which zones), 'where', a number, 'up to', 'all', 'random', 'as X' and a named card "
+        "('this', 'it', X). A part it would ignore is refused rather than run differently from "
+        "what it says: 'reveal' reveals from the top of your deck only, and Wall cards are drawn "
+        "from the top, a number of them, never chosen. Counting ('number of', 'for "
+        "each', '+N power for each') takes every matching card, so a quantity there is refused "
+        "too. The reference lists what each command honours.",
+        _text(
+            """
+            card "Treasure Hunt" {
+              id treasure-hunt
+              type maneuver
+              provenance designed
+              text "Reveal the top card of your discard pile."
+              play {
+                reveal 1 card from discard pile
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Treasure Hunt" {
+              id treasure-hunt
+              type maneuver
+              provenance designed
+              text "Put a card from your discard pile into your hand."
+              play {
+                draw a card from discard pile
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E125",
+        Severity.ERROR,
+        "command or ability that does not run where it is written",
+        "Some statements only mean what they say in some places. Power belongs to the player whose "
+        "turn it is, so '+N power' is refused inside an Attack's block, a Defense or an Ambush, "
+        "where 'you' is another player. A hero card stays by its player all game and is never "
+        "played, bought or attacked with: only its 'ongoing' ability and its 'when'/'at' abilities "
+        "run, so any other ability on a hero card is refused.",
+        _text(
+            """
+            card "Warg Raid" {
+              id warg-raid
+              type enemy
+              cost 3
+              provenance designed
+              text "Attack: each opponent gains a Corruption and you get +1 Power."
+              play {
+                attack each opponent {
+                  gain a corruption
+                  +1 power
+                }
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Warg Raid" {
+              id warg-raid
+              type enemy
+              cost 3
+              provenance designed
+              text "Attack: each opponent gains a Corruption. +1 Power."
+              play {
+                attack each opponent {
+                  gain a corruption
+                }
+                +1 power
+              }
+            }
+            """
+        ),
     ),
     LintCode(
         "E130",
@@ -1092,7 +1174,7 @@ REGISTRY: tuple[LintCode, ...] = (
             """
             code = "demo"
             name = "Demo cards"
-            language = 1
+            language = 2
             """
         ),
         kind="manifest",
@@ -1108,14 +1190,14 @@ REGISTRY: tuple[LintCode, ...] = (
         _text(
             """
             code = "demo"
-            language = 1
+            language = 2
             """
         ),
         _text(
             """
             code = "demo"
             name = "Demo cards"
-            language = 1
+            language = 2
             """
         ),
         kind="manifest",
@@ -1132,7 +1214,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 1
+            language = 2
             # file: gandalf.txt
             card "Gandalf" {
               id gandalf
@@ -1147,7 +1229,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 1
+            language = 2
             # file: gandalf.card
             card "Gandalf" {
               id gandalf
@@ -1643,6 +1725,31 @@ REGISTRY: tuple[LintCode, ...] = (
             """
         ),
         kind="mix",
+    ),
+    LintCode(
+        "W211",
+        Severity.WARNING,
+        "set written for an older card-script language",
+        "A set's manifest says which version of the card-script language its scripts are written "
+        "in. A set written for an older version still loads, read as the current version, but some "
+        "scripts mean something else now (the warning lists what changed: in version 2, for example, "
+        "a hero's Ongoing ability runs, and 'as X' after 'play' names the card played). Check the "
+        "set's cards against the list, then write the current version in its set.toml.",
+        _text(
+            """
+            code = "demo"
+            name = "Demo cards"
+            language = 1
+            """
+        ),
+        _text(
+            """
+            code = "demo"
+            name = "Demo cards"
+            language = 2
+            """
+        ),
+        kind="manifest",
     ),
 )
 

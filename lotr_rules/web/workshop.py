@@ -19,7 +19,7 @@ from pathlib import Path
 
 import attrs
 
-from lotr_rules import atomic
+from lotr_rules import LANGUAGE_VERSION, atomic
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import MANIFEST, ParsedFile, compile_files, load_sets, parse_file
 from lotr_rules.diagnostics import Diagnostic, Severity
@@ -117,7 +117,7 @@ def write_set(folder: Path, text: str, family: str) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     atomic.write_text(
         folder / MANIFEST,
-        f'code = "{SET_CODE}"\nname = "{SET_NAME}"\nlanguage = 1\nfamily = "{family}"\n'
+        f'code = "{SET_CODE}"\nname = "{SET_NAME}"\nlanguage = {LANGUAGE_VERSION}\nfamily = "{family}"\n'
         'description = "A card being designed in the workshop of the web table."\n',
     )
     path = folder / card_file_name(text)

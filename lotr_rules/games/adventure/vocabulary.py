@@ -12,9 +12,11 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from lotr_rules.engine import events as ev
 from lotr_rules.engine.cards import CardDef, Effect, TriggerDef
-from lotr_rules.engine.context import Ctx
+from lotr_rules.engine.context import Ctx, with_names
 from lotr_rules.engine.decisions import Option
 from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import Placement, Selection
@@ -67,7 +69,7 @@ def _pick(ctx: Ctx, sel: Selection) -> list[int]:
     if sel.quantity == "ref":
         return sel.referenced(ctx)
     if sel.quantity == "all":
-        return sel.candidates(ctx)
+        return sel.candidates(ctx, 1 << 30)
     want = sel.wanted(ctx)
     if sel.quantity == "random":
         pool = sel.candidates(ctx, 1 << 30)
@@ -80,6 +82,8 @@ def _shuffle(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard
     assert sel is not None and placement is not None and placement.zone is not None
     game = _g(ctx)
     cards = _pick(ctx, sel)
+    if sel.binding:
+        ctx.vars[sel.binding] = list(cards)
     lists = placement.zone.lists
     assert lists is not None
     target = lists(ctx)[0]
@@ -128,7 +132,10 @@ def _retreat(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard
 def _resolve(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     assert sel is not None
     game = _g(ctx)
-    for card in _pick(ctx, sel):
+    cards = _pick(ctx, sel)
+    if sel.binding:
+        ctx.vars[sel.binding] = list(cards)
+    for card in cards:
         game.resolve_effect(card)
 
 
@@ -145,12 +152,18 @@ def _cancel_attack(ctx: Ctx, sel: Selection | None, placement: Placement | None,
 
 
 def _next_turn(ctx: Ctx, effect: Effect) -> None:
-    ctx.game.state.delayed.append((effect, ctx.player, ctx.this))
+    # The block runs next turn with the names bound so far, valued as they are now.
+    ctx.game.state.delayed.append((with_names(effect, ctx.vars), ctx.player, ctx.this))
 
 
 def _register(ctx: Ctx, trigger: TriggerDef) -> None:
+    if ctx.vars:
+        trigger = attrs.evolve(trigger, effect=with_names(trigger.effect, ctx.vars))
     ctx.game.state.turn_triggers.append((trigger, ctx.player, ctx.this))
 
+
+#: where a rule for this turn still applies (not 'at end of turn': the turn's rules are over)
+_BEFORE_THE_END = ("effect", "search", "trigger", "next turn")
 
 PRIMITIVES = (
     Primitive(
@@ -161,6 +174,8 @@ PRIMITIVES = (
         placement="required",
         positions=("into",),
         impl=_shuffle,
+        honours=frozenset({"zone", "where", "count", "all", "random", "as", "name"}),
+        moves_to="placement",
     ),
     Primitive(
         "arrange",
@@ -169,6 +184,9 @@ PRIMITIVES = (
         "cards",
         default_zone="quest deck",
         impl=_arrange,
+        honours=frozenset({"zone", "count"}),
+        from_zones=("quest deck",),
+        moves_to="quest deck",
     ),
     Primitive(
         "advance",
@@ -177,6 +195,7 @@ PRIMITIVES = (
         "advance 2",
         "count",
         impl=_advance,
+        honours=frozenset({"count"}),
     ),
     Primitive(
         "retreat",
@@ -185,6 +204,7 @@ PRIMITIVES = (
         "retreat 2",
         "count",
         impl=_retreat,
+        honours=frozenset({"count"}),
     ),
     Primitive(
         "resolve",
@@ -192,6 +212,7 @@ PRIMITIVES = (
         "resolve card in location",
         "cards",
         impl=_resolve,
+        honours=frozenset({"zone", "where", "count", "all", "random", "as", "name"}),
     ),
     Primitive(
         "cannot rest",
@@ -199,6 +220,8 @@ PRIMITIVES = (
         "cannot rest",
         "none",
         impl=_flag(rules.NO_REST),
+        # a rule for this turn: set at its very end, it would be cleared before it could apply
+        contexts=_BEFORE_THE_END,
     ),
     Primitive(
         "skip effect",
@@ -206,6 +229,8 @@ PRIMITIVES = (
         "skip effect",
         "none",
         impl=_flag(rules.SKIP_EFFECT),
+        # a rule for this turn: set at its very end, it would be cleared before it could apply
+        contexts=_BEFORE_THE_END,
     ),
     Primitive(
         "travel blind",
@@ -214,6 +239,8 @@ PRIMITIVES = (
         "travel blind",
         "none",
         impl=_flag(rules.BLIND),
+        # a rule for this turn: set at its very end, it would be cleared before it could apply
+        contexts=_BEFORE_THE_END,
     ),
     Primitive(
         "cancel attack",
@@ -394,4 +421,5 @@ def vocabulary() -> Vocabulary:
         counters={c.words: c for c in COUNTERS},
         directions=DIRECTIONS,
         title="the Adventure Deck",
+        contexts=("effect", "search", "trigger", "end of turn", "next turn"),
     )

@@ -21,9 +21,9 @@ from lotr_rules.engine.cards import CardDef, Effect
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, Option
 from lotr_rules.engine.facts import HAS_FRONT_TRIGGER, DefinitionTable
-from lotr_rules.engine.game import Game, GameOver, GameState
+from lotr_rules.engine.game import TRIGGER_DEPTH, Game, GameOver, GameState
 from lotr_rules.engine.selection import Placement
-from lotr_rules.errors import ConfigError
+from lotr_rules.errors import ConfigError, ScriptBudgetError
 from lotr_rules.games.deckbuilding.config import GameConfig
 
 #: the state counters that say which of Impossible Mode's rule changes are in force
@@ -120,6 +120,13 @@ class DeckbuildingGame(Game):
         self._path_seen: list[int] = []
         self._path_costs: list[int] = []
         self._path_offers: list[Option] = []
+        # A hero never leaves its seat, so the heroes whose abilities listen are found once.
+        self._hero_sources = [
+            (card, seat)
+            for seat in range(state.num_players)
+            for card in state.zones.get((HERO, seat), ())
+            if self._has_front_trigger[card]
+        ]
 
     # ------------------------------------------------------------------ zones
     def z(self, name: str, owner: int = -1) -> list[int]:
@@ -174,7 +181,7 @@ class DeckbuildingGame(Game):
 
     def trigger_sources(self) -> list[tuple[int, int]]:
         has = self._has_front_trigger
-        out: list[tuple[int, int]] = []
+        out: list[tuple[int, int]] = list(self._hero_sources)
         for seat, front in enumerate(self._fronts):
             if front:
                 for card in front:
@@ -216,10 +223,13 @@ class DeckbuildingGame(Game):
         if state.marks[_AMBUSH_PENDING]:
             self._resolve_ambushes(player)
             self.steps = 0
+        # The hero's own Ongoing ability first (the hero is in play before any card), then the
+        # cards in front of the player.
+        hero = state.zones.get((HERO, player), ())
         front = self._fronts[player]
-        if front:
+        if front or hero:
             cards = self.cards
-            for card in list(front):
+            for card in [*hero, *front]:
                 ongoing = cards[card].abilities.get("ongoing")
                 if ongoing is not None:
                     self.resolve(ongoing, Ctx(self, player, card))
@@ -341,6 +351,9 @@ class DeckbuildingGame(Game):
         state = self.state
         self.zones[(FRONT if "location" in definition.types else PLAYED, player)].append(card)
         state.log.append(("play", player, definition.name))
+        if self.resolving >= TRIGGER_DEPTH:
+            # a card that plays a card that plays a card... ('play this' in a 'play' ability)
+            raise ScriptBudgetError(definition.name, TRIGGER_DEPTH)
         self.resolving += 1
         try:
             if definition.power and player == state.current:
@@ -591,14 +604,17 @@ class DeckbuildingGame(Game):
                 self.emit(ev.CARD_DRAWN, player, card)
         return drawn
 
-    def draw_wall(self, ctx: Ctx, count: int) -> None:
+    def draw_wall(self, ctx: Ctx, count: int) -> list[int]:
+        """Draw and resolve Wall cards one at a time; returns the cards drawn."""
+        drawn: list[int] = []
         if not self.use_wall:
-            return
+            return drawn
         wall = self.z(WALL)
         for _ in range(count):
             if not wall:
                 break
             card = wall.pop()
+            drawn.append(card)
             definition = self.cards[card]
             self.log("wall", ctx.player, definition.name)
             # A Wall card goes to The Wall's discard pile as it resolves; one that sticks to
@@ -609,6 +625,7 @@ class DeckbuildingGame(Game):
                 effect(Ctx(self, ctx.player, card))
             if not wall:
                 raise GameOver("wall deck depleted")
+        return drawn
 
     def discard_cards(self, ctx: Ctx, cards: list[int]) -> None:
         for card in cards:

@@ -990,7 +990,11 @@ def _perform(game: _ScenarioGame, step: Step) -> None:
         player = game.current if step.player is None else step.player
         count = step.count
         game.begin_action()
-        game.resolve(lambda ctx: game.draw_wall(ctx, count), Ctx(game, player, -1))
+
+        def draw_wall(ctx: Ctx) -> None:
+            game.draw_wall(ctx, count)
+
+        game.resolve(draw_wall, Ctx(game, player, -1))
         game._check_quests()
     else:  # pragma: no cover - the reader allows no other action
         raise StepFailed(f"unknown action '{action}'")

@@ -10,9 +10,11 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from lotr_rules.engine import events as ev
 from lotr_rules.engine.cards import CardDef, Effect, TriggerDef
-from lotr_rules.engine.context import Ctx
+from lotr_rules.engine.context import Ctx, with_names
 from lotr_rules.engine.decisions import Option
 from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import Placement, Selection
@@ -147,7 +149,8 @@ def _pick(ctx: Ctx, sel: Selection, verb: str, default: int = 1, optional: bool 
             chosen.append(card)
         return chosen
     if sel.quantity == "all":
-        return sel.candidates(ctx)
+        # every match: the whole of a deck or stack, not only its top card
+        return sel.candidates(ctx, 1 << 30)
     want = sel.wanted(ctx, default)
     may_stop = optional or sel.quantity == "up_to"
     chosen = []
@@ -194,17 +197,28 @@ def _power(ctx: Ctx, amount: int) -> None:
 def _draw(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     game = _g(ctx)
     if sel is not None and sel.zones and sel.zones[0].name == "wall deck":
-        game.draw_wall(ctx, sel.wanted(ctx))
+        _bind(ctx, sel, game.draw_wall(ctx, sel.wanted(ctx)))
         return
-    if sel is not None and sel.quantity == "ref":
-        cards = sel.referenced(ctx)
+    plain = sel is None or (
+        sel.quantity in ("default", "one", "exact") and sel.test is None and all(z.name == "deck" for z in sel.zones)
+    )
+    if not plain:
+        # Named cards, or cards chosen from a zone (or from the top of the deck by a test): into
+        # the hand. Only a plain number from the deck is a draw that reshuffles the discard pile.
+        assert sel is not None
         hand = game.z("hand", ctx.player)
-        for card in cards:
+        moved: list[int] = []
+        for card in _pick(ctx, sel, "draw"):
             if game.take(card) is not None:
                 hand.append(card)
+                moved.append(card)
+        _bind(ctx, sel, moved)
         return
     count = 1 if sel is None else sel.wanted(ctx)
+    hand = game.z("hand", ctx.player)
+    before = len(hand)
     game.draw(ctx.player, count)
+    _bind(ctx, sel, hand[before:])
 
 
 def _discard(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
@@ -261,6 +275,7 @@ def _return(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard:
     cards = [ctx.this] if sel is None else _pick(ctx, sel, "return")
     for card in cards:
         game.return_card(ctx, card)
+    _bind(ctx, sel, cards)
 
 
 def _keep(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
@@ -268,14 +283,20 @@ def _keep(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: s
     cards = [ctx.this] if sel is None else _pick(ctx, sel, "keep")
     for card in cards:
         game.keep_in_front(ctx, card)
+    _bind(ctx, sel, cards)
 
 
 def _play(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     game = _g(ctx)
     assert sel is not None
+    played: list[int] = []
     for card in _pick(ctx, sel, "play"):
         if game.take(card) is not None:
+            played.append(card)
+            # bound before it resolves, so what follows the 'play' in this block can name it
+            _bind(ctx, sel, played)
             game.play_card(ctx.player, card)
+    _bind(ctx, sel, played)
 
 
 def _attack(ctx: Ctx, targets: Callable[[Ctx], list[int]], body: Effect, defendable: bool) -> None:
@@ -283,22 +304,32 @@ def _attack(ctx: Ctx, targets: Callable[[Ctx], list[int]], body: Effect, defenda
 
 
 def _register(ctx: Ctx, trigger: TriggerDef) -> None:
+    # The block runs later with the names bound so far, valued as they are now.
+    if ctx.vars:
+        trigger = attrs.evolve(trigger, effect=with_names(trigger.effect, ctx.vars))
     ctx.game.state.turn_triggers.append((trigger, ctx.player, ctx.this))
 
 
 _ZONES = {z.name: z for z in ZONES}
+_EVERY_PART = frozenset({"zone", "where", "count", "up to", "all", "random", "as", "name"})
 _HAND_ONE = Selection("default", None, (_ZONES["hand"],), None, None)
 
 PRIMITIVES = (
     Primitive(
         "draw",
-        "Draw cards from your deck (reshuffling your discard pile if it runs out), draw a "
-        "named card into your hand, or draw Wall cards, which resolve one at a time.",
+        "Draw cards from your deck (a plain number reshuffles your discard pile if the deck runs "
+        "out), put cards you choose from any other zone into your hand ('draw an artifact from "
+        "discard pile where cost <= 3'), draw a named card into your hand, or draw Wall cards, "
+        "which resolve one at a time.",
         "draw 2",
         "cards or count",
         emits=(ev.CARD_DRAWN,),
         default_zone="deck",
         impl=_draw,
+        honours=_EVERY_PART,
+        # Wall cards are drawn from the top, and each resolves as it is drawn
+        zone_parts={"wall deck": frozenset({"zone", "count", "as"})},
+        moves_to="hand",
     ),
     Primitive(
         "discard",
@@ -308,6 +339,8 @@ PRIMITIVES = (
         emits=(ev.CARD_DISCARDED,),
         default_zone="hand",
         impl=_discard,
+        honours=_EVERY_PART,
+        moves_to="discard",
     ),
     Primitive(
         "gain",
@@ -317,6 +350,8 @@ PRIMITIVES = (
         "cards",
         emits=(ev.CARD_GAINED,),
         impl=_gain,
+        honours=_EVERY_PART,
+        moves_to="discard",
     ),
     Primitive(
         "destroy",
@@ -325,6 +360,8 @@ PRIMITIVES = (
         "cards",
         emits=(ev.CARD_DESTROYED,),
         impl=_destroy,
+        honours=_EVERY_PART,
+        moves_to="destroyed",
     ),
     Primitive(
         "reveal",
@@ -336,6 +373,9 @@ PRIMITIVES = (
         emits=(ev.CARD_REVEALED,),
         default_zone="deck",
         impl=_reveal,
+        honours=frozenset({"zone", "count", "as"}),
+        from_zones=("deck",),
+        moves_to="revealed",
     ),
     Primitive(
         "put",
@@ -344,6 +384,8 @@ PRIMITIVES = (
         "cards",
         placement="required",
         impl=_put,
+        honours=_EVERY_PART,
+        moves_to="placement",
     ),
     Primitive(
         "take",
@@ -352,6 +394,9 @@ PRIMITIVES = (
         "take the one ring",
         "cards",
         impl=_take,
+        honours=frozenset({"zone"}),
+        from_zones=("one ring",),
+        moves_to="front",
     ),
     Primitive(
         "return",
@@ -359,11 +404,38 @@ PRIMITIVES = (
         "return this",
         "cards",
         impl=_return,
+        honours=_EVERY_PART,
+        moves_to="home",
     ),
-    Primitive("keep", "Leave a card in front of you for the rest of the game.", "keep this", "cards", impl=_keep),
-    Primitive("play", "Play a card as if from your hand.", "play X", "cards", impl=_play),
     Primitive(
-        "power", "Add Power for this turn (written '+N power').", "+2 power", "count", syntax="+N power", impl=_power
+        "keep",
+        "Leave a card in front of you for the rest of the game.",
+        "keep this",
+        "cards",
+        impl=_keep,
+        honours=_EVERY_PART,
+        moves_to="front",
+    ),
+    Primitive(
+        "play",
+        "Play a card as if from your hand; 'as X' names the card played, already while it resolves.",
+        "play X",
+        "cards",
+        impl=_play,
+        honours=_EVERY_PART,
+        moves_to="played",
+    ),
+    Primitive(
+        "power",
+        "Add Power for this turn (written '+N power'). Power is the active player's alone: on "
+        "another player's turn it adds nothing, and it cannot be written where 'you' is not the "
+        "player whose card it is (an Attack's block, a Defense, an Ambush).",
+        "+2 power",
+        "count",
+        syntax="+N power",
+        impl=_power,
+        honours=frozenset({"count"}),
+        contexts=("play", "ongoing", "fortune", "trigger", "end of turn", "hero"),
     ),
     Primitive(
         "attack",
@@ -604,6 +676,22 @@ ABILITIES = {
 }
 
 
+#: Where deck-building scripts run (see CONTEXT_DOCS).
+CONTEXTS = (
+    "play",
+    "attack",
+    "defense",
+    "ambush",
+    "group ambush",
+    "ongoing",
+    "fortune",
+    "trigger",
+    "end of turn",
+    "quest",
+    "hero",
+)
+
+
 @functools.cache
 def vocabulary() -> Vocabulary:
     return Vocabulary(
@@ -619,4 +707,6 @@ def vocabulary() -> Vocabulary:
         attributes={a.words: a for a in ATTRIBUTES},
         decks=DECKS,
         abilities=ABILITIES,
+        contexts=CONTEXTS,
+        hero_abilities=("ongoing", "when", "at"),
     )

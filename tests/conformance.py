@@ -1,0 +1,375 @@
+"""The conformance suite's cases, generated from the deck-building vocabulary's declarations.
+
+For every primitive, every selection part it declares it honours (``Primitive.honours``, and
+each destination it takes) and every context it declares it runs in, :func:`cases` writes a
+probe card whose ability does that one thing, and :func:`run_case` plays it in a small seeded
+game and checks, card by card, that the effect acted on exactly the cards the selection means:
+the right ones, the right number, taken from the right zone, put where the primitive says, and
+nothing else moved. Nothing here is written per primitive: a primitive's declarations are the
+whole of what the suite knows about it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from lotr_rules.cards.catalogue import Catalogue
+from lotr_rules.cards.loader import load_sets
+from lotr_rules.dsl.compiler import Compiler
+from lotr_rules.dsl.parser import parse_card
+from lotr_rules.engine import events as ev
+from lotr_rules.engine.cards import CardDef
+from lotr_rules.engine.context import Ctx
+from lotr_rules.engine.decisions import DecisionRequest, Option
+from lotr_rules.engine.game import Game, GameState
+from lotr_rules.engine.registry import Primitive
+from lotr_rules.games.deckbuilding import game as rules
+from lotr_rules.games.deckbuilding.config import GameConfig
+from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+from lotr_rules.games.deckbuilding.vocabulary import vocabulary
+
+#: The cards selections choose among: distinct names, types and costs (cost <= 2 picks two).
+SOURCE_CARDS = (
+    ("Probe Ally 1", "ally", 1),
+    ("Probe Enemy 2", "enemy", 2),
+    ("Probe Ally 3", "ally", 3),
+    ("Probe Artifact 4", "artifact", 4),
+)
+#: The zones a case takes cards from, in order of preference (the first not its destination).
+SOURCE_ZONES = ("discard pile", "hand")
+#: Script zone -> engine zone, for the zones cases take from and put into.
+ENGINE_ZONES = {"hand": rules.HAND, "discard pile": rules.DISCARD, "deck": rules.DECK}
+#: A primitive's ``moves_to`` -> the engine zone its cards end in (player zones are the actor's).
+DESTINATION_ZONES = {
+    "hand": (rules.HAND, True),
+    "discard": (rules.DISCARD, True),
+    "destroyed": (rules.DESTROYED, False),
+    "front": (rules.FRONT, True),
+    "played": (rules.PLAYED, True),
+    "revealed": (rules.REVEALED, True),
+}
+#: Contexts in which no command runs: a quest has a goal and a reward, never statements.
+NO_STATEMENTS = ("quest",)
+WHERE = "cost <= 2"
+
+
+@attrs.frozen
+class Case:
+    primitive: str
+    part: str
+    context: str
+    statement: tuple[str, ...]
+    source: str  # the script zone the cards are taken from ("" for a reference to this card)
+    want: int | None  # how many cards (None: every match)
+    mode: str  # "first", "random", "this", "all"
+    filtered: bool
+    position: str = ""  # for a placement: "top", "bottom", "under"
+
+    @property
+    def id(self) -> str:
+        return f"{self.primitive}-{self.part}-{self.context}".replace(" ", "_")
+
+
+def _source(primitive: Primitive) -> str:
+    if primitive.from_zones:
+        return primitive.from_zones[0]
+    destination = DESTINATION_ZONES.get(primitive.moves_to, ("", False))[0]
+    return next(z for z in SOURCE_ZONES if ENGINE_ZONES[z] != destination)
+
+
+def _statement(
+    primitive: Primitive, part: str, source: str, position: str
+) -> tuple[tuple[str, ...], int | None, str, bool]:
+    honours = primitive.honours
+    count = "2 cards" if "count" in honours else "card"
+    zone = f" from {source}" if "zone" in honours else ""
+    mode, want, filtered = "first", 2 if "count" in honours else 1, False
+    if part == "zone":
+        phrase, want = f"a card{zone}", 1
+    elif part == "count":
+        phrase = f"2 cards{zone}"
+    elif part == "where":
+        phrase, filtered = f"{count}{zone} where {WHERE}", True
+    elif part == "up to":
+        phrase = f"up to 2 cards{zone}"
+    elif part == "all":
+        phrase, want, mode = f"all cards{zone}", None, "all"
+    elif part == "random":
+        phrase, mode = f"random 2 cards{zone}", "random"
+    elif part == "as":
+        phrase = f"{count}{zone} as X"
+    elif part == "name":
+        phrase, want, mode = "this", 1, "this"
+    else:  # a destination
+        phrase, want = f"a card{zone}", 1
+    placement = {"top": " on top of deck", "bottom": " on bottom of deck", "under": " under this"}.get(position, "")
+    if primitive.placement == "required" and not placement:
+        placement = " on bottom of deck"
+    lines = [f"{primitive.name} {phrase}{placement}"]
+    if part == "as":
+        lines.append("put X under this")  # the name must hold exactly the cards acted on
+    return tuple(lines), want, mode, filtered
+
+
+def cases() -> Iterator[Case]:
+    vocab = vocabulary()
+    for primitive in vocab.primitives.values():
+        contexts = [c for c in primitive.honoured_contexts(vocab.contexts) if c not in NO_STATEMENTS]
+        if primitive.syntax:
+            continue  # written with their own syntax: see syntax_cases()
+        parts: list[tuple[str, str]] = [(p, "") for p in sorted(primitive.honours)]
+        if primitive.placement == "required":
+            parts = [(p, "") for p in sorted(primitive.honours) if p != "zone"]
+            parts += [(f"to {pos}", pos) for pos in primitive.positions if pos in ("top", "bottom", "under")]
+        if primitive.name == "take":
+            parts = [("zone", "")]
+        for part, position in parts:
+            for context in contexts:
+                if part == "name" and context == "fortune":
+                    continue  # the Fortune rule destroys this card once it resolves, whatever it did
+                if primitive.name == "play" and part == "name" and context in ("play", "attack", "end of turn"):
+                    continue  # a card that plays itself as it is played never ends (see test_soundness)
+                source = "" if part == "name" else _source(primitive)
+                if primitive.name == "take":
+                    yield Case("take", part, context, ("take the one ring",), "one ring", 1, "first", False)
+                    continue
+                lines, want, mode, filtered = _statement(primitive, part, source, position)
+                yield Case(primitive.name, part, context, lines, source, want, mode, filtered, position)
+
+
+def syntax_cases() -> Iterator[Case]:
+    """'+N power' in every context it declares; 'attack' and 'register trigger' are the blocks the
+    'attack', 'trigger' and 'end of turn' contexts open, run by every case in those contexts."""
+    vocab = vocabulary()
+    power = vocab.primitives["power"]
+    for context in power.honoured_contexts(vocab.contexts):
+        if context not in NO_STATEMENTS:
+            yield Case("power", "count", context, ("+2 power",), "", 0, "power", False)
+
+
+# ---------------------------------------------------------------------- running a case
+class _Agent:
+    """Defends when it can, says yes to 'may', and otherwise takes the first card offered."""
+
+    name = "conformance"
+
+    def choose(self, game: Game, request: DecisionRequest) -> int:
+        labels = [o.label for o in request.options]
+        if request.kind == "defend":
+            return next(i for i, label in enumerate(labels) if label.startswith("defend with"))
+        return next((i for i, o in enumerate(request.options) if o.value is not None and o.label != "stop"), 0)
+
+
+class _StopAtMainPhase(Exception):
+    pass
+
+
+class _Game(DeckbuildingGame):
+    stop = False
+
+    def action_options(self, player: int) -> list[Option]:
+        if self.stop:
+            raise _StopAtMainPhase
+        return super().action_options(player)
+
+
+def _card(name: str, kind: str, cost: int, body: Sequence[str] = (), extra: str = "") -> str:
+    lines = "".join(f"  {line}\n" for line in body)
+    ident = name.lower().replace(" ", "-")
+    head = f'card "{name}" {{\n  id {ident}\n  type {kind}\n  cost {cost}\n{extra}'
+    return head + f'  provenance designed\n  text "A probe."\n{lines}}}\n'
+
+
+def _compile(text: str) -> CardDef:
+    compiler = Compiler(vocabulary(), "conformance.card")
+    definition = compiler.compile_card(parse_card(text))
+    assert definition is not None, "\n".join(d.format_text() for d in compiler.diagnostics)
+    return definition
+
+
+def _indent(lines: Sequence[str], depth: int) -> list[str]:
+    return ["  " * depth + line for line in lines]
+
+
+def probe_text(case: Case) -> tuple[str, str]:
+    """The probe card for a case, and the engine zone it starts in."""
+    body = list(case.statement)
+    ctx = case.context
+    if ctx == "play":
+        return _card("Probe", "maneuver", 0, ["play {", *_indent(body, 1), "}"]), rules.HAND
+    if ctx == "attack":
+        return _card(
+            "Probe", "maneuver", 0, ["play {", "  attack each opponent {", *_indent(body, 2), "  }", "}"]
+        ), rules.HAND
+    if ctx == "defense":
+        return _card("Probe", "location", 0, ["defense {", *_indent(body, 1), "}"]), rules.FRONT
+    if ctx == "ambush":
+        return _card("Probe", "enemy", 5, ["ambush {", *_indent(body, 1), "}"]), rules.PATH
+    if ctx == "group ambush":
+        return _card(
+            "Probe",
+            "enemy",
+            5,
+            ["group ambush {", *_indent(body, 1), "}"],
+            "  title archenemy\n  level 1\n  deck archenemy\n",
+        ), rules.ARCHENEMY
+    if ctx == "ongoing":
+        return _card("Probe", "location", 0, ["ongoing {", *_indent(body, 1), "}"]), rules.FRONT
+    if ctx == "fortune":
+        return _card("Probe", "fortune", 0, ["fortune {", *_indent(body, 1), "}"]), rules.PATH
+    if ctx == "trigger":
+        return _card("Probe", "location", 0, ["when you play a starter {", *_indent(body, 1), "}"]), rules.FRONT
+    if ctx == "end of turn":
+        return _card(
+            "Probe", "maneuver", 0, ["play {", "  at end of turn {", *_indent(body, 2), "  }", "}"]
+        ), rules.HAND
+    if ctx == "hero":
+        return _card("Probe", "hero", 0, ["ongoing {", *_indent(body, 1), "}"], "  deck hero\n"), rules.HERO
+    raise AssertionError(f"no probe for the context '{ctx}'")
+
+
+ATTACKER = _card("Probe Attacker", "maneuver", 0, ["play {", "  attack each opponent {", "  }", "}"])
+
+
+@attrs.frozen
+class Outcome:
+    before: dict[int, tuple[str, int]]
+    after: dict[int, tuple[str, int]]
+    deck_before: dict[int, list[int]]
+    under: list[int]
+    names: dict[int, str]
+    probe: int
+    context_cards: frozenset[int]
+    actors: tuple[int, ...]
+    power: int
+    log: list[tuple[Any, ...]]
+    cards: tuple[CardDef, ...]
+
+
+def _where(game: DeckbuildingGame) -> dict[int, tuple[str, int]]:
+    found: dict[int, tuple[str, int]] = {}
+    for (name, owner), cards in game.state.zones.items():
+        for card in cards:
+            found[card] = (name, owner)
+    for holder, cards in game.state.under.items():
+        for card in cards:
+            found[card] = ("under", holder)
+    return found
+
+
+_CATALOGUE: list[Catalogue] = []
+
+
+def _catalogue() -> Catalogue:
+    if not _CATALOGUE:
+        shipped = load_sets()
+        extra = [_compile(_card(n, k, c)) for n, k, c in SOURCE_CARDS] + [_compile(ATTACKER)]
+        _CATALOGUE.append(Catalogue(list(shipped.sets.values()), [*extra, *shipped.cards]))
+    return _CATALOGUE[0]
+
+
+def run_case(case: Case) -> Outcome:
+    catalogue = _catalogue()
+    text, probe_zone = probe_text(case)
+    probe_def = _compile(text)
+    instances: list[CardDef] = []
+
+    def make(*names: str) -> list[int]:
+        ids = []
+        for name in names:
+            ids.append(len(instances))
+            instances.append(catalogue.get(name, ("two-towers",)))
+        return ids
+
+    players = 2
+    state = GameState(players, 11)
+    for seat in range(players):
+        for zone in rules.PLAYER_ZONES:
+            state.zones[(zone, seat)] = []
+        state.marks[("gained this turn", seat)] = []
+    for zone in rules.SHARED_ZONES:
+        state.zones[(zone, -1)] = []
+    names = [n for n, _k, _c in SOURCE_CARDS]
+    for seat in range(players):
+        for zone in (rules.HAND, rules.DISCARD, rules.DECK):
+            state.zones[(zone, seat)].extend(make(*names))
+    state.zones[(rules.MAIN, -1)].extend(make("Courage", "Courage", "Courage", "Courage", "Courage"))
+    state.zones[(rules.CORRUPTION, -1)].extend(make("Corruption", "Corruption"))
+    state.zones[(rules.BEHIND, -1)].extend(make("The One Ring"))
+    probe = len(instances)
+    instances.append(probe_def)
+    owner = 1 if case.context == "defense" else (-1 if probe_zone in rules.SHARED_ZONES else 0)
+    state.zones[(probe_zone, owner)].append(probe)
+    context_cards = {probe}
+    state.marks[("ambush pending", -1)] = [probe] if case.context == "ambush" else []
+    state.marks[("quests done", -1)] = []
+    state.counters["power"] = 0
+    state.counters["archenemy face up"] = 0
+    state.counters["use wall"] = 0
+    state.counters["full impossible"] = 0
+    game = _Game(
+        catalogue, GameConfig(players=players, seed=11), [_Agent(), _Agent()], state=state, instances=instances
+    )
+
+    attacker = courage = -1
+    if case.context == "defense":
+        attacker = make("Probe Attacker")[0]
+        game.state.zones[(rules.HAND, 0)].append(attacker)
+    if case.context == "trigger":
+        courage = make("Courage")[0]
+        game.state.zones[(rules.HAND, 0)].append(courage)
+    # The game was built before these: it must know every instance.
+    game.cards = tuple(instances)
+    game._has_front_trigger = [any(t.scope == "front" for t in c.triggers) for c in instances]
+    game._has_self_trigger = [any(t.scope == "self" for t in c.triggers) for c in instances]
+    game._play_option = [Option(f"play {c.name}", ("play", i), i) for i, c in enumerate(instances)]
+    context_cards |= {c for c in (attacker, courage) if c >= 0}
+
+    if case.context == "end of turn":
+        game.begin_action()
+        game.play_from_hand(0, probe)
+    before = _where(game)
+    deck_before = {seat: list(game.state.zones[(rules.DECK, seat)]) for seat in range(players)}
+    log_start = len(game.state.log)
+    game.begin_action()
+    actors: tuple[int, ...] = (0,)
+    ctx = case.context
+    if ctx == "play":
+        game.play_from_hand(0, probe)
+    elif ctx == "attack":
+        game.play_from_hand(0, probe)
+        actors = (1,)
+    elif ctx == "defense":
+        game.play_from_hand(0, attacker)
+        actors = (1,)
+    elif ctx in ("ambush", "ongoing", "hero"):
+        game.stop = True
+        with contextlib.suppress(_StopAtMainPhase):
+            game.take_turn()
+    elif ctx == "group ambush":
+        game._flip_archenemy()
+        actors = (0, 1)
+    elif ctx == "fortune":
+        game.resolve(lambda c: game.gain_card(c, probe), Ctx(game, 0, probe))
+    elif ctx == "trigger":
+        game.play_from_hand(0, courage)
+    elif ctx == "end of turn":
+        game.emit(ev.TURN_ENDED, 0)
+        game.after_resolution()
+    return Outcome(
+        before=before,
+        after=_where(game),
+        deck_before=deck_before,
+        under=list(game.state.under.get(probe, [])),
+        names={i: c.name for i, c in enumerate(instances)},
+        probe=probe,
+        context_cards=frozenset(context_cards),
+        actors=actors,
+        power=game.state.counters.get("power", 0),
+        log=game.state.log[log_start:],
+        cards=tuple(instances),
+    )

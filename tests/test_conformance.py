@@ -1,0 +1,135 @@
+"""The conformance suite: every primitive of the deck-building vocabulary, with every selection
+part and destination it declares it honours, in every context it declares it runs in, acts on
+exactly the cards its selection means and on nothing else.
+
+The cases are generated from the declarations (see tests/conformance.py), so a primitive or a
+declared part with no case, or a declaration the engine does not live up to, fails here.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from conformance import (
+    DESTINATION_ZONES,
+    ENGINE_ZONES,
+    NO_STATEMENTS,
+    Case,
+    Outcome,
+    _catalogue,
+    cases,
+    run_case,
+    syntax_cases,
+)
+
+from lotr_rules.games.deckbuilding import game as rules
+from lotr_rules.games.deckbuilding.vocabulary import vocabulary
+
+CASES = [*cases(), *syntax_cases()]
+#: the blocks a primitive written with its own syntax opens: its cases are the cases run in them
+OPENS = {"attack": ("attack",), "register trigger": ("trigger", "end of turn")}
+
+
+def test_the_suite_has_a_case_for_every_primitive_part_and_context() -> None:
+    vocab = vocabulary()
+    by_primitive = {name: [c for c in CASES if c.primitive == name] for name in vocab.primitives}
+    for name, primitive in vocab.primitives.items():
+        found = by_primitive[name] or [c for c in CASES if c.context in OPENS.get(name, ())]
+        assert found, f"the primitive '{name}' has no conformance case"
+        contexts = {c for c in primitive.honoured_contexts(vocab.contexts) if c not in NO_STATEMENTS}
+        if by_primitive[name]:
+            assert {c.context for c in by_primitive[name]} == contexts, name
+            parts = {c.part for c in by_primitive[name]}
+            if not primitive.syntax and primitive.name != "take":
+                expected = set(primitive.honours)
+                if primitive.placement == "required":
+                    expected = (expected - {"zone"}) | {f"to {p}" for p in primitive.positions}
+                assert parts == expected, name
+    # the count the suite is known by
+    assert len(CASES) == EXPECTED_CASES, len(CASES)
+
+
+EXPECTED_CASES = 695
+
+
+def _name(outcome: Outcome, card: int) -> str:
+    return outcome.names[card]
+
+
+def _candidates(case: Case, outcome: Outcome, actor: int) -> list[int]:
+    if case.mode == "this":
+        return [outcome.probe]
+    if case.source == "one ring":
+        return [c for c, where in outcome.before.items() if where == (rules.BEHIND, -1)]
+    zone = (ENGINE_ZONES[case.source], actor)
+    if zone[0] == rules.DECK:
+        pile = list(reversed(outcome.deck_before[actor]))  # the top card first
+        pile = pile if case.want is None else pile[: case.want]
+    else:
+        pile = sorted(c for c, where in outcome.before.items() if where == zone)
+    pile = [c for c in pile if c not in outcome.context_cards]
+    if case.filtered:
+        catalogue = _catalogue()
+        pile = [c for c in pile if catalogue.get(_name(outcome, c)).cost <= 2]
+    return pile
+
+
+def _destination(case: Case, outcome: Outcome, actor: int, card: int) -> tuple[str, int]:
+    primitive = vocabulary().primitives[case.primitive]
+    if case.part == "as" or case.position == "under":
+        return ("under", outcome.probe)
+    if primitive.moves_to == "placement":
+        return (rules.DECK, actor)
+    if primitive.moves_to == "home":
+        return (rules.HOME_BY_DECK.get(outcome.cards[card].deck, rules.DESTROYED), -1)
+    if primitive.moves_to == "played" and "location" in outcome.cards[card].types:
+        return (rules.FRONT, actor)  # a Location played stays in front of its player
+    zone, per_player = DESTINATION_ZONES[primitive.moves_to]
+    return (zone, actor if per_player else -1)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_conformance(case: Case) -> None:
+    outcome = run_case(case)
+    statement = " / ".join(case.statement)
+    moved = {c for c in outcome.before if outcome.after.get(c) != outcome.before[c]}
+    if case.mode == "power":
+        bonus = _catalogue().get("Courage").power if case.context == "trigger" else 0
+        assert outcome.power == 2 + bonus, statement
+        assert moved <= outcome.context_cards, f"{statement} moved {sorted(_name(outcome, c) for c in moved)}"
+        return
+    primitive = vocabulary().primitives[case.primitive]
+    # card -> where it must end; a later actor acting on the same card (this card, The One
+    # Ring in a Group Ambush) moves it on
+    destinations: dict[int, tuple[str, int]] = {}
+    for actor in outcome.actors:
+        pool = _candidates(case, outcome, actor)
+        wanted = len(pool) if case.want is None else min(case.want, len(pool))
+        assert wanted > 0, f"{case.id}: the case selects nothing"
+        if primitive.moves_to == "revealed" and case.part != "as":
+            revealed = [e[2] for e in outcome.log if e[0] == "reveal" and e[1] == actor]
+            assert revealed == [_name(outcome, c) for c in pool[:wanted]], statement
+            continue
+        if case.mode == "random":
+            taken = {c for c in moved if c in pool}
+            assert len(taken) == wanted, f"{statement}: took {len(taken)} of {wanted}"
+        else:
+            taken = set(pool[:wanted])
+        for card in taken:
+            destinations[card] = _destination(case, outcome, actor, card)
+    for card, destination in destinations.items():
+        assert outcome.after.get(card) == destination, (
+            f"{statement}: {_name(outcome, card)} ended in {outcome.after.get(card)}, not {destination}"
+        )
+    ignored = outcome.context_cards - set(destinations)
+    stray = moved - set(destinations) - ignored
+    assert not stray, f"{statement} also moved {sorted(_name(outcome, c) + str(outcome.after.get(c)) for c in stray)}"
+    if case.mode == "this":
+        assert outcome.probe in destinations
+
+
+def test_cases_are_distinct() -> None:
+    ids = [c.id for c in CASES]
+    duplicates = [i for i, group in itertools.groupby(sorted(ids)) if len(list(group)) > 1]
+    assert not duplicates
