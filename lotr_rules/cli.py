@@ -11,11 +11,13 @@ import sys
 from collections.abc import Sequence
 
 from lotr_rules import __version__
-from lotr_rules.errors import UserError
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from lotr_rules.commands import register_all
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The command-line parser. Given the arguments, it registers in full only the command they
+    name, so that a command loads only the modules it uses and ``--help`` loads none; without
+    them, every command in full."""
+    from lotr_rules import commands
 
     parser = argparse.ArgumentParser(
         prog="lotr-rules",
@@ -23,16 +25,28 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"lotr-rules {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    register_all(sub)
+    if argv is None:
+        commands.register_all(sub)
+        return parser
+    # The top-level options take no value, so the first word that is not an option is the command.
+    named = next((word for word in argv if not word.startswith("-")), None)
+    if named in commands.COMMANDS:
+        commands.register(sub, named)
+    else:
+        commands.register_summaries(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(words)
+    args = parser.parse_args(words)
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
+    # Only now: ``--help`` and a mistyped option end above, without loading any of this.
+    from lotr_rules.errors import UserError
+
     try:
         code: int = args.run(args)
         return code

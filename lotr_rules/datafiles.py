@@ -8,9 +8,11 @@ and, where there is one, the line and column, before any parser sees the text.
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 from lotr_rules.errors import Span, UserError
 from lotr_rules.limits import MAX_DATA_DEPTH, MAX_DATA_FILE_BYTES, MAX_PATH_CHARS
@@ -132,3 +134,21 @@ def check_nesting(text: str, shown: str, what: str) -> None:
                 )
         elif char in _CLOSING:
             depth = max(0, depth - 1)
+
+
+def load_json(text: str, shown: str, what: str) -> Any:
+    """JSON text of a data file, parsed after :func:`check_nesting`; every way it can be bad (not
+    JSON, nested too deep, a number of thousands of digits) is a :class:`DataFileError`."""
+    check_nesting(text, shown, what)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        where = Span(error.lineno, error.colno, error.lineno, error.colno + 1, shown)
+        raise DataFileError(shown, f"the {what} is not valid JSON: {error.msg}", where) from None
+    except ValueError:  # a number of thousands of digits, which Python refuses to convert
+        raise DataFileError(shown, f"the {what} holds a number of thousands of digits") from None
+
+
+def read_json(path: Path, what: str) -> Any:
+    """The parsed JSON of a data file, read and checked as :func:`read_data_text` and :func:`load_json` do."""
+    return load_json(read_data_text(path, what), shown_path(path), what)

@@ -59,7 +59,7 @@ CONDITIONED = {
 }
 
 #: the deck-building sets as they were when the Adventure Deck came: card definitions and copies
-DECKBUILDING_SETS = {"fellowship": (87, 219), "two-towers": (92, 250)}
+DECKBUILDING_SETS = {"fellowship": (101, 233), "two-towers": (92, 250)}
 
 
 def adventure_cards() -> list[CardDef]:

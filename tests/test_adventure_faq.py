@@ -140,32 +140,33 @@ def test_galadriel_raises_the_health_by_1() -> None:
 
 # ---------------------------------------------------------------------- Gollum
 def test_gollum_walks_back_and_the_card_walked_back_to_resolves() -> None:
-    """Rulebook, The Card Effects (FAQ), Gollum: he takes Frodo three cards back (Gollum and two
-    more from the discard pile go onto the quest deck) and the third card's effect resolves. The
-    card's reading: Gollum and the card before him go back on top of the quest deck (the
-    journey's order kept), the card before that becomes the location and its effect resolves."""
+    """Rulebook, The Card Effects (FAQ), Gollum: he takes Frodo three cards back: Gollum and the
+    two cards before him go back onto the quest deck (the journey's order kept, so the earliest
+    of them is its top card), the card before those three is where Frodo stands, and the third
+    card's effect resolves. Here the third card is the Witch King: it puts a token on the track."""
     arranged = arrange("Cross Roads", top=["Gollum"], discard=["Orc Patrol", "Witch King"], turn=2)
     game = arranged.game
     gollum = arranged.top[0]
-    witch_king = arranged.discard[1]
+    orc_patrol, witch_king = arranged.discard
     play_turn(game, way="right")
-    assert game.state.zones[LOCATION] == [witch_king]
-    assert game.state.zones[QUEST_DECK][-2:] == [gollum, arranged.location]
-    assert game.state.zones[DISCARD] == [arranged.discard[0]]
-    assert counter(game, WITCH_KINGS) == 1  # the Witch King walked back to resolved
+    assert game.state.zones[QUEST_DECK][-3:] == [gollum, arranged.location, witch_king]
+    assert game.state.zones[LOCATION] == [orc_patrol]
+    assert game.state.zones[DISCARD] == []
+    assert counter(game, WITCH_KINGS) == 1  # the third card walked back over resolved
 
 
 def test_gollum_walks_back_along_the_cards_drawn() -> None:
-    """Rulebook, The Card Effects (FAQ), Gollum: the cards walked back are the journey's last
-    ones, the cards drawn on the way included: after drawing Faramir, Galadriel and Gollum,
-    Gollum and Galadriel go back and Faramir's effect resolves."""
+    """Rulebook, The Card Effects (FAQ), Gollum: the three cards walked back are the journey's
+    last ones, the cards drawn on the way included: after drawing Faramir, Galadriel and Gollum
+    from Cross Roads, all three go back onto the quest deck, Frodo stands on Cross Roads again,
+    and Faramir's effect (the third card's) resolves."""
     arranged = arrange("Cross Roads", top=["Faramir", "Galadriel", "Gollum"], turn=2)
     game = arranged.game
     faramir, galadriel, gollum = arranged.top
     agent = play_turn(game, way="up", may=False)
     assert [request.kind for request in agent.asked] == ["way", "ring", "may"]  # Faramir's "may"
-    assert game.state.zones[LOCATION] == [faramir]
-    assert game.state.zones[QUEST_DECK][-2:] == [gollum, galadriel]
+    assert game.state.zones[LOCATION] == [arranged.location]
+    assert game.state.zones[QUEST_DECK][-3:] == [gollum, galadriel, faramir]
     assert counter(game, HEALTH) == 10  # Galadriel walked back over, not resolved
 
 
@@ -188,8 +189,8 @@ def test_gollum_resolves_after_the_mountain_path() -> None:
     before = len(game.state.log)
     play_turn(game, way="up", rest=False)  # Cross Roads, Gollum
     assert ("effect", "Gollum") in game.state.log[before:]
-    assert game.state.zones[LOCATION] == [mountain_path]
-    assert game.state.zones[QUEST_DECK][-2:] == [gollum, crossing]
+    assert game.state.zones[LOCATION] == [arranged.location]
+    assert game.state.zones[QUEST_DECK][-3:] == [gollum, crossing, mountain_path]
 
 
 def test_gollum_resolves_when_gandalf_skips() -> None:
@@ -200,7 +201,8 @@ def test_gollum_resolves_when_gandalf_skips() -> None:
     game = arranged.game
     play_turn(game, way="right")  # reach Gandalf
     play_turn(game, way="up", may=True)  # Cross Roads, Gollum; "skip its effect?" yes
-    assert game.state.zones[LOCATION] == [ids(game, "Gandalf")[0]]
+    assert game.state.zones[LOCATION] == [arranged.location]
+    assert game.state.zones[QUEST_DECK][-1] == ids(game, "Gandalf")[0]
     assert ("effect", "Gollum") in game.state.log
 
 
@@ -339,43 +341,38 @@ def test_the_rohirrim_may_be_declined() -> None:
 
 def test_the_rohirrim_ride_onto_gollum_and_gollum_resolves() -> None:
     """Rulebook, The Card Effects (FAQ), The Rohirrim (the card ridden to does not resolve) and
-    Gollum (he resolves whatever other cards say): the card's reading: Gollum wins: ridden onto,
-    he walks back, here to The Rohirrim. A reading of game.py ends the circle this could make: a
-    card's effect resolves at most once a turn, so The Rohirrim, reached again, do not offer
-    another ride."""
+    Gollum (he resolves whatever other cards say): Gollum wins: ridden onto, he takes Frodo three
+    cards back (Gollum, the Cross Roads ridden past and The Rohirrim go onto the quest deck) to
+    the Cross Roads he set out from. The third card is The Rohirrim; a reading of game.py: a
+    card's effect resolves at most once a turn, so they do not offer another ride."""
     arranged = arrange("Cross Roads", top=["The Rohirrim", "Cross Roads", "Gollum"], turn=2)
     game = arranged.game
     rohirrim, crossing, gollum = arranged.top
     agent = play_turn(game, way="right", may=[True])
     assert agent.kinds().count("may") == 1
-    assert game.state.zones[LOCATION] == [rohirrim]
-    assert game.state.zones[QUEST_DECK][-2:] == [gollum, crossing]
+    assert game.state.zones[LOCATION] == [arranged.location]
+    assert game.state.zones[QUEST_DECK][-3:] == [gollum, crossing, rohirrim]
     assert [entry[1] for entry in logged(game, "effect")] == ["The Rohirrim", "Gollum"]
     assert ("already resolved", "The Rohirrim") in game.state.log
 
 
-def test_the_rohirrim_and_gollum_circle_ends_within_the_turn() -> None:
-    """Rulebook, The Card Effects (FAQ), The Rohirrim and Gollum: The Rohirrim, a card and Gollum
-    in a row make a circle (Gollum walks back to The Rohirrim, who may ride on into Gollum). A
-    reading of game.py: a card's effect resolves at most once a turn, so when the ride reaches
-    Gollum a second time his effect does not resolve again: the turn ends on Gollum, with no
-    Attack, and the next turn goes on as usual (each card resolves again in a later turn)."""
+def test_the_rohirrim_resolved_by_gollum_ride_on() -> None:
+    """Rulebook, The Card Effects (FAQ), Gollum and The Rohirrim: drawing The Rohirrim, a Cross
+    Roads and Gollum in one go, Gollum takes Frodo three cards back (all three onto the quest
+    deck) and the third, The Rohirrim, resolves: the player rides two cards on, over The
+    Rohirrim onto the Cross Roads after them, whose effect does not resolve. The turn deals no
+    Attack (Gollum's), and Gollum is the next card ahead."""
     arranged = arrange("Cross Roads", top=["The Rohirrim", "Cross Roads", "Gollum", "Cross Roads"], turn=2)
     game = arranged.game
-    rohirrim, _crossing, gollum, ahead = arranged.top
-    agent = play_turn(game, way="up", may=[True])  # Gollum walks back to The Rohirrim, who ride on
+    rohirrim, crossing, gollum, _ahead = arranged.top
+    agent = play_turn(game, way="up", may=[True])
     assert agent.kinds().count("may") == 1
-    assert game.state.zones[LOCATION] == [gollum]
     assert [entry[1] for entry in logged(game, "effect")] == ["Gollum", "The Rohirrim"]
-    assert ("already resolved", "Gollum") in game.state.log
+    assert game.state.zones[LOCATION] == [crossing]
+    assert game.state.zones[DISCARD] == [arranged.location, rohirrim]
+    assert game.state.zones[QUEST_DECK][-1] == gollum
     assert counter(game, WOUNDS) == 0
     assert game.state.turn == 3
-    before = len(game.state.log)
-    play_turn(game, way="right")  # Gollum: right 1
-    assert game.state.zones[LOCATION] == [ahead]
-    assert game.state.turn == 4
-    assert logged(game, "already resolved", before) == []
-    assert rohirrim in game.state.zones[DISCARD]
 
 
 # ---------------------------------------------------------------------- Legolas
@@ -859,3 +856,24 @@ def test_cross_roads_have_no_effect() -> None:
     counters[WOUNDS] = 4
     assert game.state.counters == counters
     assert game.state.zones[LOCATION] == [arranged.top[1]]
+
+
+def test_the_strategies_do_not_take_gollum_s_way_again() -> None:
+    """Rulebook, The Card Effects (FAQ), Gollum: the three cards he walks back over go onto the
+    quest deck in the player's sight, so the player knows the way that ends on him again. Every
+    strategy then takes another way when there is one (before, the same way from the same card
+    met Gollum turn after turn until time ran out)."""
+    from lotr_rules.games.adventure.bots import AdaptiveAgent, LongestAgent, ShortestAgent, walked_back_over
+
+    for agent_class in (LongestAgent, AdaptiveAgent, ShortestAgent):
+        arranged = arrange("Cross Roads", top=["Orc Patrol", "Cross Roads", "Gollum"], turn=2)
+        game = arranged.game
+        play_turn(game, way="up")  # three cards on, Gollum walks all three back
+        assert game.state.zones[LOCATION] == [arranged.location]
+        assert walked_back_over(game) == 3
+        before = len(game.state.log)
+        game.agents[0] = agent_class(seed=1)
+        game.play_turn()
+        travelled = [entry for entry in game.state.log[before:] if entry[0] == "travel"]
+        assert travelled == [("travel", "right", 1)], agent_class.name
+        assert ("effect", "Gollum") not in game.state.log[before:]

@@ -76,18 +76,24 @@ def test_a_person_plays_a_game_to_its_end_and_bad_input_is_asked_again(
     args = argparse.Namespace(seed=4, cards=[], strategy=None)
     assert run_adventure(args, agent=human) == 0
     out = capsys.readouterr().out
-    assert "'zero' is not an option" in out and "'9' is not an option" in out
+    assert "'zero' is not an option" in out and "There is no option 9" in out
     assert "You win" in out or "You lose" in out
 
 
-def test_the_end_of_input_stops_the_game_politely(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_end_of_input_saves_the_journey_and_says_where(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def no_more(prompt: str) -> str:
         raise EOFError
 
+    monkeypatch.chdir(tmp_path)
     human = AdventureHuman(input_fn=no_more, output_fn=print)
     args = argparse.Namespace(seed=4, cards=[], strategy=None)
     assert run_adventure(args, agent=human) == 0
-    assert "left unfinished" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Game saved to lotr-adventure-save.json." in out
+    assert "Go on with it later: lotr-rules play --resume lotr-adventure-save.json" in out
+    assert (tmp_path / "lotr-adventure-save.json").is_file()
 
 
 def test_watching_a_strategy_play_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -104,7 +110,7 @@ def test_strategy_without_the_adventure_deck_is_refused(capsys: pytest.CaptureFi
 
 @pytest.mark.parametrize(
     "extra",
-    [["--players", "2"], ["--hero", "Frodo"], ["--impossible"], ["--mix", "plan-1"], ["--save", "game.json"]],
+    [["--players", "2"], ["--hero", "Frodo"], ["--impossible"], ["--mix", "plan-1"], ["--half", "1"]],
 )
 def test_deckbuilding_options_to_play_the_adventure_deck_exit_2_with_a_message(
     extra: list[str], capsys: pytest.CaptureFixture[str]

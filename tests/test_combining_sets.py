@@ -12,12 +12,15 @@ Archenemy stack.
 
 from __future__ import annotations
 
+import contextlib
+import io
 from pathlib import Path
 
 import pytest
 
 from lotr_rules.agents.bots import HeuristicAgent
 from lotr_rules.cards.loader import load_sets
+from lotr_rules.cli import main
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import ARCHENEMY, BOX, MAIN, PATH, WALL, DeckbuildingGame
 from lotr_rules.games.deckbuilding.scenario import run_scenario
@@ -116,3 +119,51 @@ def test_mixed_games_without_the_wall_never_breach_it_or_end_by_it() -> None:
         assert not any(breached) and not game.wall_breached()
         assert result["reason"] in {"final archenemy defeated", "path could not be refilled"}
         assert game.z(WALL) == [] and _wall_cards_in_box(game) == 26
+
+
+# ---------------------------------------------------------------------- one set's Archenemies
+def _unmixed(sets: tuple[str, ...], seed: int, **options: object) -> DeckbuildingGame:
+    config = GameConfig(players=3, seed=seed, sets=sets, **options)  # type: ignore[arg-type]
+    return DeckbuildingGame(load_sets(), config, [HeuristicAgent(seed=i) for i in range(3)])
+
+
+@pytest.mark.parametrize(
+    ("sets", "first", "last"),
+    [
+        ((TT, FOTR), "Corrupted King Théoden", "Saruman, Lord of Isengard"),
+        ((FOTR, TT), "Ringwraiths at Weathertop", "Lurtz"),
+    ],
+)
+def test_both_sets_unmixed_use_one_sets_archenemies(sets: tuple[str, ...], first: str, last: str) -> None:
+    """Rulebook, Setup for Your First Game > 3. The Archenemy Stack; Combining The Fellowship of
+    the Ring With The Two Towers. The stack has one level 1 Archenemy face up on top and one
+    level 4 Archenemy last, eight cards in a standard game. With both sets shuffled together
+    (no plan), one set's Archenemies make the stack: the first set named in ``--sets``; the
+    other set's take no part in the game."""
+    for seed in range(6):
+        game = _unmixed(sets, seed)
+        top_down = [game.cards[c] for c in reversed(game.z(ARCHENEMY))]
+        assert [c.level for c in top_down] == [1, 2, 2, 2, 3, 3, 3, 4]
+        assert {c.set_code for c in top_down} == {sets[0]}
+        assert (top_down[0].name, top_down[-1].name) == (first, last)
+        outside_box = [c for c in range(len(game.cards)) if c not in game.z(BOX)]
+        assert not [c for c in outside_box if game.cards[c].deck == "archenemy" and game.cards[c].set_code == sets[1]]
+
+
+def test_both_sets_unmixed_end_when_the_final_archenemy_is_defeated() -> None:
+    """Rulebook, End of Game: the game ends at once when the final Archenemy (Saruman, Lord of
+    Isengard, the stack's one level 4 card) is defeated. ``lotr-rules game --sets
+    two-towers,fellowship --seed 11`` is such a game, and so is every seeded bot game here that
+    ends by the stack."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["game", "--sets", "two-towers,fellowship", "--seed", "11"]) == 0
+    text = out.getvalue()
+    assert "buys Saruman, Lord of Isengard for 14\n== the game ends: final archenemy defeated" in text
+    for seed in range(4):
+        game = _unmixed((TT, FOTR), seed)
+        result = game.play_game()
+        if result["reason"] == "final archenemy defeated":
+            assert game.z(ARCHENEMY) == []
+            last = [e for e in game.state.log if e[0] == "buy"][-1]
+            assert last[2] == "Saruman, Lord of Isengard"

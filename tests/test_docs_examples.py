@@ -173,7 +173,7 @@ def test_files_and_edits_reach_the_commands(tmp_path: Path, monkeypatch: pytest.
 def test_typed_answers_are_echoed_after_their_prompt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     text = '<!-- run: input=q|s from=": q$" -->\n```\n$ lotr-rules play --players 2 --seed 3\n```\n'
     rendered = _page(tmp_path, monkeypatch, text)
-    assert "Choose 1-3 (? for help): q\nQuit? y = quit without saving" in rendered
+    assert "Choose 1-3 (? for help, i N for a card): q\nQuit? y = quit without saving" in rendered
     assert "Game saved to lotr-save.json." in rendered
 
 

@@ -64,18 +64,40 @@ def test_archenemies(by_deck) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_main_deck(by_deck) -> None:  # type: ignore[no-untyped-def]
+    """Rulebook, Combining The Fellowship of the Ring With The Two Towers: Plan #1's standard
+    proportions (30 Allies, 30 Enemies, 30 Artifacts, 15 Maneuvers, 5 Locations, 5 Fortunes) and
+    Plan #2's "220+" cards of both main decks; with the set's known 226 game cards, the main deck
+    is 116 (set.toml says how that is counted): those proportions and one Ally more."""
     main = by_deck["main"]
     total = sum(c.copies for c in main)
-    assert 105 <= total <= 115
+    assert total == 116
     per_type: Counter[str] = Counter()
     for card in main:
         assert len(card.types) == 1 and set(card.types) <= MAIN_TYPES, card.name
         per_type[next(iter(card.types))] += card.copies
-    assert set(per_type) == MAIN_TYPES
-    assert per_type["fortune"] == 5
-    assert per_type["location"] == 5
+    assert per_type == {"ally": 31, "enemy": 30, "artifact": 30, "maneuver": 15, "location": 5, "fortune": 5}
     assert any(c.name == "Isengard" for c in main)
     assert "wall" not in by_deck and "breach" not in by_deck
+
+
+def test_the_set_has_226_game_cards(catalogue, by_deck) -> None:  # type: ignore[no-untyped-def]
+    """The set's known size: 226 game cards (the oversized hero cards are not game cards), of
+    which 116 are the main deck; with The Two Towers' 106 that is the rulebook's "220+" deck."""
+    game_cards = sum(c.copies for deck, cards in by_deck.items() if deck != "hero" for c in cards)
+    assert game_cards == 226
+    counts = {deck: sum(c.copies for c in cards) for deck, cards in by_deck.items()}
+    assert counts == {
+        "starter": 47,
+        "main": 116,
+        "valor": 16,
+        "corruption": 20,
+        "archenemy": 12,
+        "impossible archenemy": 8,
+        "starting": 7,
+        "hero": 7,
+    }
+    both = sum(c.copies for c in catalogue.by_deck(("two-towers", "fellowship"))["main"])
+    assert both == 222
 
 
 def test_no_wall_and_starting_deck(catalogue) -> None:  # type: ignore[no-untyped-def]
@@ -89,7 +111,7 @@ def test_names_do_not_repeat_two_towers() -> None:
 
 def test_every_card_is_designed_with_notes_and_ids_match_files() -> None:
     files = sorted(SET_DIR.rglob("*.card"))
-    assert len(files) == 87
+    assert len(files) == 101
     for path in files:
         text = path.read_text(encoding="utf-8")
         match = re.search(r"^  id (\S+)$", text, re.MULTILINE)
@@ -108,20 +130,55 @@ def test_games_end(catalogue, seed: int) -> None:  # type: ignore[no-untyped-def
     assert result["winners"]
 
 
-def test_fellowship_impossible_mode_changes_one_rule_only() -> None:
-    """Fellowship Impossible Mode keeps the set's own Archenemies and only returns destroyed
-    Corruptions to their stack (known facts of the Fellowship rules; the Two Towers rulebook,
-    Impossible Mode, lists that change first)."""
-    from lotr_rules.agents.bots import HeuristicAgent
-    from lotr_rules.engine.context import Ctx
-    from lotr_rules.games.deckbuilding.config import GameConfig
-    from lotr_rules.games.deckbuilding.game import CORRUPTION, DeckbuildingGame
+def test_impossible_archenemies(by_deck) -> None:  # type: ignore[no-untyped-def]
+    """The Fellowship's own pack of 8 Impossible Mode Archenemies (the set's known facts): each
+    the upgraded version of one of its regular Archenemies, levels 1 to 4 with Lurtz's last,
+    each stronger than the card it upgrades and marked designed."""
+    pack = by_deck["impossible archenemy"]
+    regular = {c.name: c for c in by_deck["archenemy"]}
+    assert len(pack) == 8
+    assert Counter(c.level for c in pack) == {1: 1, 2: 3, 3: 3, 4: 1}
+    for card in pack:
+        assert card.provenance == "designed" and card.title == "archenemy" and "enemy" in card.types
+        assert card.name.startswith("Impossible ")
+        base = regular[card.name.removeprefix("Impossible ")]
+        assert card.level == base.level
+        assert card.cost > base.cost and card.power >= base.power and card.victory > base.victory
+    (last,) = [c for c in pack if c.level == 4]
+    assert last.name == "Impossible Lurtz"
 
-    config = GameConfig(players=3, seed=5, sets=("fellowship",), impossible=True)
-    game = DeckbuildingGame(load_sets(), config, [HeuristicAgent(i) for i in range(3)])
-    stack = game.z("archenemy")
-    assert game.cards[stack[0]].name == "Lurtz"
-    assert not game.state.counters["full impossible"]
+
+def test_fellowship_impossible_mode_uses_its_pack_and_changes_one_rule_only() -> None:
+    """The Fellowship's Impossible Mode (the set's known facts; the Two Towers rulebook's Impossible
+    Mode describes the same kind of pack): its 8 Impossible Archenemies make the stack, in a fixed
+    order from the level 1 card face up on top to Impossible Lurtz last, and the regular twelve
+    are not used; its one rule change is that a destroyed Corruption goes back to its stack. The
+    other two changes of The Two Towers' Impossible Mode (defending for the player to your right,
+    everyone losing when The Wall runs out) are not made."""
+    from lotr_rules.cards import impossible
+    from lotr_rules.engine.context import Ctx
+    from lotr_rules.games.deckbuilding.game import ARCHENEMY, BOX, CORRUPTION
+
+    games = [
+        DeckbuildingGame(
+            load_sets(),
+            GameConfig(players=3, seed=seed, sets=("fellowship",), impossible=True),
+            [HeuristicAgent(i) for i in range(3)],
+        )
+        for seed in (5, 6)
+    ]
+    game = games[0]
+    top_down = [game.cards[c] for c in reversed(game.z(ARCHENEMY))]
+    assert [c.name for c in top_down] == [game.cards[c].name for c in reversed(games[1].z(ARCHENEMY))]
+    assert [c.level for c in top_down] == [1, 2, 2, 2, 3, 3, 3, 4]
+    assert {c.deck for c in top_down} == {"impossible archenemy"}
+    assert top_down[0].name == "Impossible Ringwraiths at Weathertop"
+    assert top_down[-1].name == "Impossible Lurtz"
+    assert sum(1 for c in game.z(BOX) if game.cards[c].deck == "archenemy") == 12
+    counters = game.state.counters
+    assert counters[impossible.counter_name(impossible.CORRUPTION_RETURNS)] == 1
+    assert counters[impossible.counter_name(impossible.DEFEND_YOUR_RIGHT)] == 0
+    assert counters[impossible.counter_name(impossible.WALL_DEPLETED_EVERYONE_LOSES)] == 0
     corruption = game.z(CORRUPTION)[-1]
     game.take(corruption)
     game.z("hand", 0).append(corruption)
@@ -130,3 +187,23 @@ def test_fellowship_impossible_mode_changes_one_rule_only() -> None:
     assert len(game.z(CORRUPTION)) == before + 1
     result = game.play_game()
     assert result["winners"], "the Fellowship's Impossible Mode has no everyone-loses ending"
+
+
+def test_impossible_mode_with_both_sets_uses_one_sets_pack() -> None:
+    """Rulebook, Impossible Mode (the 8 Impossible Archenemies replace the regular twelve) with
+    Combining The Fellowship of the Ring With The Two Towers: a game of both sets meets the pack
+    of the set whose Archenemies it would use, the first in ``--sets``, with that set's rule
+    changes."""
+    from lotr_rules.cards import impossible
+    from lotr_rules.games.deckbuilding.game import ARCHENEMY
+
+    for sets, last, defends in (
+        (("two-towers", "fellowship"), "Saruman of Many Colours", 1),
+        (("fellowship", "two-towers"), "Impossible Lurtz", 0),
+    ):
+        config = GameConfig(players=2, seed=3, sets=sets, impossible=True)
+        game = DeckbuildingGame(load_sets(), config, [HeuristicAgent(i) for i in range(2)])
+        stack = [game.cards[c] for c in game.z(ARCHENEMY)]
+        assert len(stack) == 8 and {c.set_code for c in stack} == {sets[0]}
+        assert stack[0].name == last
+        assert game.state.counters[impossible.counter_name(impossible.DEFEND_YOUR_RIGHT)] == defends

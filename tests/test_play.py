@@ -184,13 +184,21 @@ def test_commands_save_quit_and_end_of_input(catalogue: Catalogue) -> None:
 def test_each_screen_shows_what_is_new(catalogue: Catalogue) -> None:
     game = _game(catalogue)
     game.log("play", 1, "Courage")
-    agent, out = _agent(Script(["1", "1"]))
+    agent, out = _agent(Script(["1", "1", "1"]))
     agent.choose(game, _request())
+    first = "\n".join(out)
+    out.clear()
     game.log("play", 1, "Despair")
     agent.choose(game, _request())
-    first, second = "\n".join(out).split("== Turn")[1:]
-    assert "P2 plays Courage" in first
+    second = "\n".join(out)
+    assert "== Turn" in first and "P2 plays Courage" in first
+    # the table itself did not change: it is not drawn again, only what happened is told
+    assert "== Turn" not in second
     assert "P2 plays Despair" in second and "P2 plays Courage" not in second
+    out.clear()
+    game.state.counters["power"] = 3
+    agent.choose(game, _request())
+    assert "Power 3" in "\n".join(out)  # a change on the table draws it again
 
 
 def test_hot_seat_asks_to_pass_the_terminal(catalogue: Catalogue) -> None:

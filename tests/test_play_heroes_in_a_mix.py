@@ -18,7 +18,7 @@ def _setup(argv: list[str]) -> list[str]:
     sub = parser.add_subparsers(dest="command")
     play.register(sub)
     args = parser.parse_args(["play", *argv])
-    config, _seats = play._new_game_setup(args, load_sets())
+    config, _seats = play.new_game_setup(args, load_sets())
     return list(config.heroes)
 
 

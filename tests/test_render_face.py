@@ -149,3 +149,9 @@ def test_accented_letters_measure_as_their_base_letter() -> None:
 
 def _every_card_named(name: str) -> CardDef:
     return next(card for card in _every_card() if card.name == name)
+
+
+def test_a_deck_named_like_a_type_is_not_said_twice() -> None:
+    courage = next(card for card in _every_card() if card.name == "Courage")
+    shown = _texts(ET.fromstring(card_face_svg(courage)))
+    assert "STARTER" in shown and "STARTER · STARTER" not in " ".join(shown)

@@ -265,6 +265,13 @@ def test_several_valors_in_a_turn() -> None:
     _passes("buy-valors")
 
 
+def test_starter_is_a_card_type() -> None:
+    """Rulebook, Types of Cards: the seven card types are Starter, Enemy, Location, Ally, Maneuver,
+    Artifact and Fortune, and a Corruption has none. A card counting the types played this turn
+    (Entdraught, the only card that counts types) counts Starter once and Corruption not at all."""
+    _passes("card-types-starter-counts")
+
+
 def test_despair_and_corruption_may_be_played() -> None:
     """Rulebook, Gameplay: Despair and Corruption may be played; they have no effect."""
     _passes("play-despair-and-corruption")
@@ -359,6 +366,13 @@ def test_only_one_archenemy_per_turn() -> None:
     """Rulebook, Additional Rules > The Archenemies: the next Archenemy stays face down until the
     turn is over, so only one can be defeated per turn."""
     _passes("one-archenemy-per-turn")
+
+
+def test_an_enemy_is_defeated_only_from_the_path() -> None:
+    """Rulebook, FAQ (what "defeat" means): an Enemy is defeated when it is bought or gained from
+    the Path (an Archenemy when it is bought from its stack). A condition on having defeated an
+    Enemy this turn ignores an Enemy gained from anywhere else, here the main deck."""
+    _passes("defeat-only-from-the-path")
 
 
 def test_archenemy_played_from_hand() -> None:

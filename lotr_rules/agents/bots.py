@@ -11,6 +11,7 @@ from __future__ import annotations
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.decisions import DecisionRequest
+from lotr_rules.engine.facts import DefinitionTable
 from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
 
@@ -29,7 +30,7 @@ class RandomAgent:
 
 def card_value(game: Game, card: int) -> float:
     """A rough worth of owning a card: what it cost plus what it scores; junk is negative."""
-    return definition_value(game.cards[card])
+    return _VALUE[game.cards[card]]
 
 
 def definition_value(definition: CardDef) -> float:
@@ -53,6 +54,14 @@ def _does_nothing(definition: CardDef) -> bool:
         and definition.victory_fn is None
         and definition.victory <= 0
     )
+
+
+#: :func:`definition_value` per definition, and the worth of buying it (a Fortune is played and
+#: destroyed at once, so it is worth a little whatever it costs): both depend on nothing else.
+_VALUE: DefinitionTable[float] = DefinitionTable(definition_value)
+_BUY_WORTH: DefinitionTable[float] = DefinitionTable(
+    lambda definition: 1.0 if definition.abilities.get("fortune") is not None else definition_value(definition)
+)
 
 
 class HeuristicAgent:
@@ -135,20 +144,21 @@ class HeuristicAgent:
 
     def _action(self, game: Game, request: DecisionRequest) -> int:
         options = request.options
+        first = options[0].value
+        if type(first) is tuple and first[0] == "play":
+            return 0  # what the loop below would find first, found at once
         buy_best, buy_value = -1, 0.0
         end = len(options) - 1
+        cards = game.cards
         for index, option in enumerate(options):
             value = option.value
-            if value == "end":
-                end = index
-                continue
             if not isinstance(value, tuple):
+                if value == "end":
+                    end = index
                 continue
             if value[0] == "play":
                 return index
-            worth = card_value(game, option.card)
-            if game.cards[option.card].abilities.get("fortune") is not None:
-                worth = 1.0
+            worth = _BUY_WORTH[cards[option.card]]
             if worth > buy_value:
                 buy_best, buy_value = index, worth
         if buy_best >= 0 and buy_value >= 2.0:

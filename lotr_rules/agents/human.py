@@ -10,21 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from lotr_rules.agents.controls import HELP, card_info, read_answer
 from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.screen import LOG_LINES, new_log_lines, player_name, render_screen
 
 CLEAR = "\033[2J\033[H"
-
-HELP = """\
-Type the number of an option to pick it. Other commands:
-  s, save   save the game{where} and keep playing
-  q, quit   stop playing (asks first; you may save then)
-  l, log    show the whole log so far
-  r         show the screen again
-  ?, help   show this help
-Ending the input (Ctrl-D) saves the game and quits."""
 
 
 class SaveRequested(Exception):
@@ -64,6 +56,8 @@ class HumanAgent:
         #: per seat: how much of the log that seat has already been shown
         self.seen: dict[int, int] = {}
         self.last_seat: int | None = None
+        #: per seat: the table as last drawn for it, so it is drawn again only when it changed
+        self.tables: dict[int, str] = {}
 
     # ------------------------------------------------------------------ input
     def _read(self, game: Game, prompt: str) -> str:
@@ -78,38 +72,43 @@ class HumanAgent:
     def choose(self, game: Game, request: DecisionRequest) -> int:
         assert isinstance(game, DeckbuildingGame)
         seat = request.player
-        if self.hot_seat and seat != self.last_seat:
+        passed = self.hot_seat and seat != self.last_seat
+        if passed:
             if self.clear:
                 self.output_fn(CLEAR)
             self._read(game, f"Pass to {player_name(game, seat)}; press Enter when ready. ")
         self.last_seat = seat
-        self.show_screen(game, seat)
+        if passed:
+            self.show_screen(game, seat)
+        else:
+            self.show_table(game, seat)
         self.show_menu(game, request)
         count = len(request.options)
         while True:
-            answer = self._read(game, f"Choose 1-{count} (? for help): ").lower()
-            if answer.isdigit():
-                number = int(answer)
-                if 1 <= number <= count:
-                    return number - 1
-                self.output_fn(f"There is no option {number}: choose 1 to {count}.")
-            elif answer in ("s", "save"):
+            answer = read_answer(self._read(game, f"Choose 1-{count} (? for help, i N for a card): "))
+            if answer.kind == "pick":
+                if 1 <= answer.number <= count:
+                    return answer.number - 1
+                self.output_fn(f"There is no option {answer.number}: choose 1 to {count}.")
+            elif answer.kind == "save":
                 raise SaveRequested(game)
-            elif answer in ("q", "quit"):
+            elif answer.kind == "quit":
                 self._confirm_quit(game)
-            elif answer in ("?", "h", "help"):
+            elif answer.kind == "help":
                 where = f" to {self.save_path}" if self.save_path else ""
                 self.output_fn(HELP.format(where=where))
-            elif answer in ("l", "log"):
+            elif answer.kind == "info":
+                self.output_fn("\n".join(card_info(game, request, answer.text)))
+            elif answer.kind == "log":
                 self.output_fn("\n".join(new_log_lines(game)) or "(nothing has happened yet)")
                 self.show_menu(game, request)
-            elif answer in ("r", "screen"):
+            elif answer.kind == "screen":
                 self.show_screen(game, seat, since=0)
                 self.show_menu(game, request)
-            elif not answer:
+            elif answer.kind == "empty":
                 self.output_fn(f"Type a number from 1 to {count} (? for help).")
             else:
-                self.output_fn(f"'{answer}' is not an option: type a number from 1 to {count} (? for help).")
+                self.output_fn(f"'{answer.text}' is not an option: type a number from 1 to {count} (? for help).")
 
     def _confirm_quit(self, game: Game) -> None:
         answer = self._read(game, "Quit? y = quit without saving, s = save and quit, anything else = keep playing: ")
@@ -121,13 +120,23 @@ class HumanAgent:
         self.output_fn("Playing on.")
 
     # ------------------------------------------------------------------ output
+    def show_table(self, game: DeckbuildingGame, seat: int) -> None:
+        """The whole screen when the table changed since this seat last saw it; otherwise only
+        what happened since (a card asking a second question changes nothing on the table)."""
+        table = render_screen(game, seat, since=len(game.state.log))
+        if self.tables.get(seat) == table:
+            self.show_news(game, seat)
+        else:
+            self.show_screen(game, seat)
+
     def show_screen(self, game: DeckbuildingGame, seat: int, since: int | None = None) -> None:
         start = self.seen.get(seat, 0) if since is None else since
         self.output_fn(render_screen(game, seat, since=start, log_lines=self.log_lines))
         self.seen[seat] = len(game.state.log)
+        self.tables[seat] = render_screen(game, seat, since=len(game.state.log))
 
     def show_menu(self, game: DeckbuildingGame, request: DecisionRequest) -> None:
-        prompt = request.prompt
+        prompt = request.question
         if request.source >= 0:
             source = game.cards[request.source].name
             if source not in prompt:

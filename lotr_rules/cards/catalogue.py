@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from lotr_rules.cards.lasting import LastingEntry
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.errors import ConfigError, UnknownCardError
 
@@ -24,6 +25,10 @@ class SetInfo:
     short_name: str = ""
     #: what the rulebook's Contents lists, by deck: the card gallery compares the set with it
     rulebook_contents: tuple[tuple[str, int], ...] = ()
+    #: cards a rule never lets leave (``[lasting."NAME"]``: The One Ring, Breached)
+    lasting: tuple[LastingEntry, ...] = ()
+    #: the rule changes of this set's Impossible Mode (``impossible_mode``; see cards.impossible)
+    impossible_mode: tuple[str, ...] = ()
 
     @property
     def title(self) -> str:

@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import functools
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 import attrs
 
 from lotr_rules import LANGUAGE_VERSION
 from lotr_rules.cards.catalogue import Catalogue, SetInfo
+from lotr_rules.cards.impossible import COMMON, read_rules
+from lotr_rules.cards.lasting import LastingCard, check_script, lasting_cards, read_entries
 from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
 from lotr_rules.dsl import ast
-from lotr_rules.dsl.cache import cached_parse
 from lotr_rules.dsl.compiler import Compiler
+from lotr_rules.dsl.syntax import parse
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import ScriptSyntaxError, Span, UserError
@@ -88,6 +90,12 @@ def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
         return None, [
             Diagnostic("E161", Severity.ERROR, "manifest 'rulebook_contents' must map deck names to counts", span)
         ]
+    lasting, problem = read_entries(data.get("lasting", {}))
+    if problem:
+        return None, [Diagnostic("E161", Severity.ERROR, problem, span)]
+    impossible_mode, problem = read_rules(data.get("impossible_mode", list(COMMON)))
+    if problem:
+        return None, [Diagnostic("E161", Severity.ERROR, problem, span)]
     family = str(data.get("family", DEFAULT_FAMILY))
     if family not in FAMILY_VOCABULARIES:
         return None, [
@@ -110,6 +118,8 @@ def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
         description=str(data.get("description", "")),
         short_name=str(data.get("short_name", "")),
         rulebook_contents=tuple((str(k), int(v)) for k, v in contents.items()),
+        lasting=lasting,
+        impossible_mode=impossible_mode,
     )
     if info.code != folder.resolve().name:
         problems.append(
@@ -129,7 +139,7 @@ def parse_file(path: Path) -> tuple[ast.Script | None, list[Diagnostic]]:
     except UnicodeDecodeError:
         return None, [Diagnostic("E001", Severity.ERROR, "file is not utf-8 text", Span(1, 1, 1, 2, str(path)))]
     try:
-        return cached_parse(text, str(path)), []
+        return parse(text, str(path)), []
     except ScriptSyntaxError as error:
         assert error.span is not None
         return None, [
@@ -141,12 +151,16 @@ def compile_files(
     files: Sequence[ParsedFile],
     vocabulary: Vocabulary,
     known_names: set[str],
+    lasting: Mapping[str, LastingCard] | None = None,
 ) -> tuple[list[CardDef], list[Diagnostic]]:
+    """Compile the parsed files; ``lasting`` are the cards a rule keeps where they are, which a
+    script's commands are checked against (W205)."""
     cards: list[CardDef] = []
     diagnostics: list[Diagnostic] = []
     for parsed in files:
         if parsed.script is None:
             continue
+        diagnostics.extend(check_script(parsed.script, str(parsed.path), vocabulary, lasting or {}))
         if len(parsed.script.cards) != 1:
             diagnostics.append(
                 Diagnostic(
@@ -262,11 +276,47 @@ def load_folders(folders: Iterable[Path], vocabulary: Vocabulary) -> tuple[Catal
             diagnostics.extend(errors)
             parsed.append(ParsedFile(path, info.code, script))
     known = {card.name for p in parsed if p.script for card in p.script.cards}
-    cards, problems = compile_files(parsed, vocabulary, known)
+    lasting = lasting_of(infos, parsed, vocabulary)
+    cards, problems = compile_files(parsed, vocabulary, known, lasting)
     diagnostics.extend(problems)
     diagnostics.extend(check_starting_decks(infos, known))
+    diagnostics.extend(check_lasting_names(infos, parsed))
     diagnostics.extend(check_duplicates(parsed))
+    cards = [_with_lasting(card, infos) for card in cards]
     return Catalogue(infos, cards), sort_diagnostics(diagnostics)
+
+
+def lasting_of(
+    infos: Sequence[SetInfo], parsed: Sequence[ParsedFile], vocabulary: Vocabulary
+) -> dict[str, LastingCard]:
+    """The cards the manifests of ``infos`` say a rule keeps where they are, found in ``parsed``."""
+    entries = [(info.code, entry) for info in infos for entry in info.lasting]
+    if not entries:
+        return {}
+    scripts = [(p.set_code, card) for p in parsed if p.script is not None for card in p.script.cards]
+    return lasting_cards(entries, scripts, vocabulary)
+
+
+def check_lasting_names(infos: Sequence[SetInfo], parsed: Sequence[ParsedFile]) -> list[Diagnostic]:
+    """A manifest's lasting cards must be cards of its own set."""
+    names = {(p.set_code, card.name) for p in parsed if p.script is not None for card in p.script.cards}
+    out: list[Diagnostic] = []
+    for info in infos:
+        for entry in info.lasting:
+            if (info.code, entry.name) not in names:
+                span = Span(1, 1, 1, 2, str(Path(info.path) / MANIFEST))
+                message = f"'lasting' names '{entry.name}', which set '{info.code}' does not have"
+                out.append(Diagnostic("E150", Severity.ERROR, message, span))
+    return out
+
+
+def _with_lasting(card: CardDef, infos: Sequence[SetInfo]) -> CardDef:
+    for info in infos:
+        if info.code == card.set_code:
+            for entry in info.lasting:
+                if entry.name == card.name:
+                    return attrs.evolve(card, lasting=entry.rule)
+    return card
 
 
 def load_sets(extra: Sequence[Path] = (), vocabulary: Vocabulary | None = None) -> Catalogue:

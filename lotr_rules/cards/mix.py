@@ -152,7 +152,7 @@ def build_mix(catalogue: Catalogue, config: GameConfig) -> Mix:
     if not plan.by_set:
         # One set's Archenemies (a stack has one level 1 and one level 4 Archenemy): the first set
         # in play with a whole stack; a plan-2 match's second game uses the next one, if any.
-        archenemies = _one_stack(archenemies, config.sets, config.half - 1 if plan.parts else 0)
+        archenemies = one_stack(archenemies, config.sets, config.half - 1 if plan.parts else 0)
     return Mix(plan.name, tuple(main), tuple(aside), heroes, archenemies)
 
 
@@ -226,7 +226,11 @@ def deck_entries(data: object, where: str) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-def _one_stack(archenemies: Sequence[CardDef], sets: Sequence[str], pick: int) -> tuple[CardDef, ...]:
+def one_stack(archenemies: Sequence[CardDef], sets: Sequence[str], pick: int = 0) -> tuple[CardDef, ...]:
+    """One set's Archenemies, as the rulebook's setup has one level 1 on top and one level 4 last:
+    the ``pick``-th set (0 for the first), in ``sets`` order, that has a whole stack (a level 1 and
+    a level 4 Archenemy). With no whole stack anywhere, all of them (setup then says what is
+    missing)."""
     whole = [
         code for code in sets if {1, 4} <= {a.level for a in archenemies if a.set_code == code and a.level is not None}
     ]

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from lotr_rules.dsl.comments import format_keeping_comments
-from lotr_rules.dsl.parser import parse
+from lotr_rules.dsl.syntax import parse
 from lotr_rules.errors import ScriptSyntaxError, UserError
 
 

@@ -90,7 +90,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "--save",
         type=Path,
         metavar="FILE",
-        help=f"where 's' saves the game (default {DEFAULT_SAVE}, or the resumed file)",
+        help=f"where 's' and the end of input save the game (default {DEFAULT_SAVE}, for the Adventure Deck "
+        "lotr-adventure-save.json, or the resumed file)",
     )
     parser.add_argument("--resume", type=Path, metavar="FILE", help="go on with a saved game")
     add_cards_option(parser)
@@ -175,7 +176,7 @@ def _heroes(catalogue: Catalogue, config: GameConfig, wanted: Sequence[str]) -> 
     return taken + rest[:missing]
 
 
-def _new_game_setup(args: argparse.Namespace, catalogue: Catalogue) -> tuple[GameConfig, list[str]]:
+def new_game_setup(args: argparse.Namespace, catalogue: Catalogue) -> tuple[GameConfig, list[str]]:
     players = args.players if args.players is not None else 3
     humans = args.humans if args.humans is not None else 1
     if not 0 <= humans <= players:
@@ -247,9 +248,10 @@ def _say(text: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.game == "adventure-deck":
-        from lotr_rules.commands.play_adventure import run_adventure
+    from lotr_rules.commands.play_adventure import is_adventure_save, run_adventure
 
+    # a save says which game it is: resuming an Adventure Deck journey needs no --game
+    if args.game == "adventure-deck" or (args.resume is not None and is_adventure_save(args.resume)):
         return run_adventure(args)
     if args.strategy is not None:
         raise UserError("--strategy is for the Adventure Deck (--game adventure-deck)")
@@ -271,7 +273,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             _say(f"Resuming the game saved in {where}.")
     else:
-        config, seats = _new_game_setup(args, catalogue)
+        config, seats = new_game_setup(args, catalogue)
         where = ""
     save_path: Path = args.save or args.resume or DEFAULT_SAVE
     humans = [seat for seat, kind in enumerate(seats) if kind == "human"]

@@ -1,37 +1,62 @@
 """``lotr-rules play --game adventure-deck``: the Adventure Deck at the terminal.
 
-A person answers every decision from a numbered menu (or a strategy plays while you watch, with
-``--strategy``). Bad input is asked again; the end of input ends the game politely.
+A person answers every decision from a numbered menu, with the same keys as the deck-building
+game (see :mod:`lotr_rules.agents.controls`): ``i N`` shows a card, ``s`` saves, ``q`` quits, and
+the end of input saves and quits (or a strategy plays while you watch, with ``--strategy``).
+
+A save holds the seed, the sets and every choice made; resuming replays the choices and checks
+the journey reached is the one saved (its digest), then asks again what was being asked.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
+from lotr_rules.agents.controls import HELP, card_info, read_answer
+from lotr_rules.agents.human import QuitRequested, SaveRequested
 from lotr_rules.cards.loader import load_sets
+from lotr_rules.datafiles import DataFileError, read_json
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
-from lotr_rules.errors import ConfigError
+from lotr_rules.errors import ConfigError, RecordError, UserError
 from lotr_rules.games import vocabulary_for
 from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
 from lotr_rules.games.adventure.view import render_log, render_status, result_line
 
-
-class StoppedPlaying(Exception):
-    """The player ended the input or typed q."""
+SAVE_FORMAT = "lotr-rules adventure-deck save"
+SAVE_VERSION = 1
+DEFAULT_SAVE = Path("lotr-adventure-save.json")
 
 
 class AdventureHuman:
-    """A person at the terminal: the play mat, what happened since, and a numbered menu."""
+    """A person at the terminal: the play mat (drawn again only when it changed), what happened
+    since, and a numbered menu."""
 
     name = "human"
 
-    def __init__(self, input_fn: Callable[[str], str] = input, output_fn: Callable[[str], None] = print) -> None:
-        self.input_fn = input_fn
+    def __init__(
+        self,
+        input_fn: Callable[[str], str] | None = None,
+        output_fn: Callable[[str], None] = print,
+        save_path: str = "",
+    ) -> None:
+        # input is looked up at each call, not bound here, so that a test can replace it
+        self.input_fn = input_fn or (lambda prompt: input(prompt))
         self.output_fn = output_fn
+        self.save_path = save_path
         self.seen = 0
+        self.mat = ""
+
+    def _read(self, game: Game, prompt: str) -> str:
+        try:
+            return self.input_fn(prompt).strip()
+        except (EOFError, KeyboardInterrupt):
+            self.output_fn("")
+            raise SaveRequested(game, quit=True) from None
 
     def choose(self, game: Game, request: DecisionRequest) -> int:
         assert isinstance(game, AdventureGame)
@@ -39,22 +64,51 @@ class AdventureHuman:
         self.seen = len(game.state.log)
         if news:
             self.output_fn("\n".join(news))
-        self.output_fn("")
-        self.output_fn(render_status(game))
-        self.output_fn(request.prompt)
-        for number, option in enumerate(request.options, start=1):
-            self.output_fn(f"  {number}) {option.label}")
+        mat = render_status(game)
+        if mat != self.mat:
+            self.output_fn("")
+            self.output_fn(mat)
+            self.mat = mat
+        self._menu(request)
         count = len(request.options)
         while True:
-            try:
-                answer = self.input_fn(f"Choose 1-{count} (q to stop): ").strip().lower()
-            except (EOFError, KeyboardInterrupt):
-                raise StoppedPlaying from None
-            if answer in ("q", "quit"):
-                raise StoppedPlaying
-            if answer.isdigit() and 1 <= int(answer) <= count:
-                return int(answer) - 1
-            self.output_fn(f"'{answer}' is not an option: type a number from 1 to {count}.")
+            answer = read_answer(self._read(game, f"Choose 1-{count} (? for help, i N for a card): "))
+            if answer.kind == "pick":
+                if 1 <= answer.number <= count:
+                    return answer.number - 1
+                self.output_fn(f"There is no option {answer.number}: choose 1 to {count}.")
+            elif answer.kind == "save":
+                raise SaveRequested(game)
+            elif answer.kind == "quit":
+                self._confirm_quit(game)
+            elif answer.kind == "help":
+                where = f" to {self.save_path}" if self.save_path else ""
+                self.output_fn(HELP.format(where=where))
+            elif answer.kind == "info":
+                self.output_fn("\n".join(card_info(game, request, answer.text)))
+            elif answer.kind == "log":
+                self.output_fn("\n".join(render_log(game.state.log)) or "(nothing has happened yet)")
+                self._menu(request)
+            elif answer.kind == "screen":
+                self.output_fn(render_status(game))
+                self._menu(request)
+            elif answer.kind == "empty":
+                self.output_fn(f"Type a number from 1 to {count} (? for help).")
+            else:
+                self.output_fn(f"'{answer.text}' is not an option: type a number from 1 to {count} (? for help).")
+
+    def _menu(self, request: DecisionRequest) -> None:
+        self.output_fn(request.question)
+        for number, option in enumerate(request.options, start=1):
+            self.output_fn(f"  {number}) {option.label}")
+
+    def _confirm_quit(self, game: Game) -> None:
+        answer = self._read(game, "Quit? y = quit without saving, s = save and quit, anything else = keep playing: ")
+        if answer.lower() in ("y", "yes"):
+            raise QuitRequested
+        if answer.lower() in ("s", "save"):
+            raise SaveRequested(game, quit=True)
+        self.output_fn("Playing on.")
 
 
 #: ``play`` options that only the deck-building game reads (the attribute and the option's name)
@@ -70,37 +124,128 @@ DECKBUILDING_ONLY = (
     ("half", "--half"),
     ("deck", "--deck"),
     ("less_random", "--less-random"),
-    ("save", "--save"),
-    ("resume", "--resume"),
 )
 
 
 def refuse_deckbuilding_options(args: argparse.Namespace) -> None:
     """An option the Adventure Deck would silently ignore is a mistake worth saying (a solo game
-    has no seats, heroes or mixing, and it is not saved)."""
+    has no seats, heroes or mixing)."""
     given = [option for attribute, option in DECKBUILDING_ONLY if getattr(args, attribute, None) is not None]
     if given:
         raise ConfigError(
-            f"{', '.join(given)}: for the deck-building game; the Adventure Deck takes --seed, --strategy and --cards"
+            f"{', '.join(given)}: for the deck-building game; the Adventure Deck takes --seed, --strategy, "
+            "--save, --resume and --cards"
         )
 
 
+class _ResumeCheck:
+    """The first question asked once the saved choices have run out is the one the journey was
+    saved at: the state there must have the save's digest."""
+
+    def __init__(self, agent: Agent, digest: str, where: str) -> None:
+        self.agent = agent
+        self.digest = digest
+        self.where = where
+        self.checked = False
+
+    def choose(self, game: Game, request: DecisionRequest) -> int:
+        if not self.checked:
+            self.checked = True
+            if game.state.digest() != self.digest:
+                raise RecordError(f"{self.where} does not replay to the journey it saved; it cannot be resumed")
+        return self.agent.choose(game, request)
+
+
+def save_data(game: AdventureGame) -> dict[str, Any]:
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "seed": game.config.seed,
+        "sets": list(game.config.sets),
+        "choices": list(game.state.choices),
+        "digest": game.state.digest(),
+    }
+
+
+def is_adventure_save(path: Path) -> bool:
+    """Whether ``path`` holds an Adventure Deck save (so ``play --resume`` knows the game)."""
+    try:
+        data = read_json(path, "save file")
+    except UserError:
+        return False
+    return isinstance(data, dict) and data.get("format") == SAVE_FORMAT
+
+
+def read_save(path: Path) -> dict[str, Any]:
+    try:
+        data = read_json(path, "save file")
+    except DataFileError as error:
+        raise RecordError(str(error)) from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise RecordError(f"{path} is not an Adventure Deck save")
+    if data.get("version") != SAVE_VERSION:
+        raise RecordError(f"{path} is save version {data.get('version')}, this lotr-rules reads {SAVE_VERSION}")
+    choices, seed, sets = data.get("choices"), data.get("seed"), data.get("sets")
+    if not isinstance(choices, list) or not all(type(c) is int and c >= 0 for c in choices):
+        raise RecordError(f"{path} has a corrupt list of choices")
+    if type(seed) is not int or seed < 0 or not isinstance(data.get("digest"), str):
+        raise RecordError(f"{path} is corrupt: it has no seed or no digest")
+    if not isinstance(sets, list) or not sets or not all(isinstance(code, str) for code in sets):
+        raise RecordError(f"{path} is corrupt: it names no sets")
+    return data
+
+
 def run_adventure(args: argparse.Namespace, agent: Agent | None = None) -> int:
+    from lotr_rules.commands.play import write_save
+
     refuse_deckbuilding_options(args)
     strategy: str | None = getattr(args, "strategy", None)
     if strategy is not None and strategy not in STRATEGIES:
         raise ConfigError(f"unknown strategy '{strategy}'; strategies: {', '.join(STRATEGIES)}")
-    seed = args.seed if args.seed is not None else 1
+    resume: Path | None = getattr(args, "resume", None)
+    data: dict[str, Any] | None = None
+    if resume is not None:
+        if args.seed is not None or strategy is not None:
+            raise UserError("--resume takes the journey's seed from the save; drop --seed and --strategy")
+        data = read_save(resume)
+    seed = int(data["seed"]) if data else args.seed if args.seed is not None else 1
+    config = AdventureConfig(seed=seed, sets=tuple(data["sets"]) if data else ("adventure-deck",))
+    save_path: Path = getattr(args, "save", None) or resume or DEFAULT_SAVE
     catalogue = load_sets(tuple(args.cards), vocabulary=vocabulary_for("adventure-deck"))
     watching = strategy is not None
-    player: Agent = agent or (STRATEGIES[strategy](seed) if strategy is not None else AdventureHuman())
-    game = AdventureGame(catalogue.cards, player, AdventureConfig(seed=seed))
-    print(f"The Adventure Deck, seed {seed}: cross the quest deck within {game.config.turns} turns.")
-    try:
-        result = game.play()
-    except StoppedPlaying:
-        print("\nYou stop here; the journey is left unfinished.")
-        return 0
+    player: Agent = agent or (
+        STRATEGIES[strategy](seed) if strategy is not None else AdventureHuman(save_path=str(save_path))
+    )
+    if isinstance(player, AdventureHuman) and not player.save_path:
+        player.save_path = str(save_path)
+    choices: list[int] = list(data["choices"]) if data else []
+    if data:
+        print(f"Resuming the journey saved in {resume}.")
+    else:
+        turns = AdventureConfig().turns
+        print(f"The Adventure Deck, seed {seed}: cross the quest deck within {turns} turns.")
+    saved = False
+    while True:
+        seat: Agent = _ResumeCheck(player, str(data["digest"]), str(resume)) if data and choices else player
+        game = AdventureGame(catalogue.cards, seat, config)
+        game.replay_queue.extend(choices)
+        try:
+            result = game.play()
+            break
+        except SaveRequested as request:
+            assert isinstance(request.game, AdventureGame)
+            choices = list(request.game.state.choices)
+            data = None  # the save just written is this very journey: no need to check it again
+            write_save(save_path, save_data(request.game))
+            saved = True
+            print(f"Game saved to {save_path}.")
+            if request.quit:
+                print(f"Go on with it later: lotr-rules play --resume {save_path}")
+                return 0
+        except QuitRequested:
+            last = f" The last save is in {save_path}." if saved or resume is not None else ""
+            print(f"\nYou stop here; the journey is left unfinished.{last}")
+            return 0
     shown = 0 if watching or not isinstance(player, AdventureHuman) else player.seen
     for line in render_log(game.state.log, shown):
         print(line)

@@ -10,7 +10,7 @@ from lotr_rules.cards.provenance import designed_summary
 from lotr_rules.commands.common import add_cards_option, every_family_catalogue
 from lotr_rules.dsl.describe import describe_card
 from lotr_rules.dsl.formatter import format_card
-from lotr_rules.dsl.parser import parse
+from lotr_rules.dsl.syntax import parse
 from lotr_rules.engine.cards import CardDef
 
 

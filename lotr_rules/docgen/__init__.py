@@ -22,6 +22,11 @@ GENERATORS = (
 )
 
 
+#: folders under ``docs/`` whose every file docgen writes (the card faces): a file in one that no
+#: generator writes any more is stale too
+OWNED_FOLDERS = ("faces",)
+
+
 def pages() -> dict[str, Callable[[], str]]:
     out: dict[str, Callable[[], str]] = {}
     for name in GENERATORS:

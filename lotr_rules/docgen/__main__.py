@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from lotr_rules.docgen import docs_dir, pages
+from lotr_rules.docgen import OWNED_FOLDERS, docs_dir, pages
 from lotr_rules.docgen.examples import ExampleError
 
 
@@ -19,7 +19,8 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="fail if a generated page is out of date")
     args = parser.parse_args()
     stale = []
-    for page, render in pages().items():
+    generated = pages()
+    for page, render in generated.items():
         path = docs_dir() / page
         try:
             text = render()
@@ -30,14 +31,33 @@ def main() -> int:
         if current != text:
             stale.append(page)
             if not args.check:
+                path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(text, encoding="utf-8")
-    if args.check and stale:
-        names = ", ".join(_shown(page) for page in stale)
-        print(f"out of date (run 'python -m lotr_rules.docgen'): {names}", file=sys.stderr)
+    # a file left in a folder docgen owns that it no longer writes (a card taken out of a set)
+    left_over = sorted(
+        path.relative_to(docs_dir()).as_posix()
+        for folder in OWNED_FOLDERS
+        for path in (docs_dir() / folder).rglob("*")
+        if path.is_file() and path.relative_to(docs_dir()).as_posix() not in generated
+    )
+    if args.check and (stale or left_over):
+        if stale:
+            print("out of date (run 'python -m lotr_rules.docgen'): " + _listed(stale), file=sys.stderr)
+        if left_over:
+            print("no longer generated (run 'python -m lotr_rules.docgen'): " + _listed(left_over), file=sys.stderr)
         return 1
     for page in stale:
         print(f"wrote {_shown(page)}")
+    for page in left_over:
+        (docs_dir() / page).unlink()
+        print(f"removed {_shown(page)}")
     return 0
+
+
+def _listed(pages: list[str]) -> str:
+    """Pages by name, a long list cut short (a changed card style rewrites hundreds of faces)."""
+    shown = ", ".join(_shown(page) for page in pages[:12])
+    return shown + (f" and {len(pages) - 12} more" if len(pages) > 12 else "")
 
 
 if __name__ == "__main__":

@@ -69,6 +69,7 @@ PAGES = (
     "mixing.md",
     "scenarios.md",
     "adventure-deck.md",
+    "rendering.md",
     "sharing-safely.md",
 )
 

@@ -25,12 +25,15 @@ from lotr_rules.cards.provenance import designed_summary, share_sentence, short_
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.describe import describe_card
 from lotr_rules.dsl.formatter import format_card
-from lotr_rules.dsl.parser import parse
+from lotr_rules.dsl.syntax import parse
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.games import vocabulary_for
+from lotr_rules.render.face import card_face_svg, card_file_stem
 from lotr_rules.resources import cardscripts_dir
 
+#: the folder under ``docs/`` the card faces are written to; docgen owns everything in it
+FACES_DIR = "faces"
 #: The Two Towers gallery was the only one and kept its page name, so links to it keep working.
 KEPT_PAGE_NAMES = {"two-towers": "gallery.md"}
 
@@ -165,6 +168,11 @@ def _number_rows(card: CardDef, vocabulary: Vocabulary) -> list[str]:
     return rows
 
 
+def face_path(card: CardDef) -> str:
+    """Where under ``docs/`` the card's face is written (``faces/SET/ID.svg``)."""
+    return f"{FACES_DIR}/{card.set_code}/{card_file_stem(card)}.svg"
+
+
 def render_card(card: CardDef, info: SetInfo, vocabulary: Vocabulary, level: int = 3, note: str = "") -> list[str]:
     node = _node(card)
     kind = _types_of(card, vocabulary)
@@ -174,6 +182,8 @@ def render_card(card: CardDef, info: SetInfo, vocabulary: Vocabulary, level: int
     lines = ["#" * level + f" {card.name}", ""]
     if note:
         lines += [note, ""]
+    alt = card.name.replace("[", "(").replace("]", ")")
+    lines += [f"![The face of {alt}]({face_path(card)})", ""]
     lines += [
         "| | |",
         "|---|---|",
@@ -536,5 +546,12 @@ def page_name(code: str) -> str:
 
 
 def pages() -> dict[str, Callable[[], str]]:
-    """A gallery page for every shipped set, by file name under ``docs/``."""
-    return {page_name(info.code): functools.partial(render_set, info.code) for info in _manifests()}
+    """A gallery page for every shipped set, by file name under ``docs/``, and the face of every
+    card the pages show (SVG files under ``docs/faces/``)."""
+    out: dict[str, Callable[[], str]] = {}
+    for info in _manifests():
+        out[page_name(info.code)] = functools.partial(render_set, info.code)
+        set_info, cards, _vocabulary = _shipped_set(info.code)
+        for card in cards:
+            out[face_path(card)] = functools.partial(card_face_svg, card, set_name=set_info.title)
+    return out

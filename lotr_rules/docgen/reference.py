@@ -532,6 +532,21 @@ def _sets() -> list[str]:
                     "a table of deck names and counts: what the rulebook's Contents lists, for the card "
                     "gallery to compare the set with",
                 ],
+                [
+                    "`impossible_mode`",
+                    "no",
+                    "the rule changes of the set's Impossible Mode, from `destroyed corruptions return` "
+                    "(the default), `defend the player to your right` and `everyone loses when the wall "
+                    "runs out`; its cards of deck `impossible archenemy` make the stack",
+                ],
+                [
+                    "`lasting`",
+                    "no",
+                    'cards a rule keeps where they are: `[lasting."NAME"]` with `rule` (`cannot be '
+                    "destroyed`, or `stays in front`: once in front of a player, never moved) and "
+                    "`zones`, where a script could find it; such a command leaves the card be, and "
+                    "the linter warns (W205)",
+                ],
                 ["`description`", "no", "one or two sentences about the set"],
             ],
         ),

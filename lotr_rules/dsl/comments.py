@@ -16,7 +16,7 @@ import attrs
 
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.formatter import format_script
-from lotr_rules.dsl.parser import parse
+from lotr_rules.dsl.syntax import parse
 
 _TOKENS = re.compile(r'"(?:\\.|[^"\\\n])*"|#[^\n]*')
 

@@ -9,6 +9,7 @@ tree is walked while a game runs.
 from __future__ import annotations
 
 import hashlib
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -16,6 +17,7 @@ from lotr_rules.cards.provenance import ALWAYS, FACT_FIELDS, FACTS, NONE, design
 from lotr_rules.diagnostics import Diagnostic, Severity, did_you_mean
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.formatter import format_card, format_cond, format_sel, format_stmt
+from lotr_rules.dsl.plain import may_words
 from lotr_rules.engine.cards import CardDef, CondFn, Effect, NumberFn, QuestDef, TriggerDef
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import Phrase, Primitive, Vocabulary, ZoneSpec
@@ -369,9 +371,11 @@ class Compiler:
         if isinstance(stmt, ast.MayStmt):
             body = self._scoped(stmt.body)
             prompt = " ".join(line.strip() for s in stmt.body for line in format_stmt(s, 0))
+            # bots read the script's text; a person is asked about the cards themselves
+            words = may_words(stmt.body, self.vocab.zones)
 
             def run_may(ctx: Ctx) -> None:
-                if ctx.game.ask_yes_no(ctx.player, "may", f"{prompt}?", ctx.this):
+                if ctx.game.ask_yes_no(ctx.player, "may", f"{prompt}?", ctx.this, words(ctx)):
                     body(ctx)
 
             return run_may
@@ -958,9 +962,15 @@ class Compiler:
     def _cond(self, cond: ast.Cond) -> CondFn:
         if isinstance(cond, ast.CondAnd):
             parts = tuple(self._cond(c) for c in cond.operands)
+            if len(parts) == 2:  # the usual case, without a generator (conditions run every action)
+                first, second = parts
+                return lambda ctx: bool(first(ctx) and second(ctx))
             return lambda ctx: all(p(ctx) for p in parts)
         if isinstance(cond, ast.CondOr):
             parts = tuple(self._cond(c) for c in cond.operands)
+            if len(parts) == 2:
+                first, second = parts
+                return lambda ctx: bool(first(ctx) or second(ctx))
             return lambda ctx: any(p(ctx) for p in parts)
         if isinstance(cond, ast.CondNot):
             inner = self._cond(cond.operand)
@@ -1121,10 +1131,10 @@ def _never_cond(ctx: Ctx) -> bool:
 
 
 _COMPARE: dict[str, Callable[[int, int], bool]] = {
-    "<": lambda a, b: a < b,
-    "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b,
-    ">=": lambda a, b: a >= b,
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "==": operator.eq,
+    "!=": operator.ne,
 }

@@ -1,4 +1,4 @@
-"""A fast path for :func:`lotr_rules.dsl.parser.parse`: script text straight to the typed AST.
+"""A fast path for :func:`lotr_rules.dsl.syntax.parse`: script text straight to the typed AST.
 
 Lark's LALR parser, run in Python, builds a parse tree that :class:`~lotr_rules.dsl.parser._ToAst`
 then walks again; together they cost about a millisecond a card. This module reads a script with
@@ -28,7 +28,7 @@ Three things about the Lark path are easy to get wrong and are copied with care:
   last token a rule consumed. A ``(`` where a condition starts may hold a condition or the number
   a comparison starts with; the parser reads its first atom either way, and that atom (or the
   token after the ``)``) tells which, as the grammar's ``cond_left`` does.
-* **Limits.** :func:`~lotr_rules.dsl.parser.parse` checks the script's size before calling
+* **Limits.** :func:`~lotr_rules.dsl.syntax.parse` checks the script's size before calling
   :func:`parse`. The bracket nesting limit (:data:`MAX_NESTING`) is checked here, while reading the
   tokens, so that ``parse`` needs its own check only for the scripts it hands to Lark; the depth of
   the parse tree (:data:`MAX_TREE_DEPTH`) is bounded here by counting the constructs that nest,
@@ -43,7 +43,8 @@ from __future__ import annotations
 import re
 
 from lotr_rules.dsl import ast
-from lotr_rules.dsl.parser import MAX_NESTING, MAX_TREE_DEPTH, _unquote
+from lotr_rules.dsl.syntax import MAX_NESTING, MAX_TREE_DEPTH
+from lotr_rules.dsl.syntax import unquote as _unquote
 from lotr_rules.errors import Span
 
 #: The condition nodes, to tell a bracket's condition from a bracket's number.

@@ -1,6 +1,7 @@
-"""Script text to typed AST.
+"""Script text to typed AST through Lark: the path :func:`lotr_rules.dsl.syntax.parse` takes
+for the scripts the fast parser gives up on, which words what is wrong with them.
 
-The Lark grammar in ``grammar/cardscript.lark`` (LALR, contextual lexer, cached) gives a parse
+The Lark grammar in ``grammar/cardscript.lark`` (LALR, contextual lexer) gives a parse
 tree; :class:`_ToAst` turns each rule into its AST class, so nothing downstream ever walks a raw
 Lark tree. Syntax errors become :class:`ScriptSyntaxError` with a human sentence ("missing '{'
 after 'play'") and a position inside the text; :func:`parse` never raises anything else for any
@@ -20,17 +21,13 @@ from lark import Token, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from lotr_rules.dsl import ast
+from lotr_rules.dsl.syntax import MAX_NESTING, MAX_SCRIPT_BYTES, MAX_TREE_DEPTH, parse, parse_card, unquote
 from lotr_rules.errors import ScriptSyntaxError, Span
 from lotr_rules.resources import grammar_text
 
-#: Scripts larger than this are refused before parsing: a card is a few hundred bytes, and a
-#: stranger's multi-megabyte file should not be able to make the linter chew for minutes.
-MAX_SCRIPT_BYTES = 256 * 1024
-#: Nesting deeper than this is refused: it bounds recursion in every later pass.
-MAX_NESTING = 40
-#: Parse trees deeper than this are refused too. Operator chains (``1 + 1 + ...``) and ``not not ...``
-#: nest without brackets, and every pass over the tree, this module's transformer first, recurses.
-MAX_TREE_DEPTH = 200
+# The entry points and limits live in the syntax module, which does not load Lark; they are
+# named here too, where they have always been importable from.
+__all__ = ["MAX_NESTING", "MAX_SCRIPT_BYTES", "MAX_TREE_DEPTH", "parse", "parse_card", "parse_with_lark"]
 
 
 def _build(**options: Any) -> lark.Lark:
@@ -40,7 +37,8 @@ def _build(**options: Any) -> lark.Lark:
         lexer="contextual",
         propagate_positions=True,
         maybe_placeholders=True,
-        cache=True,
+        # No ``cache=True``: Lark's cache is a pickle under the shared temporary folder, at a name
+        # anyone can compute, so another user could plant one that runs code when loaded.
         **options,
     )
 
@@ -97,8 +95,7 @@ def _words(children: Sequence[Any]) -> tuple[str, ...]:
 
 
 def _unquote(token: Token | str) -> str:
-    text = str(token)[1:-1]
-    return text.replace('\\"', '"').replace("\\\\", "\\")
+    return unquote(str(token))
 
 
 @v_args(meta=True)
@@ -737,22 +734,10 @@ def _glued_keyword(token: Token, source: str) -> bool:
     return token.type in _keywords() and isinstance(end, int) and _WORD_CHAR.match(source, end) is not None
 
 
-def parse(text: str, path: str = "") -> ast.Script:
-    """Parse a script. Raises :class:`ScriptSyntaxError` (and nothing else) on bad input."""
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_SCRIPT_BYTES:
-        raise ScriptSyntaxError(
-            f"script is larger than {MAX_SCRIPT_BYTES // 1024} KiB", Span(1, 1, 1, 2, path), code="E003"
-        )
-    source = text if text.endswith("\n") else text + "\n"
-    # The hand-written parser reads good scripts several times faster and gives up (None) on
-    # anything it is not sure of, a script nesting deeper than MAX_NESTING included (so the
-    # check below is needed only on the way to Lark); Lark then parses the text and words the
-    # errors. The fast parser builds on this module, hence the import here.
-    from lotr_rules.dsl import fastparse
-
-    script = fastparse.parse(source, path)
-    if script is not None:
-        return script
+def parse_with_lark(text: str, source: str, path: str = "") -> ast.Script:
+    """Parse a script (``source`` is ``text`` ending with a line end) with Lark; raises
+    :class:`ScriptSyntaxError` (and nothing else) on bad input. The fast parser checks the
+    nesting limit itself, so the check below is needed only on the way here."""
     if not _depth_ok(text):
         raise ScriptSyntaxError(f"blocks nest deeper than {MAX_NESTING} levels", Span(1, 1, 1, 2, path), code="E003")
     tree = _parse_fast(source)
@@ -830,15 +815,3 @@ def _clamp(span: Span, text: str, path: str) -> Span:
 
 def _with_path(script: ast.Script, path: str) -> ast.Script:
     return ast.Script(script.cards, path=path)
-
-
-def parse_card(text: str, path: str = "") -> ast.Card:
-    """Parse a script that must hold exactly one card."""
-    script = parse(text, path)
-    if len(script.cards) != 1:
-        raise ScriptSyntaxError(
-            f"a card file holds exactly one card, this one holds {len(script.cards)}",
-            Span(1, 1, 1, 2, path),
-            code="E002",
-        )
-    return script.cards[0]

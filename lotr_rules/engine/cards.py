@@ -68,6 +68,9 @@ class CardDef:
     directions: tuple[tuple[str, int], ...] = ()
     #: ``effect always``: its effect resolves even when something says to skip it
     effect_always: bool = False
+    #: a rule that keeps the card where it is, from its set's manifest ("cannot be destroyed",
+    #: "stays in front"; empty for most cards); the family's primitives honour it
+    lasting: str = ""
     abilities: Mapping[str, Effect] = attrs.field(factory=dict)
     triggers: tuple[TriggerDef, ...] = ()
     #: every event kind a trigger of this card may listen to, including triggers its effects

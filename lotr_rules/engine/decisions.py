@@ -30,6 +30,14 @@ class DecisionRequest(NamedTuple):
     options: tuple[Option, ...]
     #: the card whose effect asks, or -1 for a rule of the game
     source: int = -1
+    #: the question in plain words for a person, when the prompt is a card script's own text
+    #: (agents that read the prompt keep reading it unchanged)
+    words: str = ""
+
+    @property
+    def question(self) -> str:
+        """What a person is asked: the plain words when there are any, else the prompt."""
+        return self.words or self.prompt
 
 
 class Agent(Protocol):

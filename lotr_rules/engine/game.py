@@ -19,6 +19,7 @@ from lotr_rules.engine.cards import CardDef, TriggerDef
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, DecisionRequest, Option
 from lotr_rules.engine.events import Event
+from lotr_rules.engine.facts import HAS_SELF_TRIGGER
 from lotr_rules.engine.rng import Rng
 from lotr_rules.errors import IllegalChoiceError, InternalError, ScriptBudgetError, TriggerDepthError
 
@@ -28,6 +29,7 @@ STEP_BUDGET = 10_000
 TRIGGER_DEPTH = 50
 
 ZoneKey = tuple[str, int]
+_new_request = tuple.__new__
 LogEntry = tuple[Any, ...]
 
 
@@ -144,7 +146,7 @@ class Game:
         self.trigger_depth = 0
         self.pending: list[tuple[TriggerDef, Ctx]] = []
         self.on_decision: Callable[[DecisionRequest, int], None] | None = None
-        self._has_self_trigger = [any(t.scope == "self" for t in c.triggers) for c in self.cards]
+        self._has_self_trigger = HAS_SELF_TRIGGER.per_instance(self.cards)
         self._listened: frozenset[str] = frozenset().union(*(c.listens for c in set(self.cards)))
 
     # ------------------------------------------------------------------ logging
@@ -162,24 +164,31 @@ class Game:
         prompt: str,
         options: Sequence[Option],
         source: int = -1,
+        words: str = "",
     ) -> Option:
         """Ask ``player`` to pick one of ``options``; a single option resolves by itself."""
-        if not options:
-            raise InternalError(f"decision {kind!r} offered no options")
-        if len(options) == 1:
-            self.log("forced", player, kind, options[0].label)
+        count = len(options)
+        if count < 2:
+            if not count:
+                raise InternalError(f"decision {kind!r} offered no options")
+            self.state.log.append(("forced", player, kind, options[0].label))
             return options[0]
-        request = DecisionRequest(player, kind, prompt, tuple(options), source)
+        # tuple.__new__ straight away: the named tuple's own __new__ is a Python function, and
+        # this runs for every decision of every game.
+        request = _new_request(
+            DecisionRequest,
+            (player, kind, prompt, options if type(options) is tuple else tuple(options), source, words),
+        )
         index = self.replay_queue.popleft() if self.replay_queue else self.agents[player].choose(self, request)
-        if not 0 <= index < len(options):
-            raise IllegalChoiceError(f"choice {index} is not one of the {len(options)} options of '{prompt}'")
+        if not 0 <= index < count:
+            raise IllegalChoiceError(f"choice {index} is not one of the {count} options of '{prompt}'")
         self.state.choices.append(index)
         if self.on_decision is not None:
             self.on_decision(request, index)
         return options[index]
 
-    def ask_yes_no(self, player: int, kind: str, prompt: str, source: int = -1) -> bool:
-        answer = self.ask(player, kind, prompt, (Option("yes", True), Option("no", False)), source)
+    def ask_yes_no(self, player: int, kind: str, prompt: str, source: int = -1, words: str = "") -> bool:
+        answer = self.ask(player, kind, prompt, (Option("yes", True), Option("no", False)), source, words)
         return bool(answer.value)
 
     # ------------------------------------------------------------------ budgets

@@ -1561,6 +1561,46 @@ REGISTRY: tuple[LintCode, ...] = (
         ),
     ),
     LintCode(
+        "W205",
+        Severity.WARNING,
+        "command can reach a card that cannot leave",
+        (
+            "A set's set.toml may list cards a rule keeps where they are ([lasting.\"NAME\"]): The "
+            "One Ring cannot be destroyed, and Breached stays in front of its player for the rest of "
+            "the game. A command that would destroy such a card, or (for Breached) move it, leaves it "
+            "where it is. The warning points at a command whose cards could include one (its zones can "
+            "hold the card and its type and 'where' test do not rule it out), so that the card's text "
+            "does not promise what the game will not do. Narrow the selection, or say in the text that "
+            "those cards stay."
+        ),
+        _text(
+            """
+            card "Scorched Earth" {
+              id scorched-earth
+              type maneuver
+              provenance designed
+              text "Destroy a card you control."
+              play {
+                destroy a card you control
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Scorched Earth" {
+              id scorched-earth
+              type maneuver
+              provenance designed
+              text "Destroy a card in your hand or discard pile."
+              play {
+                destroy a card from hand or discard pile
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
         "W210",
         Severity.WARNING,
         "card name used by two sets in play",

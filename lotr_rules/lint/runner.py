@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from lotr_rules.cards.catalogue import SetInfo
 from lotr_rules.cards.loader import (
     MANIFEST,
     SCRIPT_SUFFIX,
     ParsedFile,
     check_duplicates,
     compile_files,
+    lasting_of,
     parse_file,
     read_manifest,
     set_folders,
@@ -30,6 +32,17 @@ from lotr_rules.errors import Span, UserError
 from lotr_rules.games import DEFAULT_FAMILY, vocabulary_for
 from lotr_rules.resources import cardscripts_dir
 
+#: The manifests read during one lint_paths call, by folder: a set's manifest is read once, not
+#: once for each of its card files.
+_manifests: dict[Path, tuple[SetInfo | None, list[Diagnostic]]] = {}
+
+
+def _read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
+    found = _manifests.get(folder)
+    if found is None:
+        found = _manifests[folder] = read_manifest(folder)
+    return found
+
 
 def _family_of(path: Path) -> str:
     """The game family a card file is written for: its set's, or the deck-building games' for
@@ -37,7 +50,7 @@ def _family_of(path: Path) -> str:
     folder = _set_folder_of(path)
     if folder is None:
         return DEFAULT_FAMILY
-    info, _ = read_manifest(folder)
+    info, _ = _read_manifest(folder)
     return info.family if info is not None else DEFAULT_FAMILY
 
 
@@ -45,7 +58,7 @@ def _set_code_for(path: Path) -> tuple[str, list[Diagnostic]]:
     """The set a loose card file belongs to: the nearest folder above it with a manifest."""
     for folder in path.resolve().parents:
         if (folder / MANIFEST).is_file():
-            info, problems = read_manifest(folder)
+            info, problems = _read_manifest(folder)
             return (info.code if info else folder.name), problems
     return "custom", []
 
@@ -75,7 +88,7 @@ def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnos
                     diagnostics.extend(problems)
                     files.append((file, code))
             for folder in folders:
-                info, problems = read_manifest(folder)
+                info, problems = _read_manifest(folder)
                 diagnostics.extend(problems)
                 code = info.code if info else folder.name
                 files.extend((file, code) for file in sorted(folder.rglob(f"*{SCRIPT_SUFFIX}")))
@@ -106,6 +119,14 @@ def _display(path: Path) -> str:
 
 def lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path] = ()) -> tuple[list[Diagnostic], int]:
     """Every diagnostic for the given paths, sorted, and how many files were read."""
+    _manifests.clear()
+    try:
+        return _lint_paths(paths, extra_sets)
+    finally:
+        _manifests.clear()
+
+
+def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path]) -> tuple[list[Diagnostic], int]:
     files, diagnostics = collect(paths)
     parsed: list[ParsedFile] = []
     for path, code in files:
@@ -122,20 +143,31 @@ def lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path] = ()) -> tuple[
         home = _set_folder_of(path)
         if home is not None and home not in reference_folders:
             reference_folders.append(home)
+    # The manifests of every set in view say which cards a rule keeps where they are (W205).
+    infos: dict[str, SetInfo] = {}
+    everything: list[ParsedFile] = list(parsed)
+    for folder in [*reference_folders, *(f for p, _c in files if (f := _set_folder_of(p)) is not None)]:
+        info, _ = _read_manifest(folder)
+        if info is not None:
+            infos.setdefault(info.code, info)
     for folder in reference_folders:
+        info, _ = _read_manifest(folder)
         for file in folder.rglob(f"*{SCRIPT_SUFFIX}"):
             if file.resolve() in linted:
                 continue
             script, _ = parse_file(file)
             if script is not None:
                 known.update(card.name for card in script.cards)
+                everything.append(ParsedFile(file, info.code if info else folder.name, script))
     # Each family's cards are checked against its own vocabulary.
     by_family: dict[str, list[ParsedFile]] = {}
     for (path, _code), parsed_file in zip(files, parsed, strict=True):
         by_family.setdefault(_family_of(path), []).append(parsed_file)
     for family, family_files in sorted(by_family.items()):
         vocabulary: Vocabulary = vocabulary_for(family)
-        _, problems = compile_files(family_files, vocabulary, known)
+        family_infos = [info for info in infos.values() if info.family == family]
+        lasting = lasting_of(family_infos, everything, vocabulary)
+        _, problems = compile_files(family_files, vocabulary, known, lasting)
         diagnostics.extend(problems)
     diagnostics.extend(check_duplicates(parsed))
     mixes = mix_files(paths)

@@ -59,7 +59,7 @@ def card_face_svg(card: CardDef, *, width_mm: float = 63.0, set_name: str | None
     name, or the set's code."""
     face = face_for(card)
     height_mm = width_mm * HEIGHT / WIDTH
-    label = svg.attr(f"{card.name}: {_type_words(card, face)}")
+    label = svg.attr(f"{card.name}: {type_words(card, face)}")
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{svg.attr(float(width_mm))}mm" '
         f'height="{svg.attr(height_mm)}mm" viewBox="0 0 {WIDTH:g} {HEIGHT:g}" role="img" aria-label="{label}">'
@@ -99,6 +99,15 @@ def card_face_body(card: CardDef, *, set_name: str | None = None) -> str:
     if face.shows_directions and card.directions:
         parts.append(_directions(card))
     return "".join(parts)
+
+
+def card_file_stem(card: CardDef) -> str:
+    """A file name for the card's face, without its extension: its id (unique in its set), or
+    its name made safe when it has none."""
+    if card.id:
+        return card.id
+    safe = "".join(char if char.isalnum() else "-" for char in card.name.lower())
+    return "-".join(part for part in safe.split("-") if part) or "card"
 
 
 class _Ids:
@@ -243,8 +252,10 @@ def _banner(card: CardDef, face: FamilyFace) -> str:
     return _box(_BANNER, rx=1.2, fill=PARCHMENT, stroke=INK, stroke_width=0.3) + name
 
 
-def _type_words(card: CardDef, face: FamilyFace) -> str:
-    types = [key for key in face.frame_key(card) if key in card.types]
+def type_words(card: CardDef, face: FamilyFace) -> str:
+    """The type line's words: types, title, level, and the deck when it says more."""
+    # the frame's keys end with the deck, which may share a name with a type (Starter)
+    types = list(dict.fromkeys(key for key in face.frame_key(card) if key in card.types))
     words = [t.capitalize() for t in types]
     if card.title:
         words.append(card.title.capitalize())
@@ -258,7 +269,7 @@ def _type_words(card: CardDef, face: FamilyFace) -> str:
 
 def _type_line(card: CardDef, face: FamilyFace) -> str:
     x, y, width, height = _TYPE_LINE
-    words = _type_words(card, face)
+    words = type_words(card, face)
     emblem_x = x + width - 3.4
     text = _line(
         words.upper(),

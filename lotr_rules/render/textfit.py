@@ -15,10 +15,11 @@ import attrs
 
 from lotr_rules.render.metrics import text_width
 
-#: a label opening a paragraph: up to five words, the first capitalised, then a colon
-_LABEL = re.compile(r"^([A-Z][\w'’-]*(?: [\w'’+-]+){0,4}:)(?=\s|$)")
+#: a label opening a paragraph: up to three words, the first capitalised, then a colon (longer
+#: openings are sentences that happen to hold a colon)
+_LABEL = re.compile(r"^([A-Z][\w'’-]*(?: [\w'’+-]+){0,2}:)(?=\s|$)")
 #: where a sentence ends and the next opens with a label
-_LABEL_START = re.compile(r"(?<=[.!?)])\s+(?=[A-Z][\w'’-]*(?: [\w'’+-]+){0,4}:(?:\s|$))")
+_LABEL_START = re.compile(r"(?<=[.!?)])\s+(?=[A-Z][\w'’-]*(?: [\w'’+-]+){0,2}:(?:\s|$))")
 #: space above a paragraph after the first, in ems
 PARAGRAPH_GAP = 0.35
 #: a text too long to fit at the smallest size shrinks on by this factor, as far as it must

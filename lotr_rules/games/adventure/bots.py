@@ -66,6 +66,35 @@ def step_of(game: rules.AdventureGame) -> int:
     return ways.get(game.direction(), 1)
 
 
+#: log entries that move cards on or off the quest deck: after one, what a walk back put on top
+#: of it is no longer known to be there
+_DECK_MOVES = frozenset({"drawn", "drawn unseen", "advance", "shuffled in", "search", "arranged"})
+
+
+def walked_back_over(game: rules.AdventureGame) -> int:
+    """How many cards a walk back (Gollum's) has just put on top of the quest deck, untouched
+    since: the player saw them go back, so they are known, and the deepest of them is the card
+    that walked back. 0 when the last move of the quest deck was something else."""
+    for entry in reversed(game.state.log):
+        if entry[0] == "retreat":
+            return int(entry[1])
+        if entry[0] in _DECK_MOVES:
+            return 0
+    return 0
+
+
+def travels(game: rules.AdventureGame, request: DecisionRequest) -> list[int]:
+    """The indices of the ways on, leaving out (when another way remains) the one that would end
+    on the card that just walked Frodo back: taking it again only walks him back again."""
+    ways = [i for i, o in enumerate(request.options) if _value(o.value)[0] == "travel"]
+    back = walked_back_over(game)
+    if back and len(game.z(rules.QUEST_DECK)) >= back:
+        fresh = [i for i in ways if int(_value(request.options[i].value)[2]) != back]
+        if fresh:
+            return fresh
+    return ways
+
+
 def _yes_no(request: DecisionRequest, answer: bool) -> int:
     for index, option in enumerate(request.options):
         if option.value is answer:
@@ -101,8 +130,7 @@ class CautiousAgent:
 
     # ------------------------------------------------------------------ the way
     def way(self, game: rules.AdventureGame, request: DecisionRequest) -> int:
-        travels = [i for i, o in enumerate(request.options) if _value(o.value)[0] == "travel"]
-        return min(travels, key=lambda i: _value(request.options[i].value)[2])
+        return min(travels(game, request), key=lambda i: _value(request.options[i].value)[2])
 
     # ------------------------------------------------------------------ the rest
     def wants_ring(self, game: rules.AdventureGame) -> bool:
@@ -147,8 +175,7 @@ class LongestAgent(CautiousAgent):
     name = "longest"
 
     def way(self, game: rules.AdventureGame, request: DecisionRequest) -> int:
-        travels = [i for i, o in enumerate(request.options) if _value(o.value)[0] == "travel"]
-        return max(travels, key=lambda i: _value(request.options[i].value)[2])
+        return max(travels(game, request), key=lambda i: _value(request.options[i].value)[2])
 
 
 class AdaptiveAgent(CautiousAgent):
@@ -176,13 +203,10 @@ class AdaptiveAgent(CautiousAgent):
                 return index
         # The longest way whose chance of dying (after the Ring, if it would be put on) is
         # acceptable; the more behind the pace, the more risk is acceptable.
-        travels = sorted(
-            (i for i, o in enumerate(options) if _value(o.value)[0] == "travel"),
-            key=lambda i: -int(_value(options[i].value)[2]),
-        )
+        ways = sorted(travels(game, request), key=lambda i: -int(_value(options[i].value)[2]))
         acceptable = self.RISK + (0.1 if pace > 2.5 else 0.0)
-        safest, safest_risk = travels[-1], float("inf")
-        for index in travels:
+        safest, safest_risk = ways[-1], float("inf")
+        for index in ways:
             count = int(_value(options[index].value)[2])
             risk = lethal_risk(game, count)
             if ring_spare and risk > self.RING:

@@ -8,21 +8,29 @@ compiled to effects that call the primitives at the bottom of this module.
 from __future__ import annotations
 
 import copy
-import functools
 from collections import deque
 from collections.abc import Callable, Sequence
+from itertools import chain, compress
 from typing import Any
 
+from lotr_rules.cards import impossible
 from lotr_rules.cards.catalogue import Catalogue
+from lotr_rules.cards.lasting import CANNOT_BE_DESTROYED, STAYS_IN_FRONT
 from lotr_rules.engine import events as ev
 from lotr_rules.engine.cards import CardDef, Effect
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, Option
+from lotr_rules.engine.facts import HAS_FRONT_TRIGGER, DefinitionTable
 from lotr_rules.engine.game import Game, GameOver, GameState
 from lotr_rules.engine.selection import Placement
 from lotr_rules.errors import ConfigError
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.limits import MAX_COPIES_PER_GAME, ScriptNumberError, in_script_range
+
+#: the state counters that say which of Impossible Mode's rule changes are in force
+_CORRUPTION_RETURNS = impossible.counter_name(impossible.CORRUPTION_RETURNS)
+_DEFEND_YOUR_RIGHT = impossible.counter_name(impossible.DEFEND_YOUR_RIGHT)
+_WALL_LOSES = impossible.counter_name(impossible.WALL_DEPLETED_EVERYONE_LOSES)
 
 HAND_SIZE = 5
 PATH_SLOTS = 5
@@ -45,26 +53,32 @@ HOME_BY_DECK = {"valor": VALOR, "corruption": CORRUPTION, "one ring": BEHIND, "a
 
 
 _END_TURN = Option("end turn", "end")
+_CARD_PLAYED, _TURN_STARTED, _TURN_ENDED = ev.CARD_PLAYED, ev.TURN_STARTED, ev.TURN_ENDED
+_AMBUSH_PENDING = ("ambush pending", -1)
 
-_Tables = tuple[list[bool], list[bool], list[Option], list[Option]]
-
-
-@functools.lru_cache(maxsize=64)
-def _lookup_tables(cards: tuple[CardDef, ...]) -> _Tables:
-    """Per-instance facts the hot loop reads, shared by a game and all its copies.
-
-    The options of the main-phase decision never change for a given card instance, so they are
-    built once instead of on every one of a game's thousands of decisions.
-    """
-    return (
-        [any(t.scope == "front" for t in c.triggers) for c in cards],
-        [c.quest is not None for c in cards],
-        [Option(f"play {c.name}", ("play", i), i) for i, c in enumerate(cards)],
-        [
-            Option(f"{'defeat' if c.title == 'archenemy' else 'buy'} {c.name} ({c.cost})", ("buy", i), i)
-            for i, c in enumerate(cards)
-        ],
+#: The order zones are searched in for a card: the Path, the stacks and the hands first (where
+#: most cards that move are taken from, measured over many games), the big decks and piles last.
+_SEARCH_RANK = {
+    name: rank
+    for rank, name in enumerate(
+        (
+            *(PATH, VALOR, CORRUPTION, ARCHENEMY, HAND, REVEALED, FRONT, DISCARD, PLAYED),
+            *(BEHIND, WALL_DISCARD, WALL, HERO, DECK, DESTROYED, MAIN, BOX),
+        )
     )
+}
+
+
+def _search_rank(key: tuple[str, int]) -> tuple[int, int]:
+    return _SEARCH_RANK.get(key[0], len(_SEARCH_RANK)), key[1]
+
+
+#: What the main-phase options say for a card, per definition (see :mod:`lotr_rules.engine.facts`).
+_PLAY_LABEL: DefinitionTable[str] = DefinitionTable(lambda c: f"play {c.name}")
+_BUY_LABEL: DefinitionTable[str] = DefinitionTable(
+    lambda c: f"{'defeat' if c.title == 'archenemy' else 'buy'} {c.name} ({c.cost})"
+)
+_HAS_QUEST: DefinitionTable[bool] = DefinitionTable(lambda c: c.quest is not None)
 
 
 class DeckbuildingGame(Game):
@@ -90,8 +104,23 @@ class DeckbuildingGame(Game):
         # game object so the hot loop does index lookups instead of dict and attribute chains.
         self._fronts = [state.zones[(FRONT, p)] for p in range(state.num_players)]
         self._revealed = [state.zones[(REVEALED, p)] for p in range(state.num_players)]
-        tables = _lookup_tables(self.cards)
-        self._has_front_trigger, self._has_quest, self._play_option, self._buy_option = tables
+        cards = self.cards
+        self._has_front_trigger = HAS_FRONT_TRIGGER.per_instance(cards)
+        self._quest_cards = frozenset(card for card, has in enumerate(_HAS_QUEST.per_instance(cards)) if has)
+        # Where to look for a card, likeliest first (see locate).
+        self._search_order = sorted(state.zones, key=_search_rank)
+        # The main-phase options of each instance, made the first time they are offered: they
+        # never change for an instance, and most instances are never offered in a game.
+        self._play_option: list[Option | None] = [None] * len(cards)
+        self._buy_option: list[Option | None] = [None] * len(cards)
+        #: the hand and the Path as action_options last saw them, and what they offered then
+        #: (see there); shared by copies, as they are replaced, never changed
+        self._hand_seen: list[int] = []
+        self._hand_plays: tuple[Option, ...] = ()
+        self._hand_distinct = True
+        self._path_seen: list[int] = []
+        self._path_costs: list[int] = []
+        self._path_offers: list[Option] = []
 
     # ------------------------------------------------------------------ zones
     def z(self, name: str, owner: int = -1) -> list[int]:
@@ -101,7 +130,9 @@ class DeckbuildingGame(Game):
         """An independent game in the same state (its digest equals this one's).
 
         Search bots copy games constantly, so this shares everything immutable (the card
-        instances and lookup tables) and copies only the state.
+        instances and lookup tables) and copies only the state. The options remembered for a
+        Path are shared too: they are kept with the Path they were made for, and replaced, never
+        changed, when a game's Path changes.
         """
         twin = copy.copy(self)
         twin.state = self.state.copy()
@@ -114,20 +145,31 @@ class DeckbuildingGame(Game):
         return twin
 
     def locate(self, card: int) -> tuple[str, int, list[int]] | None:
-        for (name, owner), cards in self.zones.items():
+        # A card is in one place only, so the order the zones are searched in changes nothing
+        # but the cost: the small zones that cards are taken from most go first.
+        zones = self.zones
+        for key in self._search_order:
+            cards = zones[key]
             if card in cards:
-                return name, owner, cards
+                return key[0], key[1], cards
+        if len(self._search_order) != len(zones):  # a zone made after the game began
+            for (name, owner), cards in zones.items():
+                if card in cards:
+                    return name, owner, cards
         for holder, cards in self.state.under.items():
             if card in cards:
                 return "under", holder, cards
         return None
 
     def take(self, card: int) -> tuple[str, int] | None:
-        """Remove a card from wherever it is; returns where it was."""
+        """Remove a card from wherever it is; returns where it was. A card that stays in front of
+        its player for the rest of the game (Breached) is not taken from there: None."""
         found = self.locate(card)
         if found is None:
             return None
         name, owner, cards = found
+        if name == FRONT and self.cards[card].lasting == STAYS_IN_FRONT:
+            return None
         cards.remove(card)
         return name, owner
 
@@ -170,63 +212,110 @@ class DeckbuildingGame(Game):
         if state.turn >= self.config.max_turns:
             raise GameOver("turn limit reached")
         state.turn += 1
-        self.log("turn", player, state.turn)
-        self.begin_action()
-        self._resolve_ambushes(player)
-        self.begin_action()
-        for card in list(self.z(FRONT, player)):
-            ongoing = self.cards[card].abilities.get("ongoing")
-            if ongoing is not None:
-                self.resolve(ongoing, Ctx(self, player, card))
-        self.emit(ev.TURN_STARTED, player)
+        state.log.append(("turn", player, state.turn))
+        self.steps = 0
+        if state.marks[_AMBUSH_PENDING]:
+            self._resolve_ambushes(player)
+            self.steps = 0
+        front = self._fronts[player]
+        if front:
+            cards = self.cards
+            for card in list(front):
+                ongoing = cards[card].abilities.get("ongoing")
+                if ongoing is not None:
+                    self.resolve(ongoing, Ctx(self, player, card))
+        if _TURN_STARTED in self._listened:
+            self.emit(_TURN_STARTED, player)
         self._main_phase(player)
         self.end_turn(player)
 
     def _main_phase(self, player: int) -> None:
         while True:
-            self.begin_action()
-            options = self.action_options(player)
-            choice = self.ask(player, "action", "your move", options)
-            what = choice.value
-            if what == "end":
+            self.steps = 0  # a new top-level action: begin_action(), inlined in the hot loop
+            choice = self.ask(player, "action", "your move", self.action_options(player))
+            if choice is _END_TURN:
                 return
+            what = choice.value
             assert isinstance(what, tuple)
             kind, card = what
             if kind == "play":
-                self.play_from_hand(player, card)
+                self.zones[(HAND, player)].remove(card)
+                self.play_card(player, card)
             else:
                 self.buy(player, card)
             self._check_quests()
 
     def action_options(self, player: int) -> list[Option]:
+        """The main-phase options: play a card of the hand (one per kind of card), buy or defeat
+        what the Power pays for, end the turn.
+
+        A turn asks this after every card played, so it is kept cheap: each option is made once
+        per instance and reused; the hand's options are worked out again only when the hand has
+        changed since the last time, and only in part when all that changed is that its first
+        card was played; what the Path offers is worked out again only when the Path has changed
+        (the Power only decides which of it is affordable)."""
         cards = self.cards
-        options: list[Option] = []
-        seen: set[CardDef] = set()
-        play_option = self._play_option
-        for card in self.zones[(HAND, player)]:
-            # Copies of a card share one definition object: one option per kind of card.
-            definition = cards[card]
-            if definition not in seen:
-                seen.add(definition)
-                options.append(play_option[card])
-        state = self.state
-        power = state.counters.get("power", 0)
-        buy_option = self._buy_option
         zones = self.zones
-        bought_kinds: set[CardDef] = set()
-        for card in zones[(PATH, -1)]:
-            definition = cards[card]
-            if definition.cost <= power and definition not in bought_kinds:
-                bought_kinds.add(definition)
-                options.append(buy_option[card])
+        hand = zones[(HAND, player)]
+        seen = self._hand_seen
+        if hand != seen:
+            if self._hand_distinct and hand == seen[1:]:
+                # One option per card, as each card was of its own kind: the rest are unchanged.
+                self._hand_plays = self._hand_plays[1:]
+            else:
+                self._hand_plays, self._hand_distinct = self._plays(hand)
+            self._hand_seen = hand[:]  # a copy: the hand itself changes in place
+        options = list(self._hand_plays)
+        power = self.state.counters.get("power", 0)
+        path = zones[(PATH, -1)]
+        if path != self._path_seen:
+            self._path_seen = path[:]
+            self._path_costs, self._path_offers = self._offers(path)
+        # The offers whose cost the Power pays, in Path order.
+        options.extend(compress(self._path_offers, map(power.__ge__, self._path_costs)))
         valor = zones[(VALOR, -1)]
         if valor and cards[valor[-1]].cost <= power:
-            options.append(buy_option[valor[-1]])
+            options.append(self._buy_option[valor[-1]] or self._make_buy_option(valor[-1]))
         stack = zones[(ARCHENEMY, -1)]
         if stack and cards[stack[-1]].cost <= power and self._archenemy_available():
-            options.append(buy_option[stack[-1]])
+            options.append(self._buy_option[stack[-1]] or self._make_buy_option(stack[-1]))
         options.append(_END_TURN)
         return options
+
+    def _plays(self, hand: list[int]) -> tuple[tuple[Option, ...], bool]:
+        """The play option of each kind of card in the hand (its first copy), and whether every
+        card of the hand is of a kind of its own."""
+        play_option = self._play_option
+        make = self._make_play_option
+        # Copies of a card share one definition object: one option per kind of card.
+        kinds = list(map(self.cards.__getitem__, hand))
+        unique = dict.fromkeys(kinds)
+        if len(unique) == len(hand):
+            return tuple([play_option[card] or make(card) for card in hand]), True
+        # Each kind's first copy in the hand: read backwards, the first copy is written last.
+        first = dict(zip(reversed(kinds), reversed(hand), strict=True))
+        return tuple([play_option[card] or make(card) for card in map(first.__getitem__, unique)]), False
+
+    def _offers(self, path: list[int]) -> tuple[list[int], list[Option]]:
+        """The buy option of each kind of card on the Path (its first copy), and their costs."""
+        buy_option = self._buy_option
+        make = self._make_buy_option
+        kinds = list(map(self.cards.__getitem__, path))
+        unique = dict.fromkeys(kinds)
+        if len(unique) == len(path):
+            firsts: Sequence[int] = path
+        else:
+            first = dict(zip(reversed(kinds), reversed(path), strict=True))
+            firsts = [first[kind] for kind in unique]
+        return [kind.cost for kind in unique], [buy_option[card] or make(card) for card in firsts]
+
+    def _make_play_option(self, card: int) -> Option:
+        option = self._play_option[card] = Option(_PLAY_LABEL[self.cards[card]], ("play", card), card)
+        return option
+
+    def _make_buy_option(self, card: int) -> Option:
+        option = self._buy_option[card] = Option(_BUY_LABEL[self.cards[card]], ("buy", card), card)
+        return option
 
     def _archenemy_available(self) -> bool:
         state = self.state
@@ -250,25 +339,26 @@ class DeckbuildingGame(Game):
     def play_card(self, player: int, card: int) -> None:
         """Put a card into play and resolve it fully before any secondary trigger."""
         definition = self.cards[card]
-        if "location" in definition.types:
-            self.z(FRONT, player).append(card)
-        else:
-            self.z(PLAYED, player).append(card)
-        self.log("play", player, definition.name)
-        ctx = Ctx(self, player, card)
+        state = self.state
+        self.zones[(FRONT if "location" in definition.types else PLAYED, player)].append(card)
+        state.log.append(("play", player, definition.name))
         self.resolving += 1
         try:
-            if definition.power:
-                self.add_power(ctx, definition.power)
+            if definition.power and player == state.current:
+                # add_power(), inlined: Power only exists on your own turn.
+                counters = state.counters
+                counters["power"] = counters.get("power", 0) + definition.power
             effect = definition.abilities.get("play")
             if effect is not None:
-                effect(ctx)
-            self.emit(ev.CARD_PLAYED, player, card)
+                effect(Ctx(self, player, card))
+            if _CARD_PLAYED in self._listened:
+                self.emit(_CARD_PLAYED, player, card)
         finally:
             self.resolving -= 1
         if self.resolving == 0:
             self.after_resolution()
-            self.flush_pending()
+            if self.pending:
+                self.flush_pending()
 
     def buy(self, player: int, card: int) -> None:
         definition = self.cards[card]
@@ -282,6 +372,7 @@ class DeckbuildingGame(Game):
             self.state.flags.add("defeated this turn")
             counters["archenemy face up"] = 0
             self._mark_gained(player, card)
+            self._mark_defeated(player, card)
             self.z(DISCARD, player).append(card)
             self.emit(ev.CARD_BOUGHT, player, card)
             self.emit(ev.CARD_GAINED, player, card)
@@ -307,33 +398,46 @@ class DeckbuildingGame(Game):
             self.emit(ev.CARD_BOUGHT, player, card)
         self.emit(ev.CARD_GAINED, player, card)
         if from_path and "enemy" in definition.types:
+            # Defeating an Enemy is buying or gaining it from the Path (the FAQ): an Enemy gained
+            # from anywhere else is gained, not defeated.
+            self._mark_defeated(player, card)
             self.emit(ev.ENEMY_DEFEATED, player, card)
 
     def _mark_gained(self, player: int, card: int) -> None:
         self.state.marks.setdefault(("gained this turn", player), []).append(card)
 
+    def _mark_defeated(self, player: int, card: int) -> None:
+        self.state.marks.setdefault(("defeated this turn", player), []).append(card)
+
+    def defeated_this_turn(self, player: int) -> list[int]:
+        """The Enemies (Archenemies included) ``player`` defeated this turn."""
+        return self.state.marks.get(("defeated this turn", player), [])
+
     # ------------------------------------------------------------------ end of turn
     def end_turn(self, player: int) -> None:
-        self.begin_action()
-        hand = self.z(HAND, player)
+        self.steps = 0
+        state = self.state
+        zones = self.zones
+        hand = zones[(HAND, player)]
         before = len(hand)
-        self.emit(ev.TURN_ENDED, player)
+        if _TURN_ENDED in self._listened:
+            self.emit(_TURN_ENDED, player)
         # Cards drawn by end-of-turn effects (Dead Marshes drawing for a Haldir destroyed now)
         # join the next hand rather than being discarded with this one.
         drawn_now = hand[before:]
         del hand[before:]
-        self.state.turn_triggers.clear()
-        discard = self.z(DISCARD, player)
-        played = self.z(PLAYED, player)
+        state.turn_triggers.clear()
+        discard = zones[(DISCARD, player)]
+        played = zones[(PLAYED, player)]
         discard.extend(played)
         discard.extend(hand)
         played.clear()
         hand.clear()
-        self.state.counters["power"] = 0
-        self.state.flags.discard("defeated this turn")
+        state.counters["power"] = 0
+        state.flags.discard("defeated this turn")
         # "This turn" is the turn now ending for everyone, including cards others gained in it.
-        for (name, _owner), marked in self.state.marks.items():
-            if name == "gained this turn":
+        for (name, _owner), marked in state.marks.items():
+            if marked and name in ("gained this turn", "defeated this turn"):
                 marked.clear()
         self.draw(player, HAND_SIZE)
         hand.extend(drawn_now)
@@ -375,8 +479,9 @@ class DeckbuildingGame(Game):
         return self.clockwise_from(self.state.current)
 
     def _resolve_ambushes(self, player: int) -> None:
-        pending = self.state.marks[("ambush pending", -1)]
-        waiting = [card for card in pending if card in self.z(PATH)]
+        pending = self.state.marks[_AMBUSH_PENDING]
+        path = self.zones[(PATH, -1)]
+        waiting = [card for card in pending if card in path]
         pending.clear()
         while waiting:
             options = [Option(f"resolve the Ambush of {self.cards[c].name}", c, c) for c in waiting]
@@ -427,7 +532,7 @@ class DeckbuildingGame(Game):
         name = self.cards[source].name
         if self._defend_with(player, player, source, f"{name}: defend?", "take it"):
             return True
-        if self.state.counters.get("full impossible") and kind == "ambush" and self.state.num_players > 1:
+        if self.state.counters.get(_DEFEND_YOUR_RIGHT) and kind == "ambush" and self.state.num_players > 1:
             helper = (player + 1) % self.state.num_players
             prompt = f"{name} ambushes player {player + 1}: protect them?"
             return self._defend_with(helper, player, source, prompt, "don't protect")
@@ -475,8 +580,10 @@ class DeckbuildingGame(Game):
         return True
 
     def draw(self, player: int, count: int) -> int:
-        hand = self.z(HAND, player)
-        deck = self.z(DECK, player)
+        zones = self.zones
+        hand = zones[(HAND, player)]
+        deck = zones[(DECK, player)]
+        heard = ev.CARD_DRAWN in self._listened
         drawn = 0
         for _ in range(count):
             if not deck and not self._refill_deck(player):
@@ -484,7 +591,8 @@ class DeckbuildingGame(Game):
             card = deck.pop()
             hand.append(card)
             drawn += 1
-            self.emit(ev.CARD_DRAWN, player, card)
+            if heard:
+                self.emit(ev.CARD_DRAWN, player, card)
         return drawn
 
     def draw_wall(self, ctx: Ctx, count: int) -> None:
@@ -518,11 +626,13 @@ class DeckbuildingGame(Game):
         self._destroy(ctx.player, card)
 
     def _destroy(self, player: int, card: int) -> None:
+        if self.cards[card].lasting == CANNOT_BE_DESTROYED:
+            return  # The One Ring cannot be destroyed: the command leaves it where it is
         where = self.take(card)
         if where is None:
             return
         definition = self.cards[card]
-        if self.config.impossible and definition.deck == "corruption":
+        if self.state.counters.get(_CORRUPTION_RETURNS) and definition.deck == "corruption":
             self.z(CORRUPTION).append(card)
         else:
             self.z(DESTROYED).append(card)
@@ -553,6 +663,8 @@ class DeckbuildingGame(Game):
 
     def after_resolution(self) -> None:
         """Revealed cards that no effect moved go back on top of their deck, in order."""
+        if not any(self._revealed):
+            return
         for player, revealed in enumerate(self._revealed):
             if revealed:
                 self.zones[(DECK, player)].extend(reversed(revealed))
@@ -631,11 +743,20 @@ class DeckbuildingGame(Game):
 
     # ------------------------------------------------------------------ quests and scoring
     def _check_quests(self) -> None:
-        done = self.state.marks[("quests done", -1)]
-        has_quest = self._has_quest
+        """Quests in front of their owner whose goal is met are done (checked after every action).
+
+        A game has only a few cards with a Quest: a front without any is passed over at once."""
+        quest_cards = self._quest_cards
+        if not quest_cards or quest_cards.isdisjoint(chain.from_iterable(self._fronts)):
+            return
+        done: list[int] | None = None
         for seat, front in enumerate(self._fronts):
+            if not front or quest_cards.isdisjoint(front):
+                continue
+            if done is None:
+                done = self.state.marks[("quests done", -1)]
             for card in front:
-                if not has_quest[card] or card in done:
+                if card not in quest_cards or card in done:
                     continue
                 quest = self.cards[card].quest
                 if quest is not None and quest.goal(Ctx(self, seat, card)):
@@ -665,7 +786,7 @@ class DeckbuildingGame(Game):
             sum(1 for z in OWNED for c in self.z(z, p) if self.cards[c].title == "archenemy")
             for p in range(state.num_players)
         ]
-        everyone_loses = bool(state.counters.get("full impossible")) and reason == "wall deck depleted"
+        everyone_loses = bool(state.counters.get(_WALL_LOSES)) and reason == "wall deck depleted"
         winners: list[int] = []
         if not everyone_loses:
             best = max(zip(scores, archenemies, strict=True))
@@ -770,15 +891,14 @@ def _setup(catalogue: Catalogue, config: GameConfig) -> tuple[list[CardDef], Gam
     # The Archenemy stack: level 4 at the bottom, then level 3s, level 2s, level 1 face up on top.
     stack = state.zones[(ARCHENEMY, -1)]
     box = state.zones[(BOX, -1)]
-    # Impossible Mode comes in two sizes, decided by the cards: a set with Impossible Mode
-    # Archenemies (The Two Towers) plays them, with all three rule changes; a set without
-    # (The Fellowship of the Ring) keeps its Archenemies and changes one rule only, destroyed
-    # Corruptions going back to their stack.
-    full_impossible = config.impossible and bool(by_deck.get("impossible archenemy"))
-    state.counters["full impossible"] = int(full_impossible)
-    if full_impossible:
-        ordered = sorted(by_deck.get("impossible archenemy", []), key=lambda c: (-(c.level or 0), c.id))
-        for definition in ordered:
+    # Impossible Mode is the set's own: the pack of Impossible Archenemies of the set whose
+    # Archenemies the game uses (each set has its pack, in a fixed order), and the rule changes
+    # its manifest lists (three for The Two Towers, one for The Fellowship of the Ring).
+    pack_set, rules = impossible_mode(catalogue, config.sets, by_deck, config.impossible)
+    state.counters.update(impossible.counters(rules))
+    if pack_set is not None:
+        pack = [c for c in by_deck.get("impossible archenemy", []) if c.set_code == pack_set]
+        for definition in sorted(pack, key=lambda c: (-(c.level or 0), c.id)):
             stack.extend(make(definition))
         for definition in by_deck.get("archenemy", []):
             box.extend(make(definition))
@@ -865,6 +985,18 @@ def _setup(catalogue: Catalogue, config: GameConfig) -> tuple[list[CardDef], Gam
     return instances, state
 
 
+def impossible_mode(
+    catalogue: Catalogue, sets: Sequence[str], by_deck: dict[str, list[CardDef]], on: bool
+) -> tuple[str | None, frozenset[str]]:
+    """The set whose Impossible Archenemies make the stack (None: the regular stack is used) and
+    the rule changes in force. ``by_deck["archenemy"]`` holds the regular Archenemies the game
+    uses. Outside Impossible Mode: (None, no change)."""
+    if not on:
+        return None, frozenset()
+    code = impossible.impossible_set(sets, by_deck.get("archenemy", []), by_deck.get("impossible archenemy", []))
+    return code, impossible.rules_of(code, catalogue.sets)
+
+
 def _mixed(
     catalogue: Catalogue, config: GameConfig, by_deck: dict[str, list[CardDef]]
 ) -> tuple[tuple[CardDef, ...], tuple[CardDef, ...]] | None:
@@ -872,6 +1004,11 @@ def _mixed(
     None for the unmixed game). ``by_deck`` is changed to deal the mix's Heroes and Archenemies."""
     if not config.mix:
         config.check_mix()
+        # Setup has one level 1 Archenemy on top and one level 4 last, so with several sets in
+        # play one set's Archenemies are used: the first set in play with a whole stack.
+        from lotr_rules.cards.mix import one_stack
+
+        by_deck["archenemy"] = list(one_stack(by_deck.get("archenemy", []), config.sets))
         return None
     from lotr_rules.cards.mix import build_mix
 

@@ -14,7 +14,7 @@ The rules the rulebook leaves open, chosen here:
 - Heroes offered: those not played in game 1 and not yet taken. Only when too few heroes are
   left (fewer than the players plus those played) does a player get a game-1 hero, never their own.
 - Archenemies: when another set in play has a whole stack (a level 1 and a level 4 Archenemy),
-  game 2 takes that set's stack (``mix._one_stack``); otherwise game 2's config lists game 1's
+  game 2 takes that set's stack (``mix.one_stack``); otherwise game 2's config lists game 1's
   Archenemies in ``avoid_archenemies`` and each level of the stack takes others first.
 - Match winner: the highest total; on equal totals, the most Archenemies over both games; still
   equal, they share the win.

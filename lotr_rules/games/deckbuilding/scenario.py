@@ -31,9 +31,10 @@ from typing import Any
 
 import attrs
 
+from lotr_rules.cards import impossible
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
-from lotr_rules.cards.mix import uses_wall
+from lotr_rules.cards.mix import one_stack, uses_wall
 from lotr_rules.datafiles import DataFileError, check_nesting, read_data_text
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.context import Ctx
@@ -749,9 +750,11 @@ def build_game(scenario: Scenario, agent: Agent | None = None) -> DeckbuildingGa
     state.counters["power"] = scenario.power
     state.counters["archenemy face up"] = int(scenario.archenemy_face_up)
     state.counters["use wall"] = int(scenario.use_wall)
-    # As at setup: Impossible Mode is the full one when the sets in play have Impossible Archenemies.
-    full = scenario.impossible and bool(catalogue.by_deck(scenario.sets).get("impossible archenemy"))
-    state.counters["full impossible"] = int(full)
+    # As at setup: Impossible Mode's rule changes are those of the set whose Archenemies are used.
+    by_deck = catalogue.by_deck(scenario.sets)
+    by_deck["archenemy"] = list(one_stack(by_deck.get("archenemy", []), scenario.sets))
+    _pack, impossible_rules = rules.impossible_mode(catalogue, scenario.sets, by_deck, scenario.impossible)
+    state.counters.update(impossible.counters(impossible_rules))
     if scenario.defeated_this_turn:
         state.flags.add("defeated this turn")
     state.current = scenario.current

@@ -455,15 +455,15 @@ STATES = (
     ),
     Phrase(
         "you have defeated an enemy this turn",
-        "you bought or gained an Enemy from the Path (or an Archenemy) this turn",
+        "you bought or gained an Enemy from the Path, or defeated the Archenemy, this turn "
+        "(an Enemy gained from anywhere else does not count)",
         _state(lambda g, c: _defeated_enemy(g, c)),
     ),
 )
 
 
 def _defeated_enemy(game: DeckbuildingGame, ctx: Ctx) -> bool:
-    gained = game.state.marks.get(("gained this turn", ctx.player), [])
-    return any("enemy" in game.cards[card].types for card in gained)
+    return bool(game.defeated_this_turn(ctx.player))
 
 
 # ---------------------------------------------------------------------- triggers
@@ -517,9 +517,10 @@ def _level(ctx: Ctx, cards: list[int]) -> int:
 
 def _types(ctx: Ctx, cards: list[int]) -> int:
     found: set[str] = set()
+    # Starter is one of the rulebook's card types (Courage and Despair are marked STARTER);
+    # a Corruption has no type, and Archenemy is a title, so neither adds one.
     for c in cards:
         found.update(ctx.game.cards[c].types)
-    found.discard("starter")
     return len(found)
 
 
@@ -536,7 +537,7 @@ AGGREGATES = (
     Phrase(
         "different types",
         "how many card types the cards have between them (a card of two types "
-        "counts both; Archenemy is a title, not a type)",
+        "counts both; Starter is a type, Corruption has none, and Archenemy is a title, not a type)",
         _types,
     ),
 )

@@ -1,0 +1,96 @@
+"""The keys a person plays with at the terminal: the same in every game family.
+
+A number picks an option; ``i N`` (or ``? N``) shows the full text of the card option N is about,
+``i NAME`` any card of the game by name, and ``i`` alone the card whose effect is asking; ``s``
+saves, ``q`` quits, ``l`` shows the whole log, ``r`` the table again, ``?`` the help. The end of
+the input saves the game and quits. :func:`read_answer` reads what was typed;
+:func:`card_info` answers ``i``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import attrs
+
+from lotr_rules.engine.cards import CardDef
+from lotr_rules.engine.decisions import DecisionRequest
+from lotr_rules.engine.game import Game
+
+HELP = """\
+Type the number of an option to pick it. Other commands:
+  i N, ? N  show the full text of the card option N is about
+  i NAME    show the full text of a card of this game (i alone: the card that is asking)
+  s, save   save the game{where} and keep playing
+  q, quit   stop playing (asks first; you may save then)
+  l, log    show the whole log so far
+  r         show the table again
+  ?, help   show this help
+Ending the input (Ctrl-D) saves the game{where} and quits."""
+
+_INFO = re.compile(r"^(?:i|info|\?)(?:\s+|(?=\d)|$)(.*)$", re.IGNORECASE)
+
+
+@attrs.frozen(slots=True)
+class Answer:
+    """What a line typed at a menu asks for: ``kind`` is "pick" (``number``, from 1), "info"
+    (``text``: what to look up), "save", "quit", "log", "screen", "help", "empty", or "unknown"."""
+
+    kind: str
+    number: int = 0
+    text: str = ""
+
+
+def read_answer(typed: str) -> Answer:
+    text = typed.strip()
+    word = text.lower()
+    if word.isdigit():
+        return Answer("pick", int(word))
+    simple = {"s": "save", "save": "save", "q": "quit", "quit": "quit", "l": "log", "log": "log"}
+    simple |= {"r": "screen", "screen": "screen", "?": "help", "h": "help", "help": "help"}
+    if word in simple:
+        return Answer(simple[word])
+    if not word:
+        return Answer("empty")
+    info = _INFO.match(text)
+    if info is not None:
+        return Answer("info", text=info.group(1).strip())
+    return Answer("unknown", text=text)
+
+
+def card_info(game: Game, request: DecisionRequest, wanted: str) -> list[str]:
+    """The lines ``i WANTED`` shows: a card's full text, or why there is none."""
+    from lotr_rules.render.plain import card_text_lines
+
+    if not wanted:
+        if request.source >= 0:
+            return card_text_lines(game.cards[request.source])
+        return ["Type i and an option's number (i 2), or a card's name (i Treebeard)."]
+    if wanted.isdigit():
+        number = int(wanted)
+        if not 1 <= number <= len(request.options):
+            return [f"There is no option {number}: options go from 1 to {len(request.options)}."]
+        card = request.options[number - 1].card
+        if card < 0:
+            return [f"Option {number} ({request.options[number - 1].label}) is not about a card."]
+        return card_text_lines(game.cards[card])
+    found = _cards_named(game, wanted)
+    if len(found) == 1:
+        return card_text_lines(found[0])
+    if not found:
+        return [f"No card of this game is called '{wanted}'."]
+    return [f"'{wanted}' could be: " + ", ".join(card.name for card in found[:8]) + ("..." if len(found) > 8 else "")]
+
+
+def _cards_named(game: Game, wanted: str) -> list[CardDef]:
+    """The game's different cards whose name is ``wanted`` (any case), or else starts with it,
+    or else holds it."""
+    key = wanted.casefold()
+    cards = list({card.name: card for card in game.cards}.values())
+    tests: tuple[Callable[[str], bool], ...] = (lambda n: n == key, lambda n: n.startswith(key), lambda n: key in n)
+    for test in tests:
+        found = [card for card in cards if test(card.name.casefold())]
+        if found:
+            return found
+    return []

@@ -1,0 +1,108 @@
+"""``lotr-rules render CARD|SET --out DIR``: write card faces as SVG (or PNG) files."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lotr_rules.commands.common import add_cards_option, every_family_catalogue, positive_int
+from lotr_rules.errors import UserError
+
+if TYPE_CHECKING:
+    from lotr_rules.cards.catalogue import Catalogue
+    from lotr_rules.engine.cards import CardDef
+
+
+def register(sub: argparse._SubParsersAction[Any]) -> None:
+    parser = sub.add_parser(
+        "render",
+        help="draw card faces as SVG or PNG files",
+        description="Draw the faces of a card, or of every card of a set, from their data, one file a card.",
+    )
+    parser.add_argument("targets", nargs="+", metavar="CARD|SET", help="a card's name (any case) or a set's code")
+    parser.add_argument("--out", type=Path, required=True, metavar="DIR", help="the folder to write the faces to")
+    parser.add_argument("--set", dest="set_code", help="look for card names in this set only")
+    parser.add_argument(
+        "--format",
+        choices=("svg", "png"),
+        default="svg",
+        help="svg (the default) or png (needs the optional 'render' extra)",
+    )
+    parser.add_argument("--dpi", type=positive_int, default=300, help="the resolution of PNG faces (default 300)")
+    add_cards_option(parser)
+    parser.set_defaults(run=run)
+
+
+def set_folder_targets(args: argparse.Namespace) -> list[str]:
+    """``args.targets`` with any set folder (one holding a ``set.toml``) loaded as ``--cards`` and
+    named by its set's code, so ``render examples/custom-set`` works as well as ``custom-set``."""
+    from lotr_rules.cards.loader import MANIFEST, read_manifest, set_folders
+    from lotr_rules.resources import cardscripts_dir
+
+    shipped = {folder.resolve() for folder in set_folders(cardscripts_dir())}
+    targets: list[str] = []
+    for target in args.targets:
+        folder = Path(target)
+        if (folder / MANIFEST).is_file():
+            info, problems = read_manifest(folder)
+            if info is None:
+                raise UserError(problems[0].format_text())
+            if folder.resolve() not in shipped and folder not in args.cards:
+                args.cards.append(folder)
+            targets.append(info.code)
+        else:
+            targets.append(target)
+    return targets
+
+
+def pick_cards(catalogue: Catalogue, targets: Sequence[str], set_code: str | None = None) -> list[CardDef]:
+    """The cards ``targets`` name: a set code stands for all its cards, anything else is a card's
+    name, meaning every set's card of that name unless ``set_code`` says which set to look in."""
+    if set_code:
+        catalogue.in_sets([set_code])  # an unknown set is an error, not a silent fallback
+    picked: list[CardDef] = []
+    for target in targets:
+        if target in catalogue.sets and not set_code:
+            picked.extend(catalogue.in_sets([target]))
+            continue
+        first = catalogue.get(target, (set_code,) if set_code else ())
+        if set_code:
+            if first.set_code != set_code:
+                raise UserError(f"set '{set_code}' has no card named '{target}'")
+            picked.append(first)
+        else:
+            picked.extend(card for card in catalogue.cards if card.name.lower() == first.name.lower())
+    unique = list(dict.fromkeys(picked))
+    return unique
+
+
+def run(args: argparse.Namespace) -> int:
+    from lotr_rules.render.face import card_face_svg, card_file_stem
+
+    targets = set_folder_targets(args)
+    catalogue = every_family_catalogue(args)
+    cards = pick_cards(catalogue, targets, args.set_code)
+    if args.format == "png":
+        from lotr_rules.render.convert import svg_to_png
+
+        svg_to_png("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>")  # says what is missing, early
+    several_sets = len({card.set_code for card in cards}) > 1
+    written: list[Path] = []
+    for card in cards:
+        folder = args.out / card.set_code if several_sets else args.out
+        folder.mkdir(parents=True, exist_ok=True)
+        document = card_face_svg(card, set_name=catalogue.sets[card.set_code].title)
+        path = folder / f"{card_file_stem(card)}.{args.format}"
+        if args.format == "png":
+            path.write_bytes(svg_to_png(document, args.dpi))
+        else:
+            path.write_text(document, encoding="utf-8")
+        written.append(path)
+    if len(written) == 1:
+        print(f"wrote {written[0]}")
+    else:
+        where = f"{args.out}/SET" if several_sets else str(args.out)
+        print(f"wrote {len(written)} faces ({args.format.upper()}) to {where}")
+    return 0

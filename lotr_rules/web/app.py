@@ -1,0 +1,568 @@
+"""The web table's pages: a Starlette application with server-rendered templates and htmx.
+
+Every page is drawn on the server from the game; htmx (served from this package, no network
+needed) swaps the table in place when a choice is clicked and asks for news while bots play. No
+request names a file: sets, mix files, saves and records are picked from lists the server makes,
+and an uploaded save or record is only ever read as JSON.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import time
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+from typing import Any, cast
+from urllib.parse import urlsplit
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers, UploadFile
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from lotr_rules import __version__
+from lotr_rules.datafiles import DataFileError, load_json
+from lotr_rules.engine.cards import CardDef
+from lotr_rules.errors import UserError
+from lotr_rules.games.adventure.bots import STRATEGIES
+from lotr_rules.games.adventure.game import AdventureGame
+from lotr_rules.games.deckbuilding.config import GameConfig
+from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+from lotr_rules.web import faces
+from lotr_rules.web.cardview import detail, script_of
+from lotr_rules.web.newgame import (
+    FAMILIES,
+    WEB_PLANS,
+    Library,
+    new_adventure,
+    new_deckbuilding,
+    resume_game,
+)
+from lotr_rules.web.replays import ReplaySession, ReplayStore, open_replay
+from lotr_rules.web.saves import SaveFolder, save_data_of
+from lotr_rules.web.sessions import SessionStore, TableSession
+from lotr_rules.web.views import adventure_view, deckbuilding_view
+from lotr_rules.web.workshop import FAMILIES as WORKSHOP_FAMILIES
+from lotr_rules.web.workshop import MAX_SCRIPT, STARTERS, Checked, TrySets, try_session
+from lotr_rules.web.workshop import check as workshop_check
+
+HERE = Path(__file__).parent
+#: how long a page's request for news waits for something to happen before it asks again
+NEWS_WAIT = 8.0
+#: the largest save or record a page may upload
+MAX_UPLOAD = 4 * 1024 * 1024
+
+BOT_NAMES = {"heuristic": "heuristic bot", "random": "random bot"}
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(HERE / "templates"),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.globals["version"] = __version__
+    return env
+
+
+class WebTable:
+    """The application's state: the sets it was given, its games, where saves go."""
+
+    def __init__(self, library: Library, saves: SaveFolder) -> None:
+        self.library = library
+        self.saves = saves
+        self.sessions = SessionStore()
+        self.replays = ReplayStore()
+        self.try_sets = TrySets()
+        self.env = _environment()
+
+    def page(self, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        return HTMLResponse(self.env.get_template(template).render(**context), status_code=status)
+
+    def session(self, request: Request) -> TableSession:
+        found = self.sessions.get(str(request.path_params["sid"]))
+        if found is None:
+            raise _NotFound("there is no such game here (the server may have been restarted)")
+        return found
+
+    # ------------------------------------------------------------------ pages
+    async def home(self, request: Request) -> Response:
+        return self.page("home.html", saves=self.saves.listing())
+
+    async def new_form(self, request: Request) -> Response:
+        return self._new_page({"family": request.query_params.get("family", "deckbuilding")}, "")
+
+    def _new_page(self, form: dict[str, str], error: str, status: int = 200) -> HTMLResponse:
+        return self.page(
+            "new.html",
+            status,
+            form=form,
+            error=error,
+            families=FAMILIES,
+            sets=self.library.set_choices("deckbuilding"),
+            plans=WEB_PLANS,
+            mix_files=sorted(self.library.mix_files()),
+            bots=BOT_NAMES,
+            strategies=sorted(STRATEGIES),
+        )
+
+    async def new_game(self, request: Request) -> Response:
+        form = {key: str(value) for key, value in (await request.form()).items() if isinstance(value, str)}
+        family = form.get("family", "deckbuilding")
+        try:
+            if family == "adventure-deck":
+                session = await run_in_threadpool(new_adventure, self.library, form)
+            elif family == "deckbuilding":
+                session = await run_in_threadpool(new_deckbuilding, self.library, form)
+            else:
+                raise UserError(f"unknown game '{family}'")
+        except UserError as error:
+            return self._new_page(form, str(error), 400)
+        self.sessions.add(session)
+        return RedirectResponse(f"/game/{session.id}", status_code=303)
+
+    async def game_page(self, request: Request) -> Response:
+        session = self.session(request)
+        table = await run_in_threadpool(self.render_table, session, 2.0)
+        return self.page("game.html", session=session, table=table)
+
+    async def table(self, request: Request) -> Response:
+        session = self.session(request)
+        try:
+            since = int(request.query_params.get("v", "-1"))
+        except ValueError:
+            since = -1
+        if since >= 0:
+            await run_in_threadpool(session.wait_for_news, since, NEWS_WAIT)
+        return HTMLResponse(await run_in_threadpool(self.render_table, session, 0.0))
+
+    async def choose(self, request: Request) -> Response:
+        session = self.session(request)
+        form = await request.form()
+        try:
+            at, option = int(str(form.get("at"))), int(str(form.get("option")))
+        except ValueError:
+            return HTMLResponse(await run_in_threadpool(self.render_table, session, 0.0), status_code=400)
+        before = session.version
+        if session.give_answer(at, option):
+            await run_in_threadpool(session.wait_for_news, before, 5.0)
+        return HTMLResponse(await run_in_threadpool(self.render_table, session, 0.0))
+
+    async def sit(self, request: Request) -> Response:
+        session = self.session(request)
+        form = await request.form()
+        try:
+            seat = int(str(form.get("seat")))
+        except ValueError:
+            seat = -1
+        session.sit_down(seat)
+        return HTMLResponse(await run_in_threadpool(self.render_table, session, 0.0))
+
+    async def card(self, request: Request) -> Response:
+        session = self.session(request)
+        try:
+            instance = int(request.path_params["instance"])
+        except ValueError:
+            raise _NotFound("no such card") from None
+        with session.cond:
+            game = session.game
+            if game is None or not 0 <= instance < len(game.cards):
+                raise _NotFound("no such card")
+            definition = game.cards[instance]
+        catalogue = session.context.get("catalogue")
+        info = catalogue.sets.get(definition.set_code) if catalogue is not None else None
+        return self.page("inspector.html", card=detail(definition, info.title if info else ""))
+
+    async def face(self, request: Request) -> Response:
+        session = self.session(request)
+        try:
+            instance = int(request.path_params["instance"])
+        except ValueError:
+            raise _NotFound("no such card") from None
+        with session.cond:
+            game = session.game
+            if game is None or not 0 <= instance < len(game.cards):
+                raise _NotFound("no such card")
+            definition = game.cards[instance]
+        return _svg(await run_in_threadpool(faces.face_svg, definition))
+
+    # ------------------------------------------------------------------ saving
+    async def save(self, request: Request) -> Response:
+        session = self.session(request)
+        data = await run_in_threadpool(save_data_of, session)
+        if data is None:
+            message, name = "There is nothing to save yet.", ""
+        else:
+            try:
+                name = await run_in_threadpool(self.saves.write, data)
+                message = f"Saved as {name}: resume it from the start page."
+            except UserError as error:
+                message, name = f"The game was NOT saved: {error}", ""
+        return self.page("saved.html", message=message, name=name, session=session)
+
+    async def record(self, request: Request) -> Response:
+        session = self.session(request)
+        data = await run_in_threadpool(save_data_of, session)
+        if data is None:
+            raise _NotFound("the game has not begun")
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        return JSONResponse(
+            data, headers={"Content-Disposition": f'attachment; filename="lotr-game-{stamp}.json"'}
+        )
+
+    async def resume_form(self, request: Request) -> Response:
+        return self.page("resume.html", saves=self.saves.listing(), error="")
+
+    async def resume(self, request: Request) -> Response:
+        form = await request.form()
+        try:
+            data, where = await _chosen_or_uploaded(form, self.saves)
+            session = await run_in_threadpool(resume_game, self.library, data, where)
+        except UserError as error:
+            return self.page("resume.html", 400, saves=self.saves.listing(), error=str(error))
+        self.sessions.add(session)
+        return RedirectResponse(f"/game/{session.id}", status_code=303)
+
+    # ------------------------------------------------------------------ drawing the table
+    def render_table(self, session: TableSession, wait: float) -> str:
+        if wait > 0:
+            session.wait_for_news(-1, wait)
+        with session.cond:
+            context = self._table_context(session)
+        return self.env.get_template("table.html").render(**context)
+
+    def _table_context(self, session: TableSession) -> dict[str, Any]:
+        game = session.game
+        pending = session.pending if session.answer is None else None
+        humans = session.humans
+        viewer: int | None
+        if not humans:
+            viewer = None  # bots only: watch with every hand shown
+        elif session.hot_seat:
+            viewer = session.revealed if session.revealed is not None else -1
+        else:
+            viewer = humans[0]
+        pass_to = None
+        if pending is not None and session.hot_seat and session.revealed != pending.player:
+            pass_to = pending.player
+            viewer = -1
+        request = pending if pass_to is None else None
+        waiting = request is not None
+        view: dict[str, Any] | None = None
+        if isinstance(game, DeckbuildingGame):
+            view = deckbuilding_view(game, viewer, request)
+        elif isinstance(game, AdventureGame):
+            view = adventure_view(game, request)
+        move = ""
+        if session.showing is not None and game is not None:
+            shown, index = session.showing
+            option = shown.options[index]
+            who = f"Player {shown.player + 1}" if session.family == "deckbuilding" else "The strategy"
+            move = f"{who} ({_bot_name(session.seats[shown.player])}) chooses: {option.label}"
+            if view is not None and option.card >= 0:
+                _mark(view, option.card, option.label)
+        over = session.done
+        polling = not over and not waiting and pass_to is None
+        return {
+            "session": session,
+            "view": view,
+            "move": move,
+            "pass_to": pass_to,
+            "waiting": waiting,
+            "polling": polling,
+            "over": over,
+            "error": session.error,
+            "seats": [_bot_name(kind) for kind in session.seats],
+            "replay": None,
+        }
+
+    # ------------------------------------------------------------------ the card workshop
+    async def workshop(self, request: Request) -> Response:
+        family = request.query_params.get("family", "deckbuilding")
+        if family not in WORKSHOP_FAMILIES:
+            family = "deckbuilding"
+        text = STARTERS[family]
+        start_from = request.query_params.get("from", "")
+        if start_from:
+            catalogue = self.library.catalogue(family)
+            found = next((card for card in catalogue.cards if card.name == start_from), None)
+            if found is not None:
+                text = script_of(found) or text
+        return await self._workshop_page(family, text)
+
+    async def _workshop_page(self, family: str, text: str, status: int = 200, error: str = "") -> Response:
+        checked = await run_in_threadpool(self._check, text, family)
+        names = sorted({card.name for card in self.library.catalogue(family).cards})
+        return self.page(
+            "workshop.html",
+            status,
+            family=family,
+            families=WORKSHOP_FAMILIES,
+            text=text,
+            checked=checked,
+            face=_inline_svg(checked.card),
+            names=names,
+            error=error,
+            oob=False,
+        )
+
+    def _check(self, text: str, family: str) -> Checked:
+        known = frozenset(card.name for card in self.library.catalogue(family).cards)
+        return workshop_check(text, family, self.library.card_dirs, known)
+
+    async def workshop_check(self, request: Request) -> Response:
+        try:
+            text, family = await _workshop_form(request)
+            checked = await run_in_threadpool(self._check, text, family)
+        except UserError as error:
+            return HTMLResponse(f'<p class="error" role="alert">{html.escape(str(error))}</p>', status_code=400)
+        return self.page("workshop_result.html", checked=checked, face=_inline_svg(checked.card), oob=True)
+
+    async def workshop_try(self, request: Request) -> Response:
+        text, family = await _workshop_form(request)
+        try:
+            session = await run_in_threadpool(try_session, self.library, self.try_sets, text, family)
+        except UserError as error:
+            return await self._workshop_page(family, text, 400, str(error))
+        self.sessions.add(session)
+        return RedirectResponse(f"/game/{session.id}", status_code=303)
+
+    # ------------------------------------------------------------------ replays
+    def replay_session(self, request: Request) -> ReplaySession:
+        found = self.replays.get(str(request.path_params["rid"]))
+        if found is None:
+            raise _NotFound("there is no such replay open here (the server may have been restarted)")
+        return found
+
+    async def replay_list(self, request: Request) -> Response:
+        return self.page("replays.html", saves=self.saves.listing(), error="")
+
+    async def replay_open(self, request: Request) -> Response:
+        form = await request.form()
+        try:
+            data, where = await _chosen_or_uploaded(form, self.saves)
+            opened = await run_in_threadpool(open_replay, self.library.catalogue, data, where)
+        except UserError as error:
+            return self.page("replays.html", 400, saves=self.saves.listing(), error=str(error))
+        self.replays.add(opened)
+        return RedirectResponse(f"/replay/{opened.id}", status_code=303)
+
+    async def replay_page(self, request: Request) -> Response:
+        replay_session = self.replay_session(request)
+        table = await run_in_threadpool(self.render_replay, replay_session, _step_of(request))
+        return self.page("replay.html", table=table)
+
+    async def replay_view(self, request: Request) -> Response:
+        replay_session = self.replay_session(request)
+        return HTMLResponse(await run_in_threadpool(self.render_replay, replay_session, _step_of(request)))
+
+    def render_replay(self, replay_session: ReplaySession, number: int) -> str:
+        number = max(0, min(number, replay_session.last))
+        step = replay_session.step(number)
+        view = (
+            adventure_view(step.game, None)
+            if isinstance(step.game, AdventureGame)
+            else deckbuilding_view(cast(DeckbuildingGame, step.game), None, None)
+        )
+        asked = None
+        if step.request is not None:
+            prompt = step.request.prompt
+            if step.request.source >= 0:
+                source = step.game.cards[step.request.source].name
+                prompt = prompt if source in prompt else f"{source}: {prompt}"
+            asked = {"request": step.request, "prompt": prompt, "chosen": step.chosen}
+            if step.chosen is not None:
+                option = step.request.options[step.chosen]
+                if option.card >= 0:
+                    _mark(view, option.card, f"Player {step.request.player + 1}: {option.label}")
+        seats = replay_session.data.get("seats")
+        names = [_bot_name(str(kind)) for kind in seats] if isinstance(seats, list) else []
+        players = replay_session.config.players if isinstance(replay_session.config, GameConfig) else 1
+        names += ["bot"] * (players - len(names))
+        return self.env.get_template("replay_table.html").render(
+            rs=replay_session, step=number, view=view, replay=asked or {"request": None}, seats=names
+        )
+
+    async def replay_card(self, request: Request) -> Response:
+        cards = self.replay_session(request).step(0).game.cards
+        return self.page("inspector.html", card=detail(_card_at(request, cards)))
+
+    async def replay_face(self, request: Request) -> Response:
+        cards = self.replay_session(request).step(0).game.cards
+        return _svg(await run_in_threadpool(faces.face_svg, _card_at(request, cards)))
+
+
+async def _workshop_form(request: Request) -> tuple[str, str]:
+    form = await request.form()
+    text = form.get("text")
+    family = str(form.get("family") or "deckbuilding")
+    if not isinstance(text, str):
+        raise UserError("no card script was sent")
+    if len(text) > MAX_SCRIPT:
+        raise UserError(f"a card script in the workshop is at most {MAX_SCRIPT} characters long")
+    return text.replace("\r\n", "\n"), family if family in WORKSHOP_FAMILIES else "deckbuilding"
+
+
+def _inline_svg(card: CardDef | None) -> str:
+    """A face to put inside the page (without the XML prolog a standalone file may have)."""
+    if card is None:
+        return ""
+    text = faces.face_svg(card)
+    return text[text.find("<svg") :] if "<svg" in text else ""
+
+
+def _step_of(request: Request) -> int:
+    try:
+        return int(request.query_params.get("step", "0"))
+    except ValueError:
+        return 0
+
+
+def _card_at(request: Request, cards: Sequence[CardDef]) -> CardDef:
+    try:
+        instance = int(request.path_params["instance"])
+    except ValueError:
+        raise _NotFound("no such card") from None
+    if not 0 <= instance < len(cards):
+        raise _NotFound("no such card")
+    return cards[instance]
+
+
+def _svg(text: str) -> Response:
+    return Response(text, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+
+def _bot_name(kind: str) -> str:
+    if kind == "human":
+        return "person"
+    return BOT_NAMES.get(kind, f"{kind} strategy")
+
+
+def _mark(view: dict[str, Any], card: int, label: str) -> None:
+    """Put a bot's move on the card it is about."""
+    for value in view.values():
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, dict):
+                _mark(item, card, label)
+            elif getattr(item, "instance", None) == card:
+                item.badge = label
+
+
+async def _chosen_or_uploaded(form: Any, saves: SaveFolder) -> tuple[Any, str]:
+    upload = form.get("file")
+    if isinstance(upload, UploadFile) and upload.filename:
+        content = await upload.read(MAX_UPLOAD + 1)
+        if len(content) > MAX_UPLOAD:
+            raise UserError(f"{upload.filename} is larger than a game record can be")
+        try:
+            return load_json(content.decode("utf-8"), upload.filename, "game record"), upload.filename
+        except UnicodeDecodeError as error:
+            raise UserError(f"{upload.filename} is not a game record (not UTF-8 text: {error})") from None
+        except DataFileError as error:
+            why = error.reason.removeprefix("the game record is ")
+            raise UserError(f"{upload.filename} is not a game record ({why})") from None
+    name = str(form.get("name") or "")
+    if not name:
+        raise UserError("choose a save, or a file to upload")
+    return saves.read(name), name
+
+
+class _NotFound(Exception):
+    pass
+
+
+class SameOriginChanges:
+    """Refuse a request that changes something (a POST) sent by a page of another site: a web
+    page elsewhere could otherwise start games or write saves here through the person's browser."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] not in ("GET", "HEAD", "OPTIONS"):
+            headers = Headers(scope=scope)
+            origin = headers.get("origin")
+            if origin is not None and urlsplit(origin).netloc != headers.get("host", ""):
+                response = PlainTextResponse("Refused: the request came from a page of another site.", 403)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+#: the names this computer goes by: the table answers only to them unless told to listen wider
+LOCAL_NAMES = ("127.0.0.1", "localhost", "::1")
+
+
+def create_app(
+    card_dirs: tuple[Path, ...] = (),
+    saves_dir: Path | None = None,
+    bot_delay: float = 0.6,
+    *,
+    local_only: bool = True,
+) -> Starlette:
+    """The web table for the shipped sets and ``card_dirs``; saves go to ``saves_dir``. With
+    ``local_only`` it answers only requests addressed to this computer by name (no page of
+    another site can reach it through a name that points here)."""
+    library = Library(card_dirs, bot_delay)
+    library.catalogue("deckbuilding")  # a set with errors stops the server before it starts
+    library.catalogue("adventure-deck")
+    table = WebTable(library, SaveFolder(saves_dir or Path("lotr-saves")))
+
+    async def not_found(request: Request, error: Exception) -> Response:
+        return table.page("error.html", 404, message=str(error))
+
+    async def refused(request: Request, error: Exception) -> Response:
+        return table.page("error.html", 400, message=str(error))
+
+    routes = [
+        Route("/", table.home),
+        Route("/new", table.new_form, methods=["GET"]),
+        Route("/new", table.new_game, methods=["POST"]),
+        Route("/resume", table.resume_form, methods=["GET"]),
+        Route("/resume", table.resume, methods=["POST"]),
+        Route("/game/{sid}", table.game_page),
+        Route("/game/{sid}/table", table.table),
+        Route("/game/{sid}/choose", table.choose, methods=["POST"]),
+        Route("/game/{sid}/sit", table.sit, methods=["POST"]),
+        Route("/game/{sid}/save", table.save, methods=["POST"]),
+        Route("/game/{sid}/record.json", table.record),
+        Route("/game/{sid}/card/{instance}", table.card),
+        Route("/game/{sid}/face/{instance}.svg", table.face),
+        Route("/workshop", table.workshop, methods=["GET"]),
+        Route("/workshop/check", table.workshop_check, methods=["POST"]),
+        Route("/workshop/try", table.workshop_try, methods=["POST"]),
+        Route("/replay", table.replay_list, methods=["GET"]),
+        Route("/replay", table.replay_open, methods=["POST"]),
+        Route("/replay/{rid}", table.replay_page),
+        Route("/replay/{rid}/view", table.replay_view),
+        Route("/replay/{rid}/card/{instance}", table.replay_card),
+        Route("/replay/{rid}/face/{instance}.svg", table.replay_face),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        table.sessions.close_all()
+        table.try_sets.close()
+
+    middleware = [Middleware(SameOriginChanges)]
+    if local_only:
+        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(LOCAL_NAMES)))
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        exception_handlers={_NotFound: not_found, UserError: refused},
+        lifespan=lifespan,
+    )
+    app.state.table = table
+    return app

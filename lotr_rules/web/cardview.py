@@ -1,0 +1,131 @@
+"""A card as the web table shows it: its face (drawn by :mod:`lotr_rules.render`), its full
+text and its script."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from lotr_rules.cards.provenance import designed_summary
+from lotr_rules.engine.cards import CardDef
+
+#: the order in which a card's types name it on its type line
+_TYPE_ORDER = ("hero", "ally", "enemy", "artifact", "maneuver", "location", "fortune", "starter", "wall")
+
+
+def type_line(card: CardDef) -> str:
+    kinds = sorted(card.types, key=lambda t: (_TYPE_ORDER.index(t) if t in _TYPE_ORDER else 99, t))
+    words = [k.title() for k in kinds]
+    if card.title:
+        words.insert(0, card.title.title())
+    elif card.deck not in ("main", "starter", "starting", "hero") and card.deck.title() not in words:
+        words.insert(0, card.deck.title())
+    return " ".join(words) or "Card"
+
+
+def css_kind(card: CardDef) -> str:
+    """One word for the card's frame colour."""
+    if card.title == "archenemy" or card.deck in ("archenemy", "impossible archenemy"):
+        return "archenemy"
+    if card.deck in ("corruption", "one ring", "valor", "breach"):
+        return card.deck.replace(" ", "-")
+    for kind in _TYPE_ORDER:
+        if kind in card.types:
+            return kind
+    return card.deck.replace(" ", "-") or "card"
+
+
+@functools.lru_cache(maxsize=2048)
+def _file_text(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def script_of(card: CardDef) -> str:
+    """The card's script as written (its ``card "Name" { ... }`` block)."""
+    if not card.source_path:
+        return ""
+    text = _file_text(card.source_path)
+    start = text.find(f'card "{card.name}"')
+    if start < 0:
+        return text
+    end = text.find('\ncard "', start + 1)
+    return text[start:end if end >= 0 else len(text)].rstrip() + "\n"
+
+
+@attrs.define
+class CardView:
+    """One card on the table (``instance`` indexes the game's cards; -1 for a card not in a game)."""
+
+    instance: int
+    name: str
+    kind: str
+    type_line: str
+    cost: int
+    power: int
+    victory: int
+    text: str
+    #: the Adventure Deck: aggression and ways on
+    aggression: int = 0
+    directions: str = ""
+    #: choices on this card: (option index, button text)
+    choices: list[tuple[int, str]] = attrs.field(factory=list)
+    badge: str = ""
+    face_down: bool = False
+    #: the instance whose picture is this card's face (copies share one)
+    face: int = -1
+
+    @classmethod
+    def of(cls, card: CardDef, instance: int = -1) -> CardView:
+        return cls(
+            instance=instance,
+            name=card.name,
+            kind=css_kind(card),
+            type_line=type_line(card),
+            cost=card.cost,
+            power=card.power,
+            victory=card.victory,
+            text=card.text,
+            aggression=card.aggression,
+            directions=", ".join(f"{way} {count}" for way, count in card.directions),
+            face=instance,
+        )
+
+
+def detail(card: CardDef, set_title: str = "") -> dict[str, Any]:
+    """Everything the inspector shows of a card."""
+    facts = []
+    if card.cost or "hero" not in card.types:
+        facts.append(f"cost {card.cost}")
+    if card.power:
+        facts.append(f"+{card.power} Power")
+    if card.victory:
+        facts.append(f"{card.victory} Victory Point{'s' if card.victory != 1 else ''}")
+    if card.aggression:
+        facts.append(f"aggression {card.aggression}")
+    if card.directions:
+        facts.append("ways: " + ", ".join(f"{way} {count}" for way, count in card.directions))
+    if card.copies != 1:
+        facts.append(f"{card.copies} copies")
+    return {
+        "name": card.name,
+        "set": set_title or card.set_code,
+        "type_line": type_line(card),
+        "facts": ", ".join(facts),
+        "text": card.text,
+        "provenance": card.provenance,
+        "provenance_summary": designed_summary(card),
+        "notes": card.notes,
+        "script": script_of(card),
+    }
+
+
+def button_text(label: str, name: str) -> str:
+    """An option's label as a button on the card it is about: the card's name becomes "this"."""
+    text = label.replace(name, "this", 1) if name and name in label else label
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,192 @@
+"""The replay viewer: a record's game at any decision, forwards and backwards.
+
+Step ``k`` is the game as it stood when its ``k``-th recorded choice was asked (step 0: the
+first question; the last step: the end, or where the record stops). Each step is rebuilt by
+replaying the record's first ``k`` choices and stopping at the next question, so stepping back
+is as exact as stepping on; the record is checked once, when it is opened, exactly as
+``lotr-rules replay`` checks it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import secrets
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from lotr_rules.cards.catalogue import Catalogue
+from lotr_rules.commands.replay import check_config_values
+from lotr_rules.engine.decisions import DecisionRequest
+from lotr_rules.engine.game import Game
+from lotr_rules.errors import ConfigError, RecordError, UserError
+from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
+from lotr_rules.games.adventure.record import config_from_json, replay_journey
+from lotr_rules.games.deckbuilding.config import GameConfig
+from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+from lotr_rules.games.deckbuilding.record import check_record, replay
+
+#: how many replays one server keeps open
+MAX_REPLAYS = 16
+
+
+class _Asked(Exception):
+    def __init__(self, request: DecisionRequest) -> None:
+        super().__init__("asked")
+        self.request = request
+
+
+class _StopAtNextQuestion:
+    def choose(self, game: Game, request: DecisionRequest) -> int:
+        raise _Asked(request)
+
+
+@attrs.frozen
+class Step:
+    """The game at one step, the question asked there, and the answer the record gives."""
+
+    game: Game
+    request: DecisionRequest | None
+    chosen: int | None
+
+
+@attrs.define(eq=False)
+class ReplaySession:
+    catalogue: Catalogue
+    data: dict[str, Any]
+    where: str
+    config: GameConfig | AdventureConfig
+    #: the turn in which each recorded choice was made
+    turns: list[int]
+    finished: bool
+    id: str = attrs.field(factory=lambda: secrets.token_urlsafe(9))
+    lock: threading.Lock = attrs.field(factory=threading.Lock)
+
+    @property
+    def choices(self) -> list[int]:
+        return list(self.data["choices"])
+
+    @property
+    def last(self) -> int:
+        """The last step: every recorded choice made."""
+        return len(self.data["choices"])
+
+    @property
+    def family(self) -> str:
+        return "adventure-deck" if isinstance(self.config, AdventureConfig) else "deckbuilding"
+
+    @property
+    def title(self) -> str:
+        state = "the whole game" if self.finished else "a game in progress"
+        config = self.config
+        if isinstance(config, AdventureConfig):
+            return f"{self.where}: the Adventure Deck, seed {config.seed} ({state})"
+        return f"{self.where}: {' + '.join(config.sets)}, {config.players} players, seed {config.seed} ({state})"
+
+    def step(self, number: int) -> Step:
+        number = max(0, min(number, self.last))
+        with self.lock:
+            return self._build(number)
+
+    @functools.lru_cache(maxsize=64)  # noqa: B019 - one cache per session; sessions are few and bounded
+    def _build(self, number: int) -> Step:
+        choices = self.choices
+        game = _new_game(self.catalogue, self.config)
+        game.replay_queue.extend(choices[:number])
+        try:
+            _play(game)
+        except _Asked as asked:
+            return Step(game, asked.request, choices[number] if number < len(choices) else None)
+        return Step(game, None, None)
+
+    def turn_of(self, number: int) -> int:
+        return self.turns[number] if number < len(self.turns) else (self.turns[-1] if self.turns else 0)
+
+    def next_turn(self, number: int) -> int:
+        """The first step of the next turn (or the last step)."""
+        turn = self.turn_of(number)
+        for index in range(number + 1, len(self.turns)):
+            if self.turns[index] > turn:
+                return index
+        return self.last
+
+    def previous_turn(self, number: int) -> int:
+        """The first step of this turn, or of the turn before when already there."""
+        turn = self.turn_of(number)
+        start = self._first_of(turn)
+        if start < number:
+            return start
+        return self._first_of(turn - 1) if turn > 0 else 0
+
+    def _first_of(self, turn: int) -> int:
+        for index, made in enumerate(self.turns):
+            if made >= turn:
+                return index
+        return self.last
+
+
+def _new_game(catalogue: Catalogue, config: GameConfig | AdventureConfig) -> Game:
+    if isinstance(config, AdventureConfig):
+        return AdventureGame(catalogue.cards, _StopAtNextQuestion(), config)
+    return DeckbuildingGame(catalogue, config, [_StopAtNextQuestion() for _ in range(config.players)])
+
+
+def _play(game: Game) -> None:
+    if isinstance(game, AdventureGame):
+        game.play()
+    elif isinstance(game, DeckbuildingGame):
+        game.play_game()
+
+
+def open_replay(catalogues: Callable[[str], Catalogue], data: Any, where: str) -> ReplaySession:
+    """Check a record as ``lotr-rules replay`` does, and open it for stepping (``catalogues``
+    gives the cards of a game family)."""
+    data = check_record(data, where)
+    family = data.get("family", "deckbuilding")
+    config: GameConfig | AdventureConfig
+    if family == "adventure-deck":
+        catalogue = catalogues(family)
+        game: Game = replay_journey(catalogue.cards, data, where)
+        config = config_from_json(data.get("config"), where)
+    elif family == "deckbuilding":
+        catalogue = catalogues(family)
+        check_config_values(data, where)
+        try:
+            config = GameConfig.from_json(data.get("config"))
+            game = replay(catalogue, data)
+        except ConfigError as error:
+            raise RecordError(f"{where} has a bad game config: {error}") from None
+        except UserError as error:
+            raise RecordError(f"{where}: {error}") from None
+        if game.state.digest() != data.get("digest"):
+            raise RecordError(f"{where} does not replay to the game it records (its digest differs)")
+    else:
+        raise RecordError(f"{where} is a game of {family}, which the viewer cannot replay")
+    turns: list[int] = []
+    probe = _new_game(catalogue, config)
+    probe.on_decision = lambda request, index: turns.append(probe.state.turn)
+    probe.replay_queue.extend(data["choices"])
+    with contextlib.suppress(_Asked):  # a game in progress: its record stops at a question
+        _play(probe)
+    return ReplaySession(catalogue, data, where, config, turns, game.state.finished)
+
+
+class ReplayStore:
+    def __init__(self, limit: int = MAX_REPLAYS) -> None:
+        self.limit = limit
+        self._replays: dict[str, ReplaySession] = {}
+        self._lock = threading.Lock()
+
+    def add(self, session: ReplaySession) -> ReplaySession:
+        with self._lock:
+            while len(self._replays) >= self.limit:
+                del self._replays[next(iter(self._replays))]
+            self._replays[session.id] = session
+        return session
+
+    def get(self, replay_id: str) -> ReplaySession | None:
+        with self._lock:
+            return self._replays.get(replay_id)

@@ -1,0 +1,235 @@
+"""A game at the web table: the engine runs in a thread of its own; the page answers for people.
+
+The engine asks its seats synchronously (``Agent.choose``), exactly as at the terminal. A person's
+seat here is a :class:`WebSeat`: it publishes the request and waits until a page answers it. A
+bot's seat is the terminal's bot (the same answers for the same seed and choices) wrapped in
+:class:`VisibleBot`, which pauses after deciding so that the page can show what the bot does.
+
+One condition variable guards everything: the game thread holds it while the engine works and
+lets go of it only while it waits for an answer or pauses for a bot, so a page that reads the
+game (to draw it or save it) always sees a game standing still at a decision.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from lotr_rules.engine.decisions import Agent, DecisionRequest
+from lotr_rules.engine.game import Game
+from lotr_rules.errors import UserError
+
+#: how many games one server keeps; starting another closes the one left alone longest
+MAX_SESSIONS = 32
+
+
+class Closed(Exception):
+    """The session was closed while its game waited: the game thread stops."""
+
+
+class TableSession:
+    """One game in progress (or over) at the web table."""
+
+    def __init__(
+        self,
+        family: str,
+        seats: Sequence[str],
+        title: str,
+        run: Callable[[Sequence[Agent]], Game],
+        make_bot: Callable[[int, str], Agent],
+        *,
+        bot_delay: float = 0.6,
+        context: dict[str, Any] | None = None,
+    ) -> None:
+        self.id = secrets.token_urlsafe(9)
+        self.family = family
+        self.seats = list(seats)
+        self.title = title
+        self.bot_delay = bot_delay
+        #: what the game was set up from (its catalogue, its config), for the pages
+        self.context = context or {}
+        self.cond = threading.Condition()
+        self.game: Game | None = None
+        #: the decision a person must answer now, and the answer once given
+        self.pending: DecisionRequest | None = None
+        self.answer: int | None = None
+        #: a bot's decision being shown before it takes effect: (request, chosen index)
+        self.showing: tuple[DecisionRequest, int] | None = None
+        #: the seat whose hand the screen shows in hot-seat play (None: nobody has sat down yet)
+        self.revealed: int | None = None
+        self.done = False
+        self.closed = False
+        self.error = ""
+        #: grows whenever anything a page shows changes
+        self.version = 0
+        self.touched = time.monotonic()
+        self._run = run
+        agents: list[Agent] = [
+            WebSeat(self) if kind == "human" else VisibleBot(self, make_bot(seat, kind))
+            for seat, kind in enumerate(self.seats)
+        ]
+        self._thread = threading.Thread(target=self._play, args=(agents,), name=f"table-{self.id}", daemon=True)
+
+    # ------------------------------------------------------------------ the game thread
+    def start(self) -> None:
+        self._thread.start()
+
+    def _play(self, agents: Sequence[Agent]) -> None:
+        with self.cond:
+            try:
+                self.game = self._run(agents)
+            except Closed:
+                pass
+            except UserError as error:
+                self.error = str(error)
+            except Exception as error:  # a bug: say so on the page rather than hang
+                traceback.print_exc()
+                self.error = f"internal error: {type(error).__name__}: {error} (this is a bug in lotr-rules)"
+            finally:
+                self.done = True
+                self.pending = None
+                self.showing = None
+                self._changed()
+
+    def _changed(self) -> None:
+        self.version += 1
+        self.cond.notify_all()
+
+    # ------------------------------------------------------------------ what the pages call
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, kind in enumerate(self.seats) if kind == "human"]
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    def decision_number(self) -> int:
+        """How many choices the game has had: a page's answer names the decision it answers."""
+        return len(self.game.state.choices) if self.game is not None else 0
+
+    def give_answer(self, at: int, index: int) -> bool:
+        """Answer the pending decision; False (and nothing done) when ``at`` is not the decision
+        pending now (a second click, an old page) or ``index`` is not one of its options."""
+        with self.cond:
+            self.touched = time.monotonic()
+            request = self.pending
+            if request is None or self.answer is not None or at != self.decision_number():
+                return False
+            if not 0 <= index < len(request.options):
+                return False
+            if self.hot_seat and self.revealed != request.player:
+                return False  # the right person has not taken the screen yet
+            self.answer = index
+            self._changed()
+            return True
+
+    def sit_down(self, seat: int) -> None:
+        """Hot-seat: the person of ``seat`` has the screen now (their hand may be shown)."""
+        with self.cond:
+            if self.pending is not None and self.pending.player == seat:
+                self.revealed = seat
+                self._changed()
+
+    def wait_for_news(self, version: int, timeout: float) -> None:
+        """Wait until something changed since ``version`` and the game stands still (waits for
+        a person, shows a bot's move, or is over), or ``timeout`` seconds have gone by."""
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while True:
+                still = self.done or self.showing is not None or (self.pending is not None and self.answer is None)
+                if self.version > version and still:
+                    return
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return
+                self.cond.wait(left)
+
+    def close(self) -> None:
+        with self.cond:
+            self.closed = True
+            self._changed()
+
+
+class WebSeat:
+    """A person's seat: the request waits for a page to answer it."""
+
+    name = "web"
+
+    def __init__(self, session: TableSession) -> None:
+        self.session = session
+
+    def choose(self, game: Game, request: DecisionRequest) -> int:
+        session = self.session
+        session.game = game
+        session.pending = request
+        session.answer = None
+        if not session.hot_seat:
+            session.revealed = request.player
+        session._changed()
+        while session.answer is None:
+            if session.closed:
+                raise Closed
+            session.cond.wait()
+        index = session.answer
+        session.pending = None
+        session.answer = None
+        session._changed()
+        return index
+
+
+class VisibleBot:
+    """A bot's seat: the bot decides, then the decision stays on the page for a moment."""
+
+    def __init__(self, session: TableSession, bot: Agent) -> None:
+        self.session = session
+        self.bot = bot
+        self.name = str(getattr(bot, "name", "bot"))
+
+    def choose(self, game: Game, request: DecisionRequest) -> int:
+        session = self.session
+        session.game = game
+        index = self.bot.choose(game, request)
+        if session.bot_delay > 0:
+            session.showing = (request, index)
+            session._changed()
+            deadline = time.monotonic() + session.bot_delay
+            while (left := deadline - time.monotonic()) > 0 and not session.closed:
+                session.cond.wait(left)
+            session.showing = None
+        if session.closed:
+            raise Closed
+        return index
+
+
+class SessionStore:
+    """The games one server holds, by id."""
+
+    def __init__(self, limit: int = MAX_SESSIONS) -> None:
+        self.limit = limit
+        self._sessions: dict[str, TableSession] = {}
+        self._lock = threading.Lock()
+
+    def add(self, session: TableSession) -> TableSession:
+        with self._lock:
+            while len(self._sessions) >= self.limit:
+                oldest = min(self._sessions.values(), key=lambda s: s.touched)
+                oldest.close()
+                del self._sessions[oldest.id]
+            self._sessions[session.id] = session
+        session.start()
+        return session
+
+    def get(self, session_id: str) -> TableSession | None:
+        with self._lock:
+            return self._sessions.get(session_id)
+
+    def close_all(self) -> None:
+        with self._lock:
+            for session in self._sessions.values():
+                session.close()
+            self._sessions.clear()
