@@ -72,6 +72,18 @@ class ScriptBudgetError(UserError):
         self.card_name = card_name
 
 
+class TriggerDepthError(ScriptBudgetError):
+    """Triggers set off triggers deeper than the trigger-depth limit: a chain that never ends."""
+
+    def __init__(self, card_name: str, limit: int, what: str = "triggers setting off triggers") -> None:
+        UserError.__init__(
+            self,
+            f"card '{card_name}' went past the trigger-depth limit: {what} more than {limit} deep;"
+            " its script sets itself off without end",
+        )
+        self.card_name = card_name
+
+
 class ConfigError(UserError):
     """A game configuration that cannot be played (unknown hero, impossible player count...)."""
 

@@ -25,6 +25,7 @@ from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import ScriptSyntaxError, Span, UserError
 from lotr_rules.games import DEFAULT_FAMILY, FAMILY_VOCABULARIES
+from lotr_rules.limits import MAX_CARDS_PER_SET, MAX_COPIES_PER_GAME, MAX_STARTING_COPIES
 from lotr_rules.resources import cardscripts_dir
 
 MANIFEST = "set.toml"
@@ -92,8 +93,14 @@ def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
     starting = data.get("starting_deck", {})
     if not isinstance(starting, dict) or not all(isinstance(v, int) for v in starting.values()):
         return None, [Diagnostic("E161", Severity.ERROR, "manifest 'starting_deck' must map names to counts", span)]
+    for name, count in starting.items():
+        if not 0 <= count <= MAX_STARTING_COPIES:
+            message = f"manifest 'starting_deck' gives '{name}' {count} copies; a count is 0 to {MAX_STARTING_COPIES}"
+            return None, [Diagnostic("E161", Severity.ERROR, message, span)]
     contents = data.get("rulebook_contents", {})
-    if not isinstance(contents, dict) or not all(isinstance(v, int) and v >= 0 for v in contents.values()):
+    if not isinstance(contents, dict) or not all(
+        isinstance(v, int) and 0 <= v <= MAX_COPIES_PER_GAME for v in contents.values()
+    ):
         return None, [
             Diagnostic("E161", Severity.ERROR, "manifest 'rulebook_contents' must map deck names to counts", span)
         ]
@@ -272,7 +279,13 @@ def load_folders(folders: Iterable[Path], vocabulary: Vocabulary) -> tuple[Catal
         if info is None:
             continue
         infos.append(info)
-        for path in sorted(folder.rglob(f"*{SCRIPT_SUFFIX}")):
+        paths = sorted(folder.rglob(f"*{SCRIPT_SUFFIX}"))
+        if len(paths) > MAX_CARDS_PER_SET:
+            message = f"set '{info.code}' has {len(paths)} card files; a set holds at most {MAX_CARDS_PER_SET}"
+            where = Span(1, 1, 1, 2, str(folder / MANIFEST))
+            diagnostics.append(Diagnostic("E161", Severity.ERROR, message, where, "split it into several sets"))
+            continue
+        for path in paths:
             script, errors = parse_file(path)
             diagnostics.extend(errors)
             parsed.append(ParsedFile(path, info.code, script))

@@ -29,9 +29,11 @@ from typing import TYPE_CHECKING
 import attrs
 
 from lotr_rules.cards.catalogue import Catalogue
+from lotr_rules.datafiles import DataFileError, read_data_text
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.rng import Rng
 from lotr_rules.errors import ConfigError
+from lotr_rules.limits import MAX_COPIES_PER_GAME, shown_number
 
 if TYPE_CHECKING:
     from lotr_rules.games.deckbuilding.config import GameConfig
@@ -184,14 +186,16 @@ def read_deck_file(path: Path) -> tuple[tuple[str, int], ...]:
     TOML may put the mapping at the top level or under ``[deck]``; JSON likewise (``{"deck": ...}``).
     """
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ConfigError(f"cannot read deck file '{path}': {error.strerror}") from None
+        text = read_data_text(path, "deck file")
+    except DataFileError as error:
+        raise ConfigError(f"cannot read deck file: {error}") from None
     data: object
     try:
         data = json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(f"deck file '{path}' is not valid {path.suffix.lstrip('.') or 'toml'}: {error}") from None
+    except ValueError:  # a number of thousands of digits, which Python refuses to convert
+        raise ConfigError(f"deck file '{path}' holds a number of thousands of digits") from None
     if isinstance(data, dict) and isinstance(data.get("deck"), dict):
         data = data["deck"]
     return deck_entries(data, f"deck file '{path}'")
@@ -213,8 +217,11 @@ def deck_entries(data: object, where: str) -> tuple[tuple[str, int], ...]:
         name, count = item
         if not isinstance(name, str) or not name.strip():
             raise ConfigError(f"{where} has a card name that is not text: {name!r}")
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise ConfigError(f"{where} gives '{name}' a count of {count!r}; a count is a whole number, 1 or more")
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COPIES_PER_GAME:
+            shown = shown_number(count) if isinstance(count, int) else repr(count)
+            raise ConfigError(
+                f"{where} gives '{name}' a count of {shown}; a count is a whole number, 1 to {MAX_COPIES_PER_GAME}"
+            )
         out.append((name.strip(), count))
     return tuple(out)
 

@@ -35,6 +35,7 @@ from lotr_rules.cards.mix_checks import (
     config_problems,
 )
 from lotr_rules.cards.tomlspans import Entry, toml_spans
+from lotr_rules.datafiles import DataFileError, check_path, read_data_text
 from lotr_rules.diagnostics import Diagnostic, Severity, did_you_mean, sort_diagnostics
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import ConfigError, Span, UserError
@@ -84,8 +85,13 @@ def check_mix_file(path: Path, extra_sets: Sequence[Path] = (), shown: str | Non
 
 def load_mix_file(path: Path, extra_sets: Sequence[Path] = ()) -> tuple[MixFile, list[Diagnostic]]:
     """The mix a game is played with, and the file's warnings; a file with errors is refused."""
+    try:
+        check_path(path, "mix file")
+    except DataFileError as error:
+        raise UserError(f"cannot read mix file '{error.shown}': {error.reason}") from None
     if not path.is_file():
-        raise UserError(f"cannot read mix file '{path}': no such file")
+        why = "the mix file is not a regular file" if path.exists() else "no such file"
+        raise UserError(f"cannot read mix file '{path}': {why}")
     mix, diagnostics = _check(path, extra_sets, str(path))
     errors = [d for d in diagnostics if d.severity is Severity.ERROR]
     if errors or mix is None:
@@ -97,11 +103,11 @@ def load_mix_file(path: Path, extra_sets: Sequence[Path] = ()) -> tuple[MixFile,
 def _check(path: Path, extra_sets: Sequence[Path], shown: str) -> tuple[MixFile | None, list[Diagnostic]]:
     start = Span(1, 1, 1, 2, shown)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        return None, [Diagnostic(SYNTAX, Severity.ERROR, "mix file is not utf-8 text", start)]
-    except OSError as error:
-        raise UserError(f"cannot read mix file '{path}': {error.strerror}") from None
+        text = read_data_text(path, "mix file")
+    except DataFileError as error:
+        if error.span is None:
+            raise UserError(f"cannot read mix file '{error.shown}': {error.reason}") from None
+        return None, [Diagnostic(SYNTAX, Severity.ERROR, error.reason, error.span.with_path(shown))]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -39,7 +39,8 @@ def whole_number(text: str, least: int, complaint: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        shown = text if len(text) <= 40 else f"{text[:20]}... ({len(text)} characters)"
+        raise argparse.ArgumentTypeError(f"'{shown}' is not a whole number (or too long a one)") from None
     if value < least:
         raise argparse.ArgumentTypeError(complaint.format(value=value))
     return value
@@ -50,4 +51,9 @@ def positive_int(text: str) -> int:
 
 
 def seed_int(text: str) -> int:
-    return whole_number(text, 0, "a seed is 0 or more")
+    from lotr_rules.games.deckbuilding.config import SEED_MAX
+
+    value = whole_number(text, 0, "a seed is 0 or more")
+    if value > SEED_MAX:
+        raise argparse.ArgumentTypeError(f"a seed is at most {SEED_MAX} (2**64 - 1)")
+    return value

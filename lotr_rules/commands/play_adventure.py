@@ -11,7 +11,6 @@ the journey reached is the one saved (its digest), then asks again what was bein
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 from lotr_rules.agents.controls import HELP, card_info, read_answer
 from lotr_rules.agents.human import QuitRequested, SaveRequested
 from lotr_rules.cards.loader import load_sets
+from lotr_rules.datafiles import DataFileError, read_json
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.errors import ConfigError, RecordError, UserError
@@ -170,19 +170,17 @@ def save_data(game: AdventureGame) -> dict[str, Any]:
 def is_adventure_save(path: Path) -> bool:
     """Whether ``path`` holds an Adventure Deck save (so ``play --resume`` knows the game)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_json(path, "save file")
+    except UserError:
         return False
     return isinstance(data, dict) and data.get("format") == SAVE_FORMAT
 
 
 def read_save(path: Path) -> dict[str, Any]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UserError(f"no such save file: {path}") from None
-    except (OSError, ValueError) as error:
-        raise RecordError(f"{path} is not an Adventure Deck save ({error})") from None
+        data = read_json(path, "save file")
+    except DataFileError as error:
+        raise RecordError(str(error)) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise RecordError(f"{path} is not an Adventure Deck save")
     if data.get("version") != SAVE_VERSION:

@@ -72,6 +72,7 @@ PAGES = (
     "scenarios.md",
     "adventure-deck.md",
     "rendering.md",
+    "sharing-safely.md",
 )
 
 #: repository folders a command may name, linked into every working folder
@@ -148,8 +149,33 @@ def _provenance(page: str) -> str:
     return text.replace("](gallery", "](docs/gallery") if page.startswith("../") else text
 
 
+def _limits(page: str) -> str:
+    """The table of every limit a shared set, mix, scenario or save is read and run under."""
+    from lotr_rules.dsl import parser
+    from lotr_rules.engine import game
+    from lotr_rules.limits import LIMITS
+
+    rows = [
+        ("size of a card script", f"{parser.MAX_SCRIPT_BYTES // 1024} KiB", "the script is refused (E003)"),
+        ("nesting of blocks and brackets in a script", f"{parser.MAX_NESTING} levels", "the script is refused (E003)"),
+        (
+            "effect steps (loop rounds, trigger firings) in one action",
+            f"{game.STEP_BUDGET:,}",
+            "the game stops with an error naming the card",
+        ),
+        (
+            "triggers setting off triggers",
+            f"{game.TRIGGER_DEPTH} deep",
+            "the game stops with an error naming the card and the trigger-depth limit",
+        ),
+        *LIMITS,
+    ]
+    lines = ["| what | limit | past it |", "| --- | --- | --- |", *(f"| {a} | {b} | {c} |" for a, b, c in rows)]
+    return "\n".join(lines) + "\n"
+
+
 #: the generated regions of the hand-written pages, by name: each renders the region for a page
-REGIONS: dict[str, Callable[[str], str]] = {"provenance": _provenance}
+REGIONS: dict[str, Callable[[str], str]] = {"provenance": _provenance, "limits": _limits}
 _REGION = re.compile(r"^<!-- begin: (?P<name>[\w-]+) -->\n(?P<body>.*?)^<!-- end: (?P=name) -->$", re.M | re.S)
 
 

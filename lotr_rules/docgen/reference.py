@@ -20,6 +20,7 @@ from lotr_rules.dsl.comments import format_keeping_comments
 from lotr_rules.engine import game as engine_game
 from lotr_rules.engine.registry import ARG_KINDS, CONTEXT_DOCS, SELECTION_PARTS, Primitive, Vocabulary
 from lotr_rules.errors import ScriptSyntaxError
+from lotr_rules.limits import SCRIPT_NUMBER_MAX
 from lotr_rules.resources import grammar_text
 
 PAGE = "reference.md"
@@ -1124,9 +1125,11 @@ def _limits() -> list[str]:
                 ["deepest parse tree", f"{dsl_parser.MAX_TREE_DEPTH} levels (E003)"],
                 ["effect steps (loop rounds, trigger firings) in one action", str(engine_game.STEP_BUDGET)],
                 ["triggers setting off triggers", f"{engine_game.TRIGGER_DEPTH} deep"],
+                ["a number a script computes", f"-{SCRIPT_NUMBER_MAX:,} to {SCRIPT_NUMBER_MAX:,}"],
             ],
         ),
-        "A card that runs past a budget stops the game with a message naming the card.",
+        "A card that runs past a budget, or computes a number past the range, stops the game with a message "
+        "naming the card. [Sharing sets safely](sharing-safely.md) lists every limit.",
         "",
     ]
 

@@ -23,6 +23,7 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import CONTEXT_DOCS, SELECTION_PARTS, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import CardTest, Placement, Selection
 from lotr_rules.errors import Span
+from lotr_rules.limits import SCRIPT_NUMBER_MAX, ScriptNumberError, in_script_range, shown_number
 
 #: Field ranges. Values outside are almost always typos (``cost 50``) and get E142.
 RANGES = {"cost": (0, 20), "power": (0, 12), "copies": (1, 40), "level": (1, 4), "aggression": (0, 3)}
@@ -277,7 +278,8 @@ class Compiler:
                 if item.key in RANGES and isinstance(value, int):
                     low, high = RANGES[item.key]
                     if not low <= value <= high:
-                        self.error("E142", f"{item.key} {value} is out of range {low} to {high}", item.span)
+                        shown = shown_number(value)
+                        self.error("E142", f"{item.key} {shown} is out of range {low} to {high}", item.span)
         for key in REQUIRED_FIELDS:
             if key not in out and key not in spans:
                 self.error("E140", f"card '{card.name}' has no '{key}' field", card.name_span)
@@ -613,7 +615,7 @@ class Compiler:
         self._say(f"gain {format_expr(stmt.amount)} Power for each of {per.reading}")
 
         def run_power_each(ctx: Ctx) -> None:
-            impl(ctx, amount(ctx) * per.count(ctx))
+            impl(ctx, _checked(amount(ctx) * per.count(ctx), ctx))
 
         return run_power_each
 
@@ -641,7 +643,7 @@ class Compiler:
 
         def run_tokens(ctx: Ctx) -> None:
             # A counter never holds fewer than no tokens: taking 3 off 1 leaves none.
-            write(ctx, max(0, read(ctx) + sign * amount(ctx)))
+            write(ctx, _checked(max(0, read(ctx) + sign * amount(ctx)), ctx))
 
         return run_tokens
 
@@ -1297,6 +1299,9 @@ class Compiler:
     # ------------------------------------------------------------------ numbers
     def _expr(self, expr: ast.Expr) -> NumberFn:
         if isinstance(expr, ast.Num):
+            if not in_script_range(expr.value):
+                low, high = -SCRIPT_NUMBER_MAX, SCRIPT_NUMBER_MAX
+                self.error("E142", f"{shown_number(expr.value)} is out of range {low} to {high}", expr.span)
             return _const(expr.value)
         if isinstance(expr, ast.Neg):
             inner = self._expr(expr.operand)
@@ -1315,12 +1320,14 @@ class Compiler:
             test, then, otherwise = self._cond(expr.cond), self._expr(expr.then), self._expr(expr.otherwise)
             return lambda ctx: then(ctx) if test(ctx) else otherwise(ctx)
         if isinstance(expr, ast.BinOp):
+            # Every result is checked against the range of script numbers, so that a number
+            # squared in a loop stops with an error instead of growing without end.
             left, right = self._expr(expr.left), self._expr(expr.right)
             if expr.op == "+":
-                return lambda ctx: left(ctx) + right(ctx)
+                return lambda ctx: _checked(left(ctx) + right(ctx), ctx)
             if expr.op == "-":
-                return lambda ctx: left(ctx) - right(ctx)
-            return lambda ctx: left(ctx) * right(ctx)
+                return lambda ctx: _checked(left(ctx) - right(ctx), ctx)
+            return lambda ctx: _checked(left(ctx) * right(ctx), ctx)
         phrase = " ".join(expr.words)
         aggregate = self.vocab.aggregates.get(phrase)
         if aggregate is None:
@@ -1332,7 +1339,7 @@ class Compiler:
         selection = self._selection(expr.sel, "", role="count")
         if phrase == "number":
             return selection.count
-        return lambda ctx: int(fn(ctx, selection.all_cards(ctx)))  # type: ignore[call-overload]
+        return lambda ctx: _checked(int(fn(ctx, selection.all_cards(ctx))), ctx)  # type: ignore[call-overload]
 
     def _var_expr(self, expr: ast.VarExpr) -> NumberFn:
         name = expr.name
@@ -1552,6 +1559,12 @@ def _value_text(value: ast.PredValue) -> str:
 
 def _int(value: object) -> int:
     return value if isinstance(value, int) else 0
+
+
+def _checked(value: int, ctx: Ctx) -> int:
+    if -SCRIPT_NUMBER_MAX <= value <= SCRIPT_NUMBER_MAX:
+        return value
+    raise ScriptNumberError(ctx.game.cards[ctx.this].name if ctx.this >= 0 else "?", value)
 
 
 def _const(value: int) -> NumberFn:

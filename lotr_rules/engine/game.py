@@ -21,7 +21,7 @@ from lotr_rules.engine.decisions import Agent, DecisionRequest, Option
 from lotr_rules.engine.events import Event
 from lotr_rules.engine.facts import HAS_SELF_TRIGGER
 from lotr_rules.engine.rng import Rng
-from lotr_rules.errors import IllegalChoiceError, InternalError, ScriptBudgetError
+from lotr_rules.errors import IllegalChoiceError, InternalError, ScriptBudgetError, TriggerDepthError
 
 #: Effect steps (loop iterations and trigger firings) allowed within one top-level action.
 STEP_BUDGET = 10_000
@@ -253,7 +253,7 @@ class Game:
         self.trigger_depth += 1
         try:
             if self.trigger_depth > TRIGGER_DEPTH:
-                raise ScriptBudgetError(self.cards[ctx.this].name, TRIGGER_DEPTH)
+                raise TriggerDepthError(self.cards[ctx.this].name, TRIGGER_DEPTH)
             self.log("trigger", ctx.player, self.cards[ctx.this].name, trigger.label)
             trigger.effect(ctx)
         finally:

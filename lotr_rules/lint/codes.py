@@ -20,6 +20,7 @@ from typing import Literal
 import attrs
 
 from lotr_rules.diagnostics import Severity
+from lotr_rules.limits import MAX_CARDS_PER_SET, MAX_STARTING_COPIES, SCRIPT_NUMBER_MAX
 
 Kind = Literal["card", "manifest", "set", "mix"]
 
@@ -929,7 +930,9 @@ REGISTRY: tuple[LintCode, ...] = (
         Severity.ERROR,
         "number out of range",
         "cost must be 0 to 20, power 0 to 12, copies 1 to 40 and level 1 to 4; a value outside is "
-        "almost always a typo ('cost 30' for 'cost 3') that would unbalance every game it is in.",
+        "almost always a typo ('cost 30' for 'cost 3') that would unbalance every game it is in. A "
+        f"number written in a script lies within plus or minus {SCRIPT_NUMBER_MAX:,}, the range of every number a "
+        "script computes (a computed number outside it stops the game with an error naming the card).",
         _text(
             """
             card "Lembas" {
@@ -1186,7 +1189,9 @@ REGISTRY: tuple[LintCode, ...] = (
         "A set folder needs a set.toml that is valid TOML with a 'code', a 'name' and a whole-number "
         "'language', and, if it has one, a 'starting_deck' table of card names to counts. Without "
         "them the set cannot be loaded. A set code that differs from its folder name is reported "
-        "with this code too, as a warning: the folder name is what people look for.",
+        "with this code too, as a warning: the folder name is what people look for. A set holds at "
+        f"most {MAX_CARDS_PER_SET:,} card files and a starting deck at most {MAX_STARTING_COPIES} copies "
+        "of a card.",
         _text(
             """
             code = "demo"

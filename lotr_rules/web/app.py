@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import html
-import json
 import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
@@ -30,6 +29,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from lotr_rules import __version__
+from lotr_rules.datafiles import DataFileError, load_json
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.errors import UserError
 from lotr_rules.games.adventure.bots import STRATEGIES
@@ -465,9 +465,12 @@ async def _chosen_or_uploaded(form: Any, saves: SaveFolder) -> tuple[Any, str]:
         if len(content) > MAX_UPLOAD:
             raise UserError(f"{upload.filename} is larger than a game record can be")
         try:
-            return json.loads(content.decode("utf-8")), upload.filename
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise UserError(f"{upload.filename} is not a game record (not valid JSON: {error})") from None
+            return load_json(content.decode("utf-8"), upload.filename, "game record"), upload.filename
+        except UnicodeDecodeError as error:
+            raise UserError(f"{upload.filename} is not a game record (not UTF-8 text: {error})") from None
+        except DataFileError as error:
+            why = error.reason.removeprefix("the game record is ")
+            raise UserError(f"{upload.filename} is not a game record ({why})") from None
     name = str(form.get("name") or "")
     if not name:
         raise UserError("choose a save, or a file to upload")

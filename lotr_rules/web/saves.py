@@ -5,7 +5,6 @@ A page names a save only by a name from the folder's own listing, never by a pat
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any
@@ -13,6 +12,7 @@ from typing import Any
 import attrs
 
 from lotr_rules.commands.play import save_data, write_save
+from lotr_rules.datafiles import DataFileError, read_json
 from lotr_rules.errors import RecordError, UserError
 from lotr_rules.games.adventure.game import AdventureGame
 from lotr_rules.games.adventure.record import journey_record
@@ -45,9 +45,9 @@ class SaveFolder:
         if name not in {entry["name"] for entry in self.listing()}:
             raise UserError(f"there is no save called '{name}'")
         try:
-            return json.loads((self.path / name).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise RecordError(f"{name} cannot be read as a game record: {error}") from None
+            return read_json(self.path / name, "game record")
+        except DataFileError as error:
+            raise RecordError(f"{name} cannot be read as a game record: {error.reason}") from None
 
     def write(self, data: dict[str, Any]) -> str:
         try:
@@ -66,14 +66,14 @@ class SaveFolder:
 
 def _summary(file: Path) -> str:
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
+        data = read_json(file, "game record")
         config = data["config"]
         state = "over" if data.get("finished") else f"{len(data['choices'])} choices in"
         if data.get("family") == "adventure-deck":
             return f"an Adventure Deck journey, seed {config.get('seed')}: {state}"
         sets = " + ".join(config.get("sets", ())) or data.get("family", "")
         return f"{sets}, {config.get('players', 1)} players, seed {config.get('seed')}: {state}"
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (UserError, KeyError, TypeError, AttributeError):
         return "not a game record"
 
 

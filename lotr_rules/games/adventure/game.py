@@ -24,7 +24,7 @@ from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, Option
 from lotr_rules.engine.game import Game, GameOver, GameState
-from lotr_rules.errors import ConfigError, ScriptBudgetError
+from lotr_rules.errors import ConfigError, TriggerDepthError
 from lotr_rules.games.adventure import track
 from lotr_rules.wording import possessive
 
@@ -367,7 +367,7 @@ class AdventureGame(Game):
         self.resolve_depth += 1
         try:
             if self.resolve_depth > RESOLVE_DEPTH:
-                raise ScriptBudgetError(self.card_name(card), RESOLVE_DEPTH)
+                raise TriggerDepthError(self.card_name(card), RESOLVE_DEPTH, "cards resolving cards")
             self.log(ability, self.card_name(card))
             self.resolve(effect, Ctx(self, ME, card))
         finally:

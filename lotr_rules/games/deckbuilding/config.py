@@ -6,9 +6,14 @@ import attrs
 
 from lotr_rules.cards.mix import mix_json
 from lotr_rules.errors import ConfigError
+from lotr_rules.limits import shown_number
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 5
+#: seeds are 64-bit: the random generator's whole state space
+SEED_MAX = 2**64 - 1
+#: the most turns a game may be given before it is stopped as endless
+MAX_TURNS = 100_000
 STANDARD_ARCHENEMIES = 8
 
 
@@ -115,5 +120,11 @@ class GameConfig:
             )
         except (TypeError, ValueError) as error:
             raise ConfigError(f"a game config has a bad value: {error}") from None
+        if not 0 <= config.seed <= SEED_MAX:
+            raise ConfigError(f"a game config's seed must be 0 to {SEED_MAX}, not {shown_number(config.seed)}")
+        if not 1 <= config.max_turns <= MAX_TURNS:
+            raise ConfigError(
+                f"a game config's max_turns must be 1 to {MAX_TURNS}, not {shown_number(config.max_turns)}"
+            )
         config.check_mix()
         return config

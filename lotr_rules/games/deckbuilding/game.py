@@ -25,6 +25,7 @@ from lotr_rules.engine.game import TRIGGER_DEPTH, Game, GameOver, GameState
 from lotr_rules.engine.selection import Placement
 from lotr_rules.errors import ConfigError, ScriptBudgetError
 from lotr_rules.games.deckbuilding.config import GameConfig
+from lotr_rules.limits import MAX_COPIES_PER_GAME, ScriptNumberError, in_script_range
 
 #: the state counters that say which of Impossible Mode's rule changes are in force
 _CORRUPTION_RETURNS = impossible.counter_name(impossible.CORRUPTION_RETURNS)
@@ -572,7 +573,10 @@ class DeckbuildingGame(Game):
         # Power only exists on your own turn; a Fortune gained on another's turn adds none.
         if ctx.player == self.state.current:
             counters = self.state.counters
-            counters["power"] = counters.get("power", 0) + amount
+            total = counters.get("power", 0) + amount
+            if not in_script_range(total):
+                raise ScriptNumberError(self.cards[ctx.this].name if ctx.this >= 0 else "?", total)
+            counters["power"] = total
 
     def _refill_deck(self, player: int) -> bool:
         """The rulebook reshuffles only when a card must be drawn, discarded or revealed."""
@@ -854,6 +858,11 @@ def _setup(catalogue: Catalogue, config: GameConfig) -> tuple[list[CardDef], Gam
     instances: list[CardDef] = []
 
     def make(definition: CardDef, count: int = 1) -> list[int]:
+        if len(instances) + count > MAX_COPIES_PER_GAME:
+            raise ConfigError(
+                f"the game would hold more than {MAX_COPIES_PER_GAME} card copies (at '{definition.name}');"
+                " play with fewer sets, or smaller decks"
+            )
         ids = list(range(len(instances), len(instances) + count))
         instances.extend([definition] * count)
         return ids

@@ -23,6 +23,7 @@ from typing import Any
 
 from lotr_rules import __version__
 from lotr_rules.cards.catalogue import Catalogue
+from lotr_rules.datafiles import DataFileError, read_data_text
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.errors import IllegalChoiceError, RecordError, UserError
@@ -135,11 +136,15 @@ class _NoMoreChoices:
 
 def read_record(path: Path) -> dict[str, Any]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UserError(f"no such record file: {path}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        text = read_data_text(path, "record file")
+    except DataFileError as error:
+        raise RecordError(str(error)) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
         raise RecordError(f"{path} is not a game record (not valid JSON: {error})") from None
+    except ValueError:  # a number of thousands of digits, which Python refuses to convert
+        raise RecordError(f"{path} is not a game record: it holds a number of thousands of digits") from None
     data = check_record(data, str(path))
     checksum = data.get("checksum")
     # Records written before checksums have none; one that has a checksum must match it.

@@ -35,15 +35,17 @@ from lotr_rules.cards import impossible
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.cards.mix import one_stack, uses_wall
+from lotr_rules.datafiles import DataFileError, check_nesting, read_data_text
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, DecisionRequest, Option
 from lotr_rules.engine.game import Game, GameOver, GameState
 from lotr_rules.errors import UnknownCardError, UserError
 from lotr_rules.games.deckbuilding import game as rules
-from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, MIN_PLAYERS, GameConfig
+from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, SEED_MAX, GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.log import render_entry
+from lotr_rules.limits import MAX_COPIES_PER_GAME, SCRIPT_NUMBER_MAX, shown_number
 
 
 # ---------------------------------------------------------------------- errors
@@ -220,6 +222,8 @@ class _Reader:
         self.path = path
         self.catalogue = catalogue
         self._folded: dict[str, str] | None = None
+        #: card copies named so far, over every zone: at most MAX_COPIES_PER_GAME
+        self.copies = 0
 
     def fail(self, where: str, message: str, hint: str | None = None) -> ScenarioKeyError:
         return ScenarioKeyError(self.path, where, message, hint)
@@ -239,9 +243,11 @@ class _Reader:
     def integer(self, value: object, where: str, low: int | None = None, high: int | None = None) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
             raise self.fail(where, f"must be a whole number, not {_kind(value)}")
-        if (low is not None and value < low) or (high is not None and value > high):
-            bounds = f"{low} to {high}" if high is not None else f"{low} or more"
-            raise self.fail(where, f"must be {bounds}, not {value}")
+        # A number no key names a range for still lies in the range of script numbers.
+        low = -SCRIPT_NUMBER_MAX if low is None else low
+        high = SCRIPT_NUMBER_MAX if high is None else high
+        if not low <= value <= high:
+            raise self.fail(where, f"must be {low} to {high}, not {shown_number(value)}")
         return value
 
     def boolean(self, value: object, where: str) -> bool:
@@ -295,14 +301,19 @@ class _Reader:
                 if "name" not in item:
                     raise self.fail(at, "a card table needs a 'name'")
                 name = self.card_name(self.string(item["name"], f"{at}.name"), at)
-                count = self.integer(item.get("count", 1), f"{at}.count", 0)
+                count = self.integer(item.get("count", 1), f"{at}.count", 0, MAX_COPIES_PER_GAME)
             elif isinstance(item, str):
                 text, count = _split_count(item)
-                if count < 0:
-                    raise self.fail(at, f"'{item}': a count after '*' must be a whole number")
+                if not 0 <= count <= MAX_COPIES_PER_GAME:
+                    raise self.fail(
+                        at, f"'{text}': a count after '*' must be a whole number, 0 to {MAX_COPIES_PER_GAME}"
+                    )
                 name = self.card_name(text, at)
             else:
                 raise self.fail(at, f"must be a card name, not {_kind(item)}")
+            self.copies += count
+            if self.copies > MAX_COPIES_PER_GAME:
+                raise self.fail(at, f"the scenario names more than {MAX_COPIES_PER_GAME} card copies in all")
             out.extend([name] * count)
         return tuple(out)
 
@@ -315,7 +326,11 @@ class _Reader:
     def stack(self, value: object, where: str, default_name: str) -> tuple[str, ...]:
         """A stack written as a count (of its usual card) or as a list of cards."""
         if isinstance(value, int) and not isinstance(value, bool):
-            return (self.card_name(default_name, where),) * self.integer(value, where, 0)
+            count = self.integer(value, where, 0, MAX_COPIES_PER_GAME)
+            self.copies += count
+            if self.copies > MAX_COPIES_PER_GAME:
+                raise self.fail(where, f"the scenario names more than {MAX_COPIES_PER_GAME} card copies in all")
+            return (self.card_name(default_name, where),) * count
         return self.cards(value, where)
 
     def player_number(self, value: object, where: str, players: int) -> int:
@@ -341,25 +356,24 @@ def _split_count(text: str) -> tuple[str, int]:
     if not star:
         return text.strip(), 1
     count = count.strip()
-    if not count.isdigit():
+    if not count.isdigit() or len(count) > 9:  # a count past any limit is never converted whole
         return text.strip(), -1
     return name.strip(), int(count)
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    where = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError(where, "", "no such scenario file") from None
-    except UnicodeDecodeError:
-        raise ScenarioSyntaxError(where, "", "is not UTF-8 text") from None
-    except IsADirectoryError:
-        raise ScenarioError(where, "", "is a folder, not a scenario file") from None
-    return parse_toml(text, where)
+        text = read_data_text(path, "scenario file")
+    except DataFileError as error:
+        raise ScenarioSyntaxError(error.where, "", error.reason) from None
+    return parse_toml(text, str(path))
 
 
 def parse_toml(text: str, where: str) -> dict[str, Any]:
+    try:
+        check_nesting(text, where, "scenario file")
+    except DataFileError as error:
+        raise ScenarioSyntaxError(error.where, "", error.reason) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -525,13 +539,13 @@ def scenario_from_data(
         cite=reader.string(data.get("cite", ""), "cite"),
         catalogue=catalogue,
         players=players,
-        seed=reader.integer(game.get("seed", 1), "game.seed", 0),
+        seed=reader.integer(game.get("seed", 1), "game.seed", 0, SEED_MAX),
         impossible=reader.boolean(game.get("impossible", False), "game.impossible"),
         use_wall=use_wall,
         sets=sets,
         current=current,
-        turn=reader.integer(game.get("turn", 1), "game.turn", 0),
-        power=reader.integer(game.get("power", 0), "game.power"),
+        turn=reader.integer(game.get("turn", 1), "game.turn", 0, MAX_TURNS),
+        power=reader.integer(game.get("power", 0), "game.power", 0, SCRIPT_NUMBER_MAX),
         player_zones=player_zones,
         shared_zones=shared_zones,
         under=under,

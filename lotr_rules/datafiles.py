@@ -1,0 +1,154 @@
+"""Reading the data files a user may be given by anyone: saves, records, scenarios, mixes, decks.
+
+Each is read through :func:`read_data_text`, which turns every way a path or a file can be bad (a
+NUL byte or thousands of characters in its name, a folder, a device, no permission, too big, not
+UTF-8, arrays nested thousands deep) into one :class:`~lotr_rules.errors.UserError` naming the file
+and, where there is one, the line and column, before any parser sees the text.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+from lotr_rules.errors import Span, UserError
+from lotr_rules.limits import MAX_DATA_DEPTH, MAX_DATA_FILE_BYTES, MAX_PATH_CHARS
+
+_OPENING = frozenset("[{")
+_CLOSING = frozenset("]}")
+
+
+class DataFileError(UserError):
+    """A data file that cannot be read as one: ``reason`` says why, without the file's name
+    (callers with their own error types put it in theirs); ``str()`` gives ``path[:line:col]: reason``."""
+
+    def __init__(self, shown: str, reason: str, span: Span | None = None) -> None:
+        super().__init__(reason, span if span is not None else None)
+        self.shown = shown
+        self.reason = reason
+
+    @property
+    def where(self) -> str:
+        return str(self.span) if self.span is not None else self.shown
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.reason}"
+
+
+def shown_path(path: Path | str) -> str:
+    """A path as it may be shown in a message: control characters escaped, a long one shortened."""
+    text = str(path)
+    if len(text) > 120:
+        text = f"{text[:60]}...{text[-40:]} ({len(text)} characters)"
+    return text.encode("unicode_escape").decode("ascii") if not text.isprintable() else text
+
+
+def check_path(path: Path | str, what: str) -> None:
+    """Refuse a path no file can have: one holding a NUL byte, or one past the length limit."""
+    text = str(path)
+    if "\0" in text:
+        raise DataFileError(shown_path(text), f"the {what} path holds a NUL byte; no file has such a name")
+    if len(text) > MAX_PATH_CHARS:
+        raise DataFileError(shown_path(text), f"the {what} path is longer than {MAX_PATH_CHARS} characters")
+
+
+def read_data_text(path: Path, what: str) -> str:
+    """The text of a data file, checked: a regular file of at most the size limit, UTF-8, its
+    arrays and tables nested at most :data:`MAX_DATA_DEPTH` deep. Anything else is a UserError."""
+    check_path(path, what)
+    shown = shown_path(path)
+    try:
+        # Opened without blocking, so that a FIFO given as a file is refused rather than waited on.
+        with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
+            status = os.fstat(handle.fileno())
+            if not stat.S_ISREG(status.st_mode):
+                kind = "a folder" if stat.S_ISDIR(status.st_mode) else "not a regular file"
+                raise DataFileError(shown, f"the {what} is {kind}")
+            if status.st_size > MAX_DATA_FILE_BYTES:
+                raise DataFileError(shown, f"the {what} is larger than {MAX_DATA_FILE_BYTES // (1024 * 1024)} MiB")
+            data = handle.read(MAX_DATA_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise DataFileError(shown, f"no such {what}") from None
+    except IsADirectoryError:
+        raise DataFileError(shown, f"the {what} is a folder") from None
+    except OSError as error:
+        raise DataFileError(shown, f"cannot read the {what}: {error.strerror or error}") from None
+    if len(data) > MAX_DATA_FILE_BYTES:
+        raise DataFileError(shown, f"the {what} is larger than {MAX_DATA_FILE_BYTES // (1024 * 1024)} MiB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        where = Span(line, column, line, column + 1, shown)
+        raise DataFileError(shown, f"the {what} is not UTF-8 text", where) from None
+    check_nesting(text, shown, what)
+    return text
+
+
+def check_nesting(text: str, shown: str, what: str) -> None:
+    """Refuse TOML or JSON text whose arrays and tables nest past :data:`MAX_DATA_DEPTH`, with
+    the position of the first bracket too deep, before a recursive parser can run out of stack.
+
+    Brackets inside strings ("..." with escapes, '...') and after a ``#`` comment do not count;
+    a triple-quoted string reads as quoted pieces and comes out the same."""
+    if text.count("[") + text.count("{") <= MAX_DATA_DEPTH:
+        return  # the common case: too few brackets to nest too deeply
+    depth = 0
+    line, line_start = 1, 0
+    quote = ""
+    escaped = False
+    comment = False
+    for index, char in enumerate(text):
+        if char == "\n":
+            line, line_start = line + 1, index + 1
+            comment = False
+            if quote == "'":
+                quote = ""  # a literal string ends at the line's end at the latest
+            continue
+        if comment:
+            continue
+        if quote:
+            if escaped:
+                escaped = False
+            elif char == "\\" and quote == '"':
+                escaped = True
+            elif char == quote:
+                quote = ""
+            continue
+        if char in "\"'":
+            quote = char
+        elif char == "#":
+            comment = True
+        elif char in _OPENING:
+            depth += 1
+            if depth > MAX_DATA_DEPTH:
+                column = index - line_start + 1
+                raise DataFileError(
+                    shown,
+                    f"the {what} nests arrays or tables more than {MAX_DATA_DEPTH} deep",
+                    Span(line, column, line, column + 1, shown),
+                )
+        elif char in _CLOSING:
+            depth = max(0, depth - 1)
+
+
+def load_json(text: str, shown: str, what: str) -> Any:
+    """JSON text of a data file, parsed after :func:`check_nesting`; every way it can be bad (not
+    JSON, nested too deep, a number of thousands of digits) is a :class:`DataFileError`."""
+    check_nesting(text, shown, what)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        where = Span(error.lineno, error.colno, error.lineno, error.colno + 1, shown)
+        raise DataFileError(shown, f"the {what} is not valid JSON: {error.msg}", where) from None
+    except ValueError:  # a number of thousands of digits, which Python refuses to convert
+        raise DataFileError(shown, f"the {what} holds a number of thousands of digits") from None
+
+
+def read_json(path: Path, what: str) -> Any:
+    """The parsed JSON of a data file, read and checked as :func:`read_data_text` and :func:`load_json` do."""
+    return load_json(read_data_text(path, what), shown_path(path), what)

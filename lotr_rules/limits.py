@@ -1,0 +1,91 @@
+"""The ranges of every number a card script computes or an input file gives.
+
+A shared set, mix, scenario or save is read and run with these limits, so that no number it
+holds or computes can make a command hang, fill the memory or crash: going outside a range is a
+user error naming the card or the key. :data:`LIMITS` is the table the docs show ("Sharing sets
+safely"), generated from these constants so that it cannot drift from them.
+"""
+
+from __future__ import annotations
+
+from lotr_rules.errors import UserError
+
+#: A number a script computes (``let``, ``+``, ``-``, ``*``, a count, a measure, Power added) lies
+#: within plus or minus this. No card needs more; a script that squares a number in a loop
+#: reaches it in a few rounds and stops with a budget error instead of growing without end.
+SCRIPT_NUMBER_MAX = 1_000_000
+
+#: The most cards (different card definitions) one set folder may hold.
+MAX_CARDS_PER_SET = 1_000
+
+#: The most card copies one game may hold, over every deck, stack and starting deck together.
+MAX_COPIES_PER_GAME = 5_000
+
+#: The most copies of one card a starting deck (a set manifest's ``starting_deck``) may hold.
+MAX_STARTING_COPIES = 40
+
+#: The deepest nesting of arrays and tables a save, record or scenario may hold.
+MAX_DATA_DEPTH = 64
+
+#: The largest save, record, scenario or mix file read, in bytes.
+MAX_DATA_FILE_BYTES = 16 * 1024 * 1024
+
+#: The longest path given on the command line or in a file, in characters.
+MAX_PATH_CHARS = 4_096
+
+#: Numbers are shown in errors with at most this many digits (the rest elided).
+_SHOWN_DIGITS = 12
+
+
+class ScriptNumberError(UserError):
+    """A card script computed a number outside the range every script number lies in."""
+
+    def __init__(self, card_name: str, value: int) -> None:
+        super().__init__(
+            f"card '{card_name}' computed the number {shown_number(value)}, outside the range of script numbers"
+            f" (-{SCRIPT_NUMBER_MAX} to {SCRIPT_NUMBER_MAX})"
+        )
+        self.card_name = card_name
+
+
+def shown_number(value: int) -> str:
+    """``value`` as text short enough for a message: a number of thousands of digits is elided
+    (and never converted whole, which Python refuses past 4300 digits)."""
+    if -(10**_SHOWN_DIGITS) < value < 10**_SHOWN_DIGITS:
+        return str(value)
+    sign = "-" if value < 0 else ""
+    magnitude = abs(value)
+    digits = (magnitude.bit_length() * 30103) // 100000  # about log10(2) digits per bit
+    while 10**digits <= magnitude:
+        digits += 1
+    while digits > 1 and 10 ** (digits - 1) > magnitude:
+        digits -= 1
+    return f"{sign}{magnitude // 10 ** (digits - _SHOWN_DIGITS)}... ({digits} digits)"
+
+
+def in_script_range(value: int) -> bool:
+    return -SCRIPT_NUMBER_MAX <= value <= SCRIPT_NUMBER_MAX
+
+
+#: (what is limited, the limit, what happens past it): the table of the docs page
+LIMITS: tuple[tuple[str, str, str], ...] = (
+    (
+        "a number a script computes (`let`, `+`, `-`, `*`, counts, measures, Power)",
+        f"-{SCRIPT_NUMBER_MAX:,} to {SCRIPT_NUMBER_MAX:,}",
+        "the game stops with an error naming the card",
+    ),
+    ("cards in one set folder", f"{MAX_CARDS_PER_SET:,}", "the set is refused"),
+    ("card copies in one game (every deck and stack)", f"{MAX_COPIES_PER_GAME:,}", "the game is refused"),
+    ("copies of one card in a manifest's `starting_deck`", f"{MAX_STARTING_COPIES}", "the set is refused"),
+    (
+        "nesting of arrays and tables in a save, record, scenario, mix or deck file",
+        f"{MAX_DATA_DEPTH} levels",
+        "the file is refused, with the position",
+    ),
+    (
+        "size of a save, record, scenario, mix or deck file",
+        f"{MAX_DATA_FILE_BYTES // (1024 * 1024)} MiB",
+        "the file is refused",
+    ),
+    ("length of a path", f"{MAX_PATH_CHARS:,} characters", "the path is refused"),
+)
