@@ -22,7 +22,7 @@ from lotr_rules.games.deckbuilding.scenario import ScenarioError, load_scenario,
 from lotr_rules.games.deckbuilding.vocabulary import vocabulary
 from lotr_rules.limits import MAX_CARDS_PER_SET, MAX_COPIES_PER_GAME, SCRIPT_NUMBER_MAX, shown_number
 
-MANIFEST = 'code = "{code}"\nname = "Test set"\nlanguage = 1\nfamily = "deckbuilding"\n'
+MANIFEST = 'code = "{code}"\nname = "Test set"\nlanguage = 2\nfamily = "deckbuilding"\n'
 
 
 def card(name: str, ident: str, body: str = "", *, power: str = "1", kind: str = "ally") -> str:
@@ -41,12 +41,28 @@ def make_set(root: Path, code: str, cards: dict[str, str]) -> Path:
     return folder
 
 
-SQUARER = card(
-    "Squarer", "squarer", "  play {\n    let X = 2\n    repeat 40 {\n      let X = X * X\n    }\n    +X power\n  }\n"
+SQUARER = card("Squarer", "squarer", "  play {\n    let X = 1000\n    let Y = X * X * X\n    +Y power\n  }\n")
+#: The loop the issue first found: with one scoping rule for names (an inner ``let`` ends with
+#: its block and never overwrites the outer name) it can no longer grow a number at all.
+SQUARED_IN_A_LOOP = card(
+    "Looper", "looper", "  play {\n    let X = 2\n    repeat 40 {\n      let X = X * X\n    }\n    +X power\n  }\n"
 )
 
 
-def test_a_number_squared_in_a_loop_lints_clean_and_stops_with_an_error_naming_the_card(
+def test_a_number_squared_in_a_loop_cannot_grow_past_its_block(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = make_set(tmp_path, "loops", {"looper": SQUARED_IN_A_LOOP})
+    assert main(["lint", str(folder)]) == 0
+    scenario = tmp_path / "looper.toml"
+    scenario.write_text(
+        '[game]\nplayers = 1\n[players.1]\nhand = ["Looper"]\n[[do]]\nplay = "Looper"\n[expect]\npower = 3\n',
+        encoding="utf-8",
+    )
+    assert main(["scenario", "--cards", str(folder), str(scenario)]) == 0, capsys.readouterr().out
+
+
+def test_a_number_computed_past_the_range_lints_clean_and_stops_with_an_error_naming_the_card(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = make_set(tmp_path, "squares", {"squarer": SQUARER})
@@ -114,7 +130,7 @@ def test_a_trigger_that_sets_itself_off_names_the_trigger_depth_limit(tmp_path: 
 @pytest.mark.parametrize(
     ("line", "piece"),
     [
-        ('power = 1000000000000000000', "game.power: must be 0 to 1000000"),
+        ("power = 1000000000000000000", "game.power: must be 0 to 1000000"),
         ("power = -5", "game.power: must be 0 to 1000000, not -5"),
         ("turn = 9000000000000000000", "game.turn: must be 0 to 100000"),
     ],
