@@ -222,7 +222,7 @@ def test_text_report_renders_hand_made_results() -> None:
     assert "2.0 games/s" in text
     assert "wall deck depleted" in text and "50.0%" in text
     assert "Aragorn" in text and "66.7%" in text
-    assert "final Archenemy (Saruman) defeated in 1 of 3 games" in text
+    assert "final Archenemy defeated in 1 of 3 games" in text
 
 
 # ---------------------------------------------------------------------- the family registry

@@ -86,7 +86,7 @@ class DeckbuildingFamily:
 def _play(game: DeckbuildingGame, index: int, seed: int) -> GameResult:
     """Play a set-up game to its end and sum it up."""
     stack = game.z(ARCHENEMY)
-    final = stack[0] if stack else None  # the stack's bottom card: Saruman
+    final = stack[0] if stack else None  # the stack's bottom card: the final Archenemy
     first = game.state.current
     result = game.play_game()
     players = game.state.num_players

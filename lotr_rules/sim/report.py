@@ -73,7 +73,7 @@ def render_text(report: dict[str, Any]) -> list[str]:
     final = report["final_archenemy_defeated"]
     if final["games"]:
         lines.append(
-            f"  final Archenemy (Saruman) defeated in {final['count']} of {final['games']} games"
+            f"  final Archenemy defeated in {final['count']} of {final['games']} games"
             f" ({_pct(final['share']).strip()})"
         )
     winners = report["winners"]

@@ -26,7 +26,7 @@ class GameResult:
     winners: tuple[int, ...]
     #: the seat that took the first turn
     first_player: int = 0
-    #: whether the last Archenemy (Saruman, in The Two Towers) was defeated; None if the family has none
+    #: whether the last Archenemy (the bottom card of the stack) was defeated; None if the family has none
     final_defeated: bool | None = None
     #: by seat: the cards the player owned at the end, starting decks left out
     owned: tuple[OwnedCards, ...] = ()

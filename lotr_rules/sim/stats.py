@@ -32,7 +32,7 @@ def end_reasons(results: Results) -> dict[str, dict[str, float]]:
 
 
 def final_defeated(results: Results) -> dict[str, float]:
-    """How many games ended with the final Archenemy (Saruman) defeated, of those that had one."""
+    """How many games ended with the final Archenemy (the bottom of the stack) defeated, of those that had one."""
     return dict(_section(results, "final_archenemy_defeated"))
 
 
