@@ -252,6 +252,20 @@ class _Driver:
                 self.take(result(future))
 
 
+def _submit_holding_ctrl_c(executor: ProcessPoolExecutor, start: int, stop: int) -> Future[ChunkOutcome]:
+    """Submit a chunk with Ctrl-C held until the submission is done. The first submissions start
+    the worker processes, and a Ctrl-C in the middle of starting one would leave it reading half
+    its start-up data, printing a traceback of its own; held, the Ctrl-C arrives a moment later
+    and stops the run as usual."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return executor.submit(_play_chunk, start, stop)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return executor.submit(_play_chunk, start, stop)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def _run_pool(
     family: GameFamily,
     settings: SimSettings,
@@ -275,7 +289,7 @@ def _run_pool(
         driver.drive(
             todo,
             workers,
-            lambda start, stop: executor.submit(_play_chunk, start, stop),
+            lambda start, stop: _submit_holding_ctrl_c(executor, start, stop),
             wait_first,
             lambda future: future.result(),
         )
