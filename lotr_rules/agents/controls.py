@@ -94,3 +94,45 @@ def _cards_named(game: Game, wanted: str) -> list[CardDef]:
         if found:
             return found
     return []
+
+
+@attrs.frozen
+class Seat:
+    """What a terminal seat does for the keys that are not a choice: one loop serves every family,
+    each bringing its own way of reading, writing, saving and showing the log and the table."""
+
+    read: Callable[[str], str]
+    say: Callable[[str], None]
+    save_path: str | None
+    save: Callable[[], None]
+    quit: Callable[[], None]
+    show_log: Callable[[], None]
+    show_screen: Callable[[], None]
+
+
+def ask_for_choice(game: Game, request: DecisionRequest, seat: Seat) -> int:
+    """Read keys until the person picks one of ``request``'s options; return its index."""
+    count = len(request.options)
+    while True:
+        answer = read_answer(seat.read(f"Choose 1-{count} (? for help, i N for a card): "))
+        if answer.kind == "pick":
+            if 1 <= answer.number <= count:
+                return answer.number - 1
+            seat.say(f"There is no option {answer.number}: choose 1 to {count}.")
+        elif answer.kind == "save":
+            seat.save()
+        elif answer.kind == "quit":
+            seat.quit()
+        elif answer.kind == "help":
+            where = f" to {seat.save_path}" if seat.save_path else ""
+            seat.say(HELP.format(where=where))
+        elif answer.kind == "info":
+            seat.say("\n".join(card_info(game, request, answer.text)))
+        elif answer.kind == "log":
+            seat.show_log()
+        elif answer.kind == "screen":
+            seat.show_screen()
+        elif answer.kind == "empty":
+            seat.say(f"Type a number from 1 to {count} (? for help).")
+        else:
+            seat.say(f"'{answer.text}' is not an option: type a number from 1 to {count} (? for help).")

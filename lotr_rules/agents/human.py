@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from lotr_rules.agents.controls import HELP, card_info, read_answer
+from lotr_rules.agents.controls import Seat, ask_for_choice
 from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
@@ -83,32 +83,28 @@ class HumanAgent:
         else:
             self.show_table(game, seat)
         self.show_menu(game, request)
-        count = len(request.options)
-        while True:
-            answer = read_answer(self._read(game, f"Choose 1-{count} (? for help, i N for a card): "))
-            if answer.kind == "pick":
-                if 1 <= answer.number <= count:
-                    return answer.number - 1
-                self.output_fn(f"There is no option {answer.number}: choose 1 to {count}.")
-            elif answer.kind == "save":
-                raise SaveRequested(game)
-            elif answer.kind == "quit":
-                self._confirm_quit(game)
-            elif answer.kind == "help":
-                where = f" to {self.save_path}" if self.save_path else ""
-                self.output_fn(HELP.format(where=where))
-            elif answer.kind == "info":
-                self.output_fn("\n".join(card_info(game, request, answer.text)))
-            elif answer.kind == "log":
-                self.output_fn("\n".join(new_log_lines(game)) or "(nothing has happened yet)")
-                self.show_menu(game, request)
-            elif answer.kind == "screen":
-                self.show_screen(game, seat, since=0)
-                self.show_menu(game, request)
-            elif answer.kind == "empty":
-                self.output_fn(f"Type a number from 1 to {count} (? for help).")
-            else:
-                self.output_fn(f"'{answer.text}' is not an option: type a number from 1 to {count} (? for help).")
+
+        def raise_save() -> None:
+            raise SaveRequested(game)
+
+        def show_log() -> None:
+            self.output_fn("\n".join(new_log_lines(game)) or "(nothing has happened yet)")
+            self.show_menu(game, request)
+
+        def redraw() -> None:
+            self.show_screen(game, seat, since=0)
+            self.show_menu(game, request)
+
+        keys = Seat(
+            read=lambda prompt: self._read(game, prompt),
+            say=self.output_fn,
+            save_path=self.save_path,
+            save=raise_save,
+            quit=lambda: self._confirm_quit(game),
+            show_log=show_log,
+            show_screen=redraw,
+        )
+        return ask_for_choice(game, request, keys)
 
     def _confirm_quit(self, game: Game) -> None:
         answer = self._read(game, "Quit? y = quit without saving, s = save and quit, anything else = keep playing: ")

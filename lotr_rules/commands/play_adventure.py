@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from lotr_rules.agents.controls import HELP, card_info, read_answer
+from lotr_rules.agents.controls import Seat, ask_for_choice
 from lotr_rules.agents.human import QuitRequested, SaveRequested
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.datafiles import DataFileError, read_json
@@ -70,32 +70,28 @@ class AdventureHuman:
             self.output_fn(mat)
             self.mat = mat
         self._menu(request)
-        count = len(request.options)
-        while True:
-            answer = read_answer(self._read(game, f"Choose 1-{count} (? for help, i N for a card): "))
-            if answer.kind == "pick":
-                if 1 <= answer.number <= count:
-                    return answer.number - 1
-                self.output_fn(f"There is no option {answer.number}: choose 1 to {count}.")
-            elif answer.kind == "save":
-                raise SaveRequested(game)
-            elif answer.kind == "quit":
-                self._confirm_quit(game)
-            elif answer.kind == "help":
-                where = f" to {self.save_path}" if self.save_path else ""
-                self.output_fn(HELP.format(where=where))
-            elif answer.kind == "info":
-                self.output_fn("\n".join(card_info(game, request, answer.text)))
-            elif answer.kind == "log":
-                self.output_fn("\n".join(render_log(game.state.log)) or "(nothing has happened yet)")
-                self._menu(request)
-            elif answer.kind == "screen":
-                self.output_fn(render_status(game))
-                self._menu(request)
-            elif answer.kind == "empty":
-                self.output_fn(f"Type a number from 1 to {count} (? for help).")
-            else:
-                self.output_fn(f"'{answer.text}' is not an option: type a number from 1 to {count} (? for help).")
+
+        def raise_save() -> None:
+            raise SaveRequested(game)
+
+        def show_log() -> None:
+            self.output_fn("\n".join(render_log(game.state.log)) or "(nothing has happened yet)")
+            self._menu(request)
+
+        def redraw() -> None:
+            self.output_fn(render_status(game))
+            self._menu(request)
+
+        keys = Seat(
+            read=lambda prompt: self._read(game, prompt),
+            say=self.output_fn,
+            save_path=self.save_path,
+            save=raise_save,
+            quit=lambda: self._confirm_quit(game),
+            show_log=show_log,
+            show_screen=redraw,
+        )
+        return ask_for_choice(game, request, keys)
 
     def _menu(self, request: DecisionRequest) -> None:
         self.output_fn(request.question)
