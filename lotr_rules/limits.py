@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from lotr_rules.errors import UserError
 
-#: A number a script computes (``let``, ``+``, ``-``, ``*``, a count, a measure, Power added) lies
+#: A number a script computes (``let``, ``+``, ``-``, ``*``, ``/``, ``%``, a count, a measure, Power added) lies
 #: within plus or minus this. No card needs more; a script that squares a number in a loop
 #: reaches it in a few rounds and stops with a budget error instead of growing without end.
 SCRIPT_NUMBER_MAX = 1_000_000
@@ -48,6 +48,15 @@ class ScriptNumberError(UserError):
         self.card_name = card_name
 
 
+class ScriptDivisionError(UserError):
+    """A card script divided by zero (or took a remainder by zero) with a divisor worked out in play."""
+
+    def __init__(self, card_name: str, op: str) -> None:
+        word = "divided" if op == "/" else "took a remainder"
+        super().__init__(f"card '{card_name}' {word} by zero: its divisor was worked out as 0")
+        self.card_name = card_name
+
+
 def shown_number(value: int) -> str:
     """``value`` as text short enough for a message: a number of thousands of digits is elided
     (and never converted whole, which Python refuses past 4300 digits)."""
@@ -70,7 +79,7 @@ def in_script_range(value: int) -> bool:
 #: (what is limited, the limit, what happens past it): the table of the docs page
 LIMITS: tuple[tuple[str, str, str], ...] = (
     (
-        "a number a script computes (`let`, `+`, `-`, `*`, counts, measures, Power)",
+        "a number a script computes (`let`, `+`, `-`, `*`, `/`, `%`, counts, measures, Power)",
         f"-{SCRIPT_NUMBER_MAX:,} to {SCRIPT_NUMBER_MAX:,}",
         "the game stops with an error naming the card",
     ),

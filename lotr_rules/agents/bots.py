@@ -94,6 +94,8 @@ class HeuristicAgent:
             return self._pick(game, request, prefer_low=False, junk_only=False)
         if kind == "hero":
             return self._hero(game, request)
+        if kind == "choose a player":
+            return self._player(game, request)
         if kind == "may":
             prompt = request.prompt
             if prompt.startswith("destroy") and "where" not in prompt:
@@ -101,6 +103,23 @@ class HeuristicAgent:
                 return 0 if self._revealed_is_junk(game) else 1
             return 0
         return 0
+
+    def _player(self, game: Game, request: DecisionRequest) -> int:
+        """A chosen player is most often the one a card acts against: the leading opponent (by
+        score, then the most cards owned), never itself while there is another to choose."""
+        score = getattr(game, "score", None)
+        best, best_key = 0, (-1.0, -1.0, -1.0)
+        for index, option in enumerate(request.options):
+            seat = option.value
+            if not isinstance(seat, int):
+                continue
+            mine = 0.0 if seat == request.player else 1.0
+            points = float(score(seat)) if callable(score) else 0.0
+            owned = float(sum(len(cards) for (_name, owner), cards in game.state.zones.items() if owner == seat))
+            key = (mine, points, owned)
+            if key > best_key:
+                best, best_key = index, key
+        return best
 
     def _hero(self, game: Game, request: DecisionRequest) -> int:
         """A hero for a new game: the one whose starting card is worth most; ties at random."""

@@ -138,7 +138,10 @@ def _walk(
         elif isinstance(statement, ast.ChooseStmt):
             for option in statement.options:
                 _walk(option.body, dict(bound), vocabulary, lasting, path, out)
-        elif isinstance(statement, (ast.MayStmt, ast.RepeatStmt, ast.AttackStmt, ast.TriggerStmt, ast.NextTurnStmt)):
+        elif isinstance(
+            statement,
+            (ast.MayStmt, ast.RepeatStmt, ast.RepeatUntilStmt, ast.AttackStmt, ast.TriggerStmt, ast.NextTurnStmt),
+        ):
             _walk(statement.body, dict(bound), vocabulary, lasting, path, out)
 
 

@@ -31,7 +31,7 @@ class Num:
 
 @attrs.frozen(slots=True)
 class BinOp:
-    op: str  # "+", "-", "*"
+    op: str  # "+", "-", "*", "/" (divided by, rounded down) or "%" (the remainder)
     left: Expr
     right: Expr
     span: Span = _span()
@@ -135,7 +135,8 @@ class Str:
     span: Span = _span()
 
 
-PredValue = Union[Word, Str, Num]
+#: a number compared with may be worked out: any number expression (a plain one is a ``Num``)
+PredValue = Union[Word, Str, Expr]
 
 
 @attrs.frozen(slots=True)
@@ -336,6 +337,23 @@ class RepeatStmt:
 
 
 @attrs.frozen(slots=True)
+class RepeatUntilStmt:
+    """``repeat until CONDITION { ... }``: the block runs, then the condition is checked."""
+
+    cond: Cond
+    body: Block
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class ChoosePlayerStmt:
+    """``choose an opponent as P``: the player picks a player, named for what follows."""
+
+    sel: Sel
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
 class ForEachStmt:
     """Iterate over cards (``for each card in hand as X``) or players (``for each opponent``)."""
 
@@ -391,6 +409,8 @@ Stmt = Union[
     MayStmt,
     ChooseStmt,
     RepeatStmt,
+    RepeatUntilStmt,
+    ChoosePlayerStmt,
     ForEachStmt,
     AttackStmt,
     TriggerStmt,

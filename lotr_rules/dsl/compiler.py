@@ -23,7 +23,14 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import CONTEXT_DOCS, SELECTION_PARTS, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import CardTest, Placement, Selection
 from lotr_rules.errors import Span
-from lotr_rules.limits import SCRIPT_NUMBER_MAX, ScriptNumberError, in_script_range, shown_number
+from lotr_rules.engine.decisions import Option
+from lotr_rules.limits import (
+    SCRIPT_NUMBER_MAX,
+    ScriptDivisionError,
+    ScriptNumberError,
+    in_script_range,
+    shown_number,
+)
 
 #: Field ranges. Values outside are almost always typos (``cost 50``) and get E142.
 RANGES = {"cost": (0, 20), "power": (0, 12), "copies": (1, 40), "level": (1, 4), "aggression": (0, 3)}
@@ -79,6 +86,8 @@ class Compiler:
         self._ability = ""
         #: names bound by `let` (numbers), as opposed to cards bound by `as`
         self._numbers: set[str] = set()
+        #: names bound by `choose ... as P` (players)
+        self._player_names: set[str] = set()
         #: event kinds the card's triggers (card-level or registered by its effects) listen to
         self._listens: set[str] = set()
         self._card_name = ""
@@ -541,6 +550,7 @@ class Compiler:
             name = stmt.name
             self._bind_name(name)
             self._numbers.add(name)
+            self._player_names.discard(name)
 
             def run_let(ctx: Ctx) -> None:
                 ctx.vars[name] = value(ctx)
@@ -579,6 +589,10 @@ class Compiler:
                     body(ctx)
 
             return run_repeat
+        if isinstance(stmt, ast.RepeatUntilStmt):
+            return self._repeat_until(stmt)
+        if isinstance(stmt, ast.ChoosePlayerStmt):
+            return self._choose_player(stmt)
         if isinstance(stmt, ast.ForEachStmt):
             return self._for_each(stmt)
         if isinstance(stmt, ast.AttackStmt):
@@ -787,22 +801,48 @@ class Compiler:
                 self.error("E121", f"'{stmt.verb}' cannot put cards under a card", place.span)
                 return None
             return Placement("under", None, under_ref=place.ref.kind, under_name=place.ref.name)
+        pile, owner = _owners_pile(place.pile)
+        if owner and "owner" not in primitive.honours_placement:
+            self.error("E147", f"'{stmt.verb}' cannot put cards into their owner's zone", place.span)
+            return None
         if isinstance(place, ast.PlaceInto):
             if "into" not in primitive.positions:
-                self.error("E121", f"'{stmt.verb}' cannot shuffle cards into a pile", place.span)
+                # 'into hand', 'into discard pile': a pile whose order no rule reads takes the
+                # cards on top; a deck or stack is shuffled into only by a primitive that says so
+                into = self._zone(pile, place.span)
+                if into is None:
+                    return None
+                if "top" not in primitive.positions or into.top_only:
+                    self.error("E121", f"'{stmt.verb}' cannot shuffle cards into a pile", place.span)
+                    return None
+                return self._owner_checked(Placement("top", into, owner=owner, written="into"), place.span)
+            into = self._zone(pile, place.span)
+            if into is None:
                 return None
-            into = self._zone(place.pile, place.span)
-            return Placement("into", into) if into is not None else None
+            return self._owner_checked(Placement("into", into, owner=owner), place.span)
         if place.position not in ("top", "bottom"):
             self.error("E121", f"unknown position '{place.position}'", place.span, "use top or bottom")
             return None
         if place.position not in primitive.positions:
             self.error("E121", f"'{stmt.verb}' cannot put cards on the {place.position} of a pile", place.span)
             return None
-        zone = self._zone(place.pile, place.span)
+        zone = self._zone(pile, place.span)
         if zone is None:
             return None
-        return Placement(place.position, zone)
+        return self._owner_checked(Placement(place.position, zone, owner=owner), place.span)
+
+    def _owner_checked(self, placement: Placement, span: Span) -> Placement | None:
+        """``its owner's ZONE`` needs a zone each player has one of (E147)."""
+        zone = placement.zone
+        if placement.owner and zone is not None and zone.scope != "player":
+            self.error(
+                "E147",
+                f"'{zone.name}' is not a zone each player has, so a card has no owner's '{zone.name}'",
+                span,
+                "its owner's deck, discard pile or hand",
+            )
+            return None
+        return placement
 
     # ------------------------------------------------------------------ control flow
     def _if(self, stmt: ast.IfStmt) -> Effect:
@@ -838,8 +878,6 @@ class Compiler:
         return run_if_chain
 
     def _choose(self, stmt: ast.ChooseStmt) -> Effect:
-        from lotr_rules.engine.decisions import Option
-
         self._say("Choose one:")
         compiled: list[Option] = []
         self._depth += 1
@@ -857,8 +895,87 @@ class Compiler:
 
         return run_choose
 
+    def _repeat_until(self, stmt: ast.RepeatUntilStmt) -> Effect:
+        """``repeat until CONDITION { ... }``: the condition is checked before each round, and
+        every round is a step of the action's budget, so a loop that never ends stops with a
+        budget error naming the card."""
+        test = self._cond(stmt.cond)
+        self._say(f"Until {format_cond(stmt.cond, explicit=True)}, repeat:")
+        body = self._nested(stmt.body)
+
+        def run_repeat_until(ctx: Ctx) -> None:
+            while not test(ctx):
+                ctx.game.step(ctx.this)
+                body(ctx)
+
+        return run_repeat_until
+
+    def _choose_player(self, stmt: ast.ChoosePlayerStmt) -> Effect | None:
+        """``choose a player as P`` / ``choose an opponent as P``: the acting player picks one,
+        and ``P`` names that player for ``for each P { ... }`` after it."""
+        sel = stmt.sel
+        words = " ".join(sel.kind or ())
+        if not self.vocab.chosen_players:
+            self._not_in_family("choosing a player", stmt.span, ())
+            return None
+        phrase = self.vocab.chosen_players.get(words)
+        offered = [f"a {w}" if w[0] not in "aeiou" else f"an {w}" for w in self.vocab.chosen_players]
+        if phrase is None or sel.source is not None or sel.where is not None or sel.ref is not None:
+            self.error(
+                "E145",
+                f"'choose {format_sel(sel)}' is not a choice of a player",
+                sel.span,
+                "write one of: " + ", ".join(f"choose {o} as P" for o in offered),
+            )
+            return None
+        if sel.quantity is not None and sel.quantity.kind != "one":
+            self.error("E145", "a player is chosen one at a time: write 'a' or 'an'", sel.quantity.span)
+            return None
+        if sel.binding is None:
+            self.error(
+                "E145",
+                f"the chosen player has no name, so nothing can act on them: 'choose {format_sel(sel)} as P'",
+                sel.span,
+            )
+            return None
+        name = sel.binding
+        self._bind_name(name)
+        self._player_names.add(name)
+        self._numbers.discard(name)
+        self._say(f"choose {phrase.doc} (named {name})")
+        choices: Callable[[Ctx], list[int]] = phrase.fn  # type: ignore[assignment]
+        card_name = self._card_name
+
+        def run_choose_player(ctx: Ctx) -> None:
+            game = ctx.game
+            seats = choices(ctx)
+            if not seats:
+                ctx.vars[name] = -1
+                return
+            options = [Option("you" if p == ctx.player else f"player {p + 1}", p) for p in seats]
+            answer = game.ask(ctx.player, "choose a player", f"{card_name}: choose {words}", options, ctx.this)
+            ctx.vars[name] = int(answer.value)  # type: ignore[call-overload]
+
+        return run_choose_player
+
+    def _for_chosen_player(self, stmt: ast.ForEachStmt, name: str) -> Effect:
+        self._reading.append("  " * self._depth + f"For {name}:")
+        body = self._nested(stmt.body)
+
+        def run_for_chosen(ctx: Ctx) -> None:
+            seat = ctx.vars.get(name, -1)
+            if isinstance(seat, int) and seat >= 0:
+                ctx.game.step(ctx.this)
+                body(ctx.for_player(seat))
+
+        return run_for_chosen
+
     def _for_each(self, stmt: ast.ForEachStmt) -> Effect:
         sel = stmt.sel
+        if sel.ref is not None and sel.ref.kind == "var" and sel.ref.name in self._player_names:
+            if sel.binding is not None:
+                self.error("E146", f"'{sel.ref.name}' is a player: it takes no 'as'", sel.span)
+            return self._for_chosen_player(stmt, sel.ref.name)
         words = " ".join(sel.kind or ())
         players = self.vocab.players.get(words) if sel.quantity is None and sel.source is None else None
         if players is None and words:
@@ -1039,6 +1156,13 @@ class Compiler:
                 ref.span,
                 "name cards with 'as X' first",
             )
+        elif ref.name in self._player_names:
+            self.error(
+                "E146",
+                f"'{ref.name}' is a player (from 'choose'), not cards",
+                ref.span,
+                f"act on that player with 'for each {ref.name} {{ ... }}'",
+            )
         elif ref.name in self._numbers:
             self.error("E120", f"'{ref.name}' is a number (from 'let'), not cards", ref.span)
 
@@ -1201,9 +1325,17 @@ class Compiler:
             return lambda ctx, card: needle in str(getter(ctx.game.cards[card])).lower()
         value = pred.value
         if kind == "number":
-            if not isinstance(value, ast.Num):
+            if isinstance(value, (ast.Str, ast.Word)):
                 self.error("E120", f"'{pred.attribute}' is a number, not '{_value_text(value)}'", pred.span)
                 return _never
+            if not isinstance(value, ast.Num):
+                # worked out each time a card is tested, from the names and state of the moment
+                worked_out = self._expr(value)
+                if isinstance(pred, ast.PredIs):
+                    negated = pred.negated
+                    return lambda ctx, card: (_int(getter(ctx.game.cards[card])) == worked_out(ctx)) != negated
+                compare_with = _COMPARE[pred.op]
+                return lambda ctx, card: compare_with(_int(getter(ctx.game.cards[card])), worked_out(ctx))
             number = value.value
             if isinstance(pred, ast.PredIs):
                 negated = pred.negated
@@ -1327,6 +1459,8 @@ class Compiler:
                 return lambda ctx: _checked(left(ctx) + right(ctx), ctx)
             if expr.op == "-":
                 return lambda ctx: _checked(left(ctx) - right(ctx), ctx)
+            if expr.op in ("/", "%"):
+                return self._division(expr, left, right)
             return lambda ctx: _checked(left(ctx) * right(ctx), ctx)
         phrase = " ".join(expr.words)
         aggregate = self.vocab.aggregates.get(phrase)
@@ -1341,6 +1475,26 @@ class Compiler:
             return selection.count
         return lambda ctx: _checked(int(fn(ctx, selection.all_cards(ctx))), ctx)  # type: ignore[call-overload]
 
+    def _division(self, expr: ast.BinOp, left: NumberFn, right: NumberFn) -> NumberFn:
+        """``a / b`` is a divided by b rounded down (towards minus infinity, so ``-7 / 2`` is -4);
+        ``a % b`` is what is left over, with the sign of b, so that ``(a / b) * b + a % b`` is a.
+        Dividing by zero is refused where it is written (E144), and stops the game with an
+        error naming the card where the divisor is worked out in play."""
+        divisor = expr.right
+        if isinstance(divisor, ast.Num) and divisor.value == 0:
+            word = "divide" if expr.op == "/" else "take the remainder"
+            self.error("E144", f"cannot {word} by zero", divisor.span)
+        op = expr.op
+
+        def run_division(ctx: Ctx) -> int:
+            by = right(ctx)
+            if by == 0:
+                raise ScriptDivisionError(ctx.game.cards[ctx.this].name if ctx.this >= 0 else "?", op)
+            value = left(ctx)
+            return _checked(value // by if op == "/" else value % by, ctx)
+
+        return run_division
+
     def _var_expr(self, expr: ast.VarExpr) -> NumberFn:
         name = expr.name
         if not any(name in scope for scope in self._bound[-1:]):
@@ -1349,6 +1503,13 @@ class Compiler:
                 f"'{name}' is used before anything is named '{name}'",
                 expr.span,
                 "bind it with 'let' or 'as' first",
+            )
+        elif name in self._player_names:
+            self.error(
+                "E146",
+                f"'{name}' is a player (from 'choose'), not a number",
+                expr.span,
+                f"act on that player with 'for each {name} {{ ... }}'",
             )
 
         def var_value(ctx: Ctx) -> int:
@@ -1447,9 +1608,19 @@ def _placement_text(placement: Placement) -> str:
     if placement.position == "under":
         return "under " + (_REF_TEXT.get(placement.under_ref) or placement.under_name)
     assert placement.zone is not None
+    pile = f"its owner's {placement.zone.name}" if placement.owner else f"the {placement.zone.name}"
+    if placement.written == "into":
+        return f"into {pile}"
     if placement.position == "into":
-        return f"shuffled into the {placement.zone.name}"
-    return f"onto the {placement.position} of the {placement.zone.name}"
+        return f"shuffled into {pile}"
+    return f"onto the {placement.position} of {pile}"
+
+
+def _owners_pile(words: Sequence[str]) -> tuple[Sequence[str], bool]:
+    """``its owner's deck`` -> (``deck``, True): the pile of the card's owner."""
+    if len(words) > 2 and words[0] == "its" and words[1] == "owner's":
+        return words[2:], True
+    return words, False
 
 
 def _token_text(stmt: ast.TokenStmt) -> str:
@@ -1542,7 +1713,9 @@ def _contains_attack(body: ast.Block) -> bool:
         blocks: list[ast.Block] = []
         if isinstance(stmt, ast.IfStmt):
             blocks = [b.body for b in stmt.branches] + ([stmt.otherwise] if stmt.otherwise else [])
-        elif isinstance(stmt, (ast.MayStmt, ast.RepeatStmt, ast.ForEachStmt, ast.TriggerStmt, ast.NextTurnStmt)):
+        elif isinstance(
+            stmt, (ast.MayStmt, ast.RepeatStmt, ast.RepeatUntilStmt, ast.ForEachStmt, ast.TriggerStmt, ast.NextTurnStmt)
+        ):
             blocks = [stmt.body]
         elif isinstance(stmt, ast.ChooseStmt):
             blocks = [o.body for o in stmt.options]
@@ -1552,9 +1725,9 @@ def _contains_attack(body: ast.Block) -> bool:
 
 
 def _value_text(value: ast.PredValue) -> str:
-    if isinstance(value, ast.Num):
-        return str(value.value)
-    return value.text
+    if isinstance(value, (ast.Str, ast.Word)):
+        return value.text
+    return format_expr(value)
 
 
 def _int(value: object) -> int:

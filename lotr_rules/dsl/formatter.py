@@ -17,7 +17,7 @@ def quote(text: str) -> str:
 
 
 # ---------------------------------------------------------------------- expressions
-_PRECEDENCE = {"+": 1, "-": 1, "*": 2}
+_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
 
 
 def format_expr(expr: ast.Expr, parent: int = 0, right_side: bool = False) -> str:
@@ -78,7 +78,29 @@ def format_pred_value(value: ast.PredValue) -> str:
         return quote(value.text)
     if isinstance(value, ast.Word):
         return value.text
-    return str(value.value)
+    text = format_expr(value)
+    # A worked-out number in a card test starts with a number, a name or a one-word measure
+    # (`cost of X`); one that starts otherwise, or holds a test of its own whose 'and'/'or'
+    # would run on into this one, is bracketed.
+    if _leftmost_long_measure(value) or _holds_test(value):
+        return f"({text})"
+    return text
+
+
+def _leftmost_long_measure(expr: ast.Expr) -> bool:
+    while isinstance(expr, ast.BinOp):
+        expr = expr.left
+    return isinstance(expr, ast.Aggregate) and len(expr.words) != 1
+
+
+def _holds_test(expr: ast.Expr) -> bool:
+    if isinstance(expr, ast.Aggregate):
+        return expr.sel.where is not None
+    if isinstance(expr, ast.BinOp):
+        return _holds_test(expr.left) or _holds_test(expr.right)
+    if isinstance(expr, ast.Neg):
+        return _holds_test(expr.operand)
+    return False
 
 
 def _needs_brackets(node: ast.Pred | ast.Cond, inside: str, explicit: bool) -> bool:
@@ -270,6 +292,10 @@ def format_stmt(stmt: ast.Stmt, depth: int) -> list[str]:
         return lines
     if isinstance(stmt, ast.RepeatStmt):
         return [f"{pad}repeat {format_expr(stmt.count)} {{", *_block(stmt.body, depth + 1), pad + "}"]
+    if isinstance(stmt, ast.RepeatUntilStmt):
+        return [f"{pad}repeat until {format_cond(stmt.cond)} {{", *_block(stmt.body, depth + 1), pad + "}"]
+    if isinstance(stmt, ast.ChoosePlayerStmt):
+        return [f"{pad}choose {format_sel(stmt.sel)}"]
     if isinstance(stmt, ast.ForEachStmt):
         return [f"{pad}for each {format_sel(stmt.sel)} {{", *_block(stmt.body, depth + 1), pad + "}"]
     if isinstance(stmt, ast.AttackStmt):

@@ -309,6 +309,16 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
     def repeat_stmt(self, meta: Any, c: list[Any]) -> ast.RepeatStmt:
         return ast.RepeatStmt(c[0], c[1], span=_span_of_meta(meta))
 
+    def repeat_until_stmt(self, meta: Any, c: list[Any]) -> ast.RepeatUntilStmt:
+        return ast.RepeatUntilStmt(c[0], c[1], span=_span_of_meta(meta))
+
+    def choose_player_stmt(self, meta: Any, c: list[Any]) -> ast.ChoosePlayerStmt:
+        return ast.ChoosePlayerStmt(c[0], span=_span_of_meta(meta))
+
+    def look_stmt(self, meta: Any, c: list[Any]) -> ast.Command:
+        # 'look at' is a command like any other: its primitive is the family's 'look at'
+        return ast.Command("look at", c[0], span=_span_of_meta(meta))
+
     def for_each_stmt(self, meta: Any, c: list[Any]) -> ast.ForEachStmt:
         return ast.ForEachStmt(c[0], c[1], span=_span_of_meta(meta))
 
@@ -439,6 +449,16 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
 
     def mul(self, meta: Any, c: list[Any]) -> ast.BinOp:
         return ast.BinOp("*", c[0], c[1], span=_span_of_meta(meta))
+
+    def div(self, meta: Any, c: list[Any]) -> ast.BinOp:
+        return ast.BinOp("/", c[0], c[1], span=_span_of_meta(meta))
+
+    def mod(self, meta: Any, c: list[Any]) -> ast.BinOp:
+        return ast.BinOp("%", c[0], c[1], span=_span_of_meta(meta))
+
+    def word_aggregate(self, meta: Any, c: list[Any]) -> ast.Aggregate:
+        word = c[0]
+        return ast.Aggregate((str(word),), c[1], span=_span_of_meta(meta))
 
     def neg(self, meta: Any, c: list[Any]) -> ast.Neg:
         return ast.Neg(c[0], span=_span_of_meta(meta))

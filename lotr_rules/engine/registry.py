@@ -93,6 +93,8 @@ class Primitive:
     #: says it: a zone of the acting player ("hand", "discard"...), a shared zone, "placement"
     #: (where the statement says), "home" (where the card came from) or "" (it moves no card)
     moves_to: str = ""
+    #: what it honours of a destination beyond its positions: "owner" (``its owner's deck``)
+    honours_placement: frozenset[str] = frozenset()
 
     def honoured_contexts(self, family: tuple[str, ...]) -> tuple[str, ...]:
         return self.contexts or family
@@ -181,6 +183,9 @@ class Vocabulary:
     contexts: tuple[str, ...] = ()
     #: the abilities a hero card's script may have: the ones the family runs on heroes
     hero_abilities: tuple[str, ...] = ()
+    #: the players ``choose a player as P`` may pick among ("player", "opponent"): ``fn(ctx)``
+    #: gives their seats; empty where a family has no one to choose (a solo game)
+    chosen_players: Mapping[str, Phrase] = attrs.field(factory=dict)
 
     def zone(self, words: str) -> ZoneSpec | None:
         spec = self.zones.get(words)

@@ -112,3 +112,7 @@ class Placement:
     #: for "under": the card to put things under ("this", "it", or a name bound with "as")
     under_ref: str = ""
     under_name: str = ""
+    #: ``its owner's deck``: the zone of the player whose zone holds the card, not the actor's
+    owner: bool = False
+    #: as written: "into" for ``into hand`` (the cards go in, order aside), else the position
+    written: str = ""

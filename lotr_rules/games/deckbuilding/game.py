@@ -678,8 +678,21 @@ class DeckbuildingGame(Game):
             self.emit(ev.CARD_REVEALED, ctx.player, card)
         return out
 
+    def look(self, ctx: Ctx, count: int) -> list[int]:
+        """The top ``count`` cards of the player's deck, seen by them alone: the log says how
+        many (never which); they stay on the deck, marked for the zone 'looked at'."""
+        deck = self.z(DECK, ctx.player)
+        seen = list(reversed(deck[-count:])) if count > 0 else []
+        self.state.marks[("looked at", ctx.player)] = seen
+        self.log("look", ctx.player, len(seen))
+        return seen
+
     def after_resolution(self) -> None:
         """Revealed cards that no effect moved go back on top of their deck, in order."""
+        marks = self.state.marks
+        for player in range(self.state.num_players):
+            if marks.get(("looked at", player)):
+                marks[("looked at", player)] = []
         if not any(self._revealed):
             return
         for player, revealed in enumerate(self._revealed):
@@ -706,6 +719,11 @@ class DeckbuildingGame(Game):
             return
         zone = placement.zone
         assert zone is not None and zone.lists is not None
+        if placement.owner:
+            found = self.locate(card)
+            if found is None or found[1] < 0 or found[0] not in PLAYER_ZONES:
+                return  # a card in no player's zone has no owner: it stays where it is
+            ctx = ctx.for_player(found[1])
         target = zone.lists(ctx)[0]
         where = self.take(card)
         if where is None:

@@ -33,6 +33,9 @@ def render_entry(entry: tuple[Any, ...]) -> str | None:
         return f"  {_who(rest[0])} discards {rest[1]}"
     if kind == "reveal":
         return f"  {_who(rest[0])} reveals {rest[1]}"
+    if kind == "look":
+        count = rest[1]
+        return f"  {_who(rest[0])} looks at the top {count} card{'' if count == 1 else 's'} of their deck"
     if kind == "wall":
         return f"  {_who(rest[0])} draws Wall card {rest[1]}"
     if kind == "hit":

@@ -60,6 +60,18 @@ def _gained_this_turn(ctx: Ctx) -> list[list[int]]:
     return [[c for c in state.marks.get(("gained this turn", ctx.player), []) if c in discard]]
 
 
+def _looked_at(ctx: Ctx) -> list[list[int]]:
+    # Only those still on the deck they were looked at on: one taken from it has left the zone.
+    state = ctx.game.state
+    deck = state.zones[("deck", ctx.player)]
+    return [[c for c in state.marks.get(("looked at", ctx.player), []) if c in deck]]
+
+
+def _revealed_by_any(ctx: Ctx) -> list[list[int]]:
+    zones = ctx.game.state.zones
+    return [zones[("revealed", p)] for p in _g(ctx).clockwise_from(ctx.player)]
+
+
 def _current_archenemy(ctx: Ctx) -> list[list[int]]:
     return [_g(ctx).current_archenemy()]
 
@@ -97,6 +109,22 @@ ZONES = (
         _controlled,
     ),
     ZoneSpec("revealed", "cards revealed by the effect resolving now", (), "player", _player_zone("revealed")),
+    ZoneSpec(
+        "revealed by any player",
+        "the cards every player has revealed with the effect resolving now, yours first, then "
+        "clockwise; those no effect moves go back on top of their owner's deck",
+        (),
+        "union",
+        _revealed_by_any,
+    ),
+    ZoneSpec(
+        "looked at",
+        "the cards of your deck you looked at with the effect resolving now ('look at'), while "
+        "they are still on it; only you know which they are",
+        (),
+        "player",
+        _looked_at,
+    ),
     ZoneSpec(
         "gained this turn",
         "the cards you have bought or gained this turn",
@@ -266,6 +294,12 @@ def _put(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: st
     _bind(ctx, sel, cards)
 
 
+def _look(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    game = _g(ctx)
+    count = 1 if sel is None else sel.wanted(ctx)
+    _bind(ctx, sel, game.look(ctx, count))
+
+
 def _take(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     _g(ctx).take_ring(ctx)
 
@@ -379,13 +413,30 @@ PRIMITIVES = (
     ),
     Primitive(
         "put",
-        "Put cards on top or bottom of a deck, or under a card.",
+        "Put cards on top or bottom of a deck, under a card, or into a pile whose order does not "
+        "matter ('into hand', 'into discard pile'). 'its owner's deck' (or discard pile, or hand) "
+        "is the pile of the player whose zone holds the card; a card in no player's zone (the "
+        "Path, a stack) stays where it is.",
         "put X on bottom of deck",
         "cards",
         placement="required",
         impl=_put,
         honours=_EVERY_PART,
         moves_to="placement",
+        honours_placement=frozenset({"owner"}),
+    ),
+    Primitive(
+        "look at",
+        "Look at the top cards of your deck, privately: the log tells the other players how many, "
+        "never which. They stay where they are, and 'looked at' names them for what follows in "
+        "the effect ('draw a card from looked at', 'put all cards from looked at on bottom of "
+        "deck'). It does not reshuffle: with fewer cards in the deck, you look at those there are.",
+        "look at 3 cards from deck",
+        "cards or count",
+        default_zone="deck",
+        impl=_look,
+        honours=frozenset({"zone", "count", "as"}),
+        from_zones=("deck",),
     ),
     Primitive(
         "take",
@@ -490,6 +541,21 @@ def _chosen_opponent(ctx: Ctx) -> list[int]:
     return [int(answer.value)]  # type: ignore[call-overload]
 
 
+def _any_player(ctx: Ctx) -> list[int]:
+    return _g(ctx).clockwise_from(ctx.player)
+
+
+def _other_players(ctx: Ctx) -> list[int]:
+    return _g(ctx).opponents(ctx.player)
+
+
+#: who ``choose a player as P`` and ``choose an opponent as P`` pick among
+CHOSEN_PLAYERS = (
+    Phrase("player", "a player (you may choose yourself)", _any_player),
+    Phrase("opponent", "an opponent", _other_players),
+    Phrase("other player", "another player", _other_players),
+)
+
 PLAYERS = (
     Phrase("each opponent", "every other player, clockwise from your left", _each_opponent),
     Phrase("each player", "every player, you first, then clockwise", _each_player),
@@ -579,6 +645,10 @@ def _lowest_cost(ctx: Ctx, cards: list[int]) -> int:
     return min((ctx.game.cards[c].cost for c in cards), default=0)
 
 
+def _power_of(ctx: Ctx, cards: list[int]) -> int:
+    return sum(ctx.game.cards[c].power for c in cards)
+
+
 def _total_cost(ctx: Ctx, cards: list[int]) -> int:
     return sum(ctx.game.cards[c].cost for c in cards)
 
@@ -605,6 +675,8 @@ AGGREGATES = (
     Phrase("highest cost", "the highest cost among the cards (0 when none)", _highest_cost),
     Phrase("lowest cost", "the lowest cost among the cards (0 when none)", _lowest_cost),
     Phrase("total cost", "the sum of the cards' costs", _total_cost),
+    Phrase("cost", "the cost of the card (of several: their costs added up)", _total_cost),
+    Phrase("power", "the printed Power bonus of the card (of several: added up)", _power_of),
     Phrase("level", "the Archenemy level of the card (0 when none)", _level),
     Phrase(
         "different types",
@@ -709,4 +781,5 @@ def vocabulary() -> Vocabulary:
         abilities=ABILITIES,
         contexts=CONTEXTS,
         hero_abilities=("ongoing", "when", "at"),
+        chosen_players={p.words: p for p in CHOSEN_PLAYERS},
     )
