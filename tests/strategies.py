@@ -54,6 +54,8 @@ KEYWORDS = frozenset(
     [
         "card",
         "then",
+        "until",
+        "look",
         "id",
         "type",
         "title",

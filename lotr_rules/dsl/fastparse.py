@@ -103,7 +103,9 @@ _BODY = frozenset(
         *("search", "starting", "text", "title", "type", "victory", "when"),
     }
 )
-_STMT = frozenset({"add", "at", "attack", "choose", "for", "if", "let", "may", "next", "remove", "repeat", "when"})
+_STMT = frozenset(
+    {"add", "at", "attack", "choose", "for", "if", "let", "look", "may", "next", "remove", "repeat", "when"}
+)
 #: After anything that can end a selection, a predicate or an atom (``2``, ``X``, ``)``, ``hit``):
 #: one state for all of them, with every context's look-aheads merged.
 _SEL_END = frozenset(
@@ -115,6 +117,8 @@ _SEL_END = frozenset(
 #: After a word of ``type``/``deck`` values, counters and aggregate words (one shared ``WORD+``).
 _WORDS = _SEL_END | {"of"}
 _KIND = _SEL_END | {"a", "an", "of", "this", "to"}
+#: After a word value in a card test: ``of`` makes it a measure (``cost of X``).
+_PRED_WORD = _WORDS
 #: After a word of a command's kind phrase: that state is the command's own (``under`` ends the
 #: phrase there), so it lacks the look-aheads other contexts merge into ``_KIND``.
 _COMMAND_KIND = frozenset(
@@ -126,6 +130,12 @@ _REF = _SEL_END | {"is", "named"}
 _SEL_START = frozenset({"a", "all", "an", "from", "in", "it", "random", "this", "up"})
 _COMMAND = frozenset({"a", "all", "an", "from", "in", "into", "it", "on", "random", "this", "under", "up", "without"})
 _EXPR_START = frozenset({"players", "tokens"})
+#: After ``repeat``: a number, or ``until`` and a condition (which this parser leaves to Lark).
+_REPEAT = _EXPR_START | {"until"}
+#: After a card test's comparison: a value, which may be a worked-out number.
+_PRED_VALUE = _EXPR_START
+#: After ``ATTRIBUTE is``: ``not``, or a value.
+_IS_VALUE = _PRED_VALUE | {"not"}
 _PAREN = frozenset({"if", "players", "tokens"})
 _REMOVE = frozenset({"all", "players", "tokens"})
 _COND_START = frozenset({"it", "not", "players", "the", "this", "tokens"})
@@ -545,7 +555,9 @@ class _Parser:
             self._expect("N", _STMT)
             return ast.TriggerStmt(kind, phrase, body, span=self._span(start))
         if kind == "choose":
-            self._take(_EMPTY)
+            self._take(_SEL_START)
+            if self._peek() != "{":
+                raise _GiveUp  # 'choose a player as P': left to Lark
             self._expect("{", _EMPTY)
             self._expect("N", _OPTION)
             options: list[ast.Option] = []
@@ -561,7 +573,9 @@ class _Parser:
             self._expect("N", _STMT)
             return ast.ChooseStmt(tuple(options), span=self._span(start))
         if kind == "repeat":
-            self._take(_EXPR_START)
+            self._take(_REPEAT)
+            if self._peek() == "until":
+                raise _GiveUp
             count = self._expr()
             body = self._block()
             self._expect("N", _STMT)
@@ -573,6 +587,8 @@ class _Parser:
             body = self._block()
             self._expect("N", _STMT)
             return ast.AttackStmt(players, guard, body, span=self._span(start))
+        if kind == "look":
+            raise _GiveUp
         if kind == "next":
             self._take(_TURN)
             self._expect("turn", _EMPTY)
@@ -807,13 +823,13 @@ class _Parser:
         attribute = self.texts[self._take(_ATTRIBUTE)]
         kind = self._peek()
         if kind == "C":
-            op = self.texts[self._take(_EMPTY)]
+            op = self.texts[self._take(_PRED_VALUE)]
             return ast.PredCompare(attribute, op, self._pred_value(), span=self._span(start))
         if kind == "is":
-            self._take(_NOT)
+            self._take(_IS_VALUE)
             negated = self._peek() == "not"
             if negated:
-                self._take(_EMPTY)
+                self._take(_PRED_VALUE)
             return ast.PredIs(attribute, negated, self._pred_value(), span=self._span(start))
         if kind == "contains":
             self._take(_EMPTY)
@@ -828,10 +844,14 @@ class _Parser:
             self._take(_SEL_END)
             return ast.Str(_string(self.texts[at]), span=self._span(at))
         if kind == "WORD":
-            self._take(_SEL_END)
+            self._take(_PRED_WORD)
+            if self._peek() == "of":
+                raise _GiveUp  # a worked-out number (`cost of X`): left to Lark
             return ast.Word(self.texts[at], span=self._span(at))
         if kind == "I":
             self._take(_SEL_END)
+            if self._peek() in _OPERATORS:
+                raise _GiveUp
             return ast.Num(self._int(at), span=self._span(at))
         raise _GiveUp
 
