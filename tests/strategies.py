@@ -247,7 +247,7 @@ def _exprs(depth: int = 2) -> st.SearchStrategy[ast.Expr]:
     sub = _exprs(depth - 1)
     return st.one_of(
         leaves,
-        st.builds(ast.BinOp, st.sampled_from(["+", "-", "*"]), sub, sub),
+        st.builds(ast.BinOp, st.sampled_from(["+", "-", "*", "/", "%"]), sub, sub),
         st.builds(ast.Neg, sub),
         st.builds(ast.Aggregate, word_lists, _sels(depth - 1)),
     )
@@ -288,7 +288,15 @@ def _sels(depth: int = 1) -> st.SearchStrategy[ast.Sel]:
 
 
 # ---------------------------------------------------------------------- predicates
-pred_values: st.SearchStrategy[ast.PredValue] = st.one_of(st.builds(ast.Word, words), st.builds(ast.Str, texts), nums)
+#: a worked-out number in a card test: names, ``cost of X``, and operators between them
+_pred_numbers: st.SearchStrategy[ast.Expr] = st.one_of(
+    _exprs(0),
+    st.builds(ast.Aggregate, words.map(lambda w: (w,)), st.builds(ast.Sel, ref=refs)),
+    st.builds(ast.BinOp, st.sampled_from(["+", "-", "*", "/", "%"]), _exprs(0), _exprs(0)),
+)
+pred_values: st.SearchStrategy[ast.PredValue] = st.one_of(
+    st.builds(ast.Word, words), st.builds(ast.Str, texts), nums, _pred_numbers
+)
 _pred_atoms: st.SearchStrategy[ast.Pred] = st.one_of(
     st.builds(ast.PredCompare, words, cmp_ops, pred_values),
     st.builds(ast.PredIs, words, st.booleans(), pred_values),
@@ -399,6 +407,8 @@ def _stmts(depth: int = 2) -> st.SearchStrategy[ast.Stmt]:
         st.builds(ast.MayStmt, simple.map(lambda s: (s,)), st.just(False)),
         st.builds(ast.ChooseStmt, _tuples_of(st.builds(ast.Option, texts, body), 1, 3)),
         st.builds(ast.RepeatStmt, _exprs(1), body),
+        st.builds(ast.RepeatUntilStmt, _conds(1), body),
+        st.builds(lambda sel: ast.ChoosePlayerStmt(_command(("choose", sel, None, None)).sel), _sels(1)),
         st.builds(ast.ForEachStmt, _sels(1), body),
         st.builds(ast.AttackStmt, player_phrases, optional(words), body),
         st.builds(ast.TriggerStmt, st.sampled_from(["when", "at"]), trigger_phrases, body),

@@ -919,7 +919,7 @@ class Compiler:
             self._not_in_family("choosing a player", stmt.span, ())
             return None
         phrase = self.vocab.chosen_players.get(words)
-        offered = [f"a {w}" if w[0] not in "aeiou" else f"an {w}" for w in self.vocab.chosen_players]
+        offered = [_with_article(w) for w in self.vocab.chosen_players]
         if phrase is None or sel.source is not None or sel.where is not None or sel.ref is not None:
             self.error(
                 "E145",
@@ -1609,11 +1609,19 @@ def _placement_text(placement: Placement) -> str:
         return "under " + (_REF_TEXT.get(placement.under_ref) or placement.under_name)
     assert placement.zone is not None
     pile = f"its owner's {placement.zone.name}" if placement.owner else f"the {placement.zone.name}"
+    if placement.written == "into" and not placement.owner and placement.zone.scope == "player":
+        pile = f"your {placement.zone.name}"
     if placement.written == "into":
         return f"into {pile}"
     if placement.position == "into":
         return f"shuffled into {pile}"
     return f"onto the {placement.position} of {pile}"
+
+
+def _with_article(words: str) -> str:
+    if words.startswith("another "):
+        return words
+    return ("an " if words[0] in "aeiou" else "a ") + words
 
 
 def _owners_pile(words: Sequence[str]) -> tuple[Sequence[str], bool]:

@@ -74,7 +74,7 @@ _TOKEN = re.compile(
     r"|[A-Z][A-Za-z0-9_]*"
     r"|[0-9]+"
     r'|"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
-    r"|<=|>=|==|!=|[<>{}()+\-*=]"
+    r"|<=|>=|==|!=|[<>{}()+\-*/%=]"
     r"|\\\r?\n)"
 )
 #: A token's kind from its first character: "w" a word, "N" a line end (_NL), "V" VAR, "I" INT,
@@ -86,7 +86,7 @@ _KIND_OF = {
     **dict.fromkeys("0123456789", "I"),
     **dict.fromkeys("#\r\n", "N"),
     **dict.fromkeys("<>!", "C"),
-    **{c: c for c in "{}()+-*="},
+    **{c: c for c in "{}()+-*/%="},
     '"': "S",
     "\\": "\\",
 }
@@ -132,8 +132,11 @@ _COMMAND = frozenset({"a", "all", "an", "from", "in", "into", "it", "on", "rando
 _EXPR_START = frozenset({"players", "tokens"})
 #: After ``repeat``: a number, or ``until`` and a condition (which this parser leaves to Lark).
 _REPEAT = _EXPR_START | {"until"}
+_AT = frozenset({"at"})
 #: After a card test's comparison: a value, which may be a worked-out number.
 _PRED_VALUE = _EXPR_START
+#: What a worked-out number in a card test may start with, but a word.
+_PRED_NUMBER_START = frozenset({"I", "V", "(", "-", "players", "tokens"})
 #: After ``ATTRIBUTE is``: ``not``, or a value.
 _IS_VALUE = _PRED_VALUE | {"not"}
 _PAREN = frozenset({"if", "players", "tokens"})
@@ -180,7 +183,8 @@ _TRIGGER_WORDS = frozenset({"WORD", *_TRIGGER})
 _STATE_WORDS = frozenset({"WORD", "in", "is", "to", "the", "a", "an", "this", "not"})
 _PLACE_WORDS = frozenset({"WORD", "of"})
 _PLAYER_WORDS = frozenset({"WORD", "to"})
-_OPERATORS = frozenset({"+", "-", "*"})
+_OPERATORS = frozenset({"+", "-", "*", "/", "%"})
+_PRODUCT_OPERATORS = frozenset({"*", "/", "%"})
 #: What can start a selection after a command's verb.
 _SEL_FIRST = frozenset({"I", "V", "WORD", "a", "an", "all", "up", "random", "from", "in", "this", "it"})
 
@@ -557,7 +561,9 @@ class _Parser:
         if kind == "choose":
             self._take(_SEL_START)
             if self._peek() != "{":
-                raise _GiveUp  # 'choose a player as P': left to Lark
+                chosen = self._sel(in_command=True)
+                self._expect("N", _STMT)
+                return ast.ChoosePlayerStmt(chosen, span=self._span(start))
             self._expect("{", _EMPTY)
             self._expect("N", _OPTION)
             options: list[ast.Option] = []
@@ -575,7 +581,11 @@ class _Parser:
         if kind == "repeat":
             self._take(_REPEAT)
             if self._peek() == "until":
-                raise _GiveUp
+                self._take(_COND_START)
+                until = self._cond()
+                body = self._block()
+                self._expect("N", _STMT)
+                return ast.RepeatUntilStmt(until, body, span=self._span(start))
             count = self._expr()
             body = self._block()
             self._expect("N", _STMT)
@@ -588,7 +598,11 @@ class _Parser:
             self._expect("N", _STMT)
             return ast.AttackStmt(players, guard, body, span=self._span(start))
         if kind == "look":
-            raise _GiveUp
+            self._take(_AT)
+            self._expect("at", _SEL_START)
+            looked = self._sel(in_command=True)
+            self._expect("N", _STMT)
+            return ast.Command("look at", looked, span=self._span(start))
         if kind == "next":
             self._take(_TURN)
             self._expect("turn", _EMPTY)
@@ -845,14 +859,13 @@ class _Parser:
             return ast.Str(_string(self.texts[at]), span=self._span(at))
         if kind == "WORD":
             self._take(_PRED_WORD)
-            if self._peek() == "of":
-                raise _GiveUp  # a worked-out number (`cost of X`): left to Lark
-            return ast.Word(self.texts[at], span=self._span(at))
-        if kind == "I":
-            self._take(_SEL_END)
-            if self._peek() in _OPERATORS:
-                raise _GiveUp
-            return ast.Num(self._int(at), span=self._span(at))
+            if self._peek() != "of":
+                return ast.Word(self.texts[at], span=self._span(at))
+            # a worked-out number that starts with a one-word measure (`cost of X + 2`)
+            measure = self._aggregate_rest((self.texts[at],), at)
+            return self._expr(at, measure)
+        if kind in _PRED_NUMBER_START:
+            return self._expr()
         raise _GiveUp
 
     # ------------------------------------------------------------------ conditions
@@ -1009,10 +1022,10 @@ class _Parser:
         self.peak = self.depth
         left = first if first is not None else self._unary()
         chain = 0
-        while self._peek() == "*":
+        while (op := self._peek()) in _PRODUCT_OPERATORS:
             self._take(_EXPR_START)
             right = self._unary()
-            left = ast.BinOp("*", left, right, span=self._span(start))
+            left = ast.BinOp(op, left, right, span=self._span(start))
             chain += 1
         return self._chained(left, chain, peak)
 

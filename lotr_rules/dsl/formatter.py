@@ -80,11 +80,18 @@ def format_pred_value(value: ast.PredValue) -> str:
         return value.text
     text = format_expr(value)
     # A worked-out number in a card test starts with a number, a name or a one-word measure
-    # (`cost of X`); one that starts otherwise, or holds a test of its own whose 'and'/'or'
-    # would run on into this one, is bracketed.
-    if _leftmost_long_measure(value) or _holds_test(value):
+    # (`cost of X + 2`); one that starts otherwise, ends with a measure, or holds a test of its
+    # own whose 'and'/'or' would run on into this one, is bracketed.
+    if _leftmost_long_measure(value) or _holds_test(value) or _rightmost_measure(value):
         return f"({text})"
     return text
+
+
+def _rightmost_measure(expr: ast.Expr) -> bool:
+    """A measure at the end would take the selection's 'as X' for its own."""
+    while isinstance(expr, (ast.BinOp, ast.Neg)):
+        expr = expr.right if isinstance(expr, ast.BinOp) else expr.operand
+    return isinstance(expr, ast.Aggregate)
 
 
 def _leftmost_long_measure(expr: ast.Expr) -> bool:

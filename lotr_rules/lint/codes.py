@@ -228,7 +228,7 @@ REGISTRY: tuple[LintCode, ...] = (
         Severity.ERROR,
         "unknown command",
         "The first word of a statement must be one of the game's commands (draw, discard, gain, "
-        "destroy, reveal, put, take, return, keep, play). Power, attacks and triggers have their own "
+        "destroy, reveal, put, look at, take, return, keep, play). Power, attacks and triggers have their own "
         "syntax ('+2 power', 'attack each opponent { ... }', 'at end of turn { ... }') and are not "
         "written as commands. A misspelt command would otherwise do nothing in a game.",
         _text(
@@ -440,7 +440,8 @@ REGISTRY: tuple[LintCode, ...] = (
         Severity.ERROR,
         "unknown measure",
         "A number taken from cards ('... of cards in hand') must use one of the known measures: "
-        "number, highest cost, lowest cost, total cost, level, different types. Any other would "
+        "number, highest cost, lowest cost, total cost, cost, power, level, different types. Any "
+        "other would "
         "count as 0.",
         _text(
             """
@@ -999,6 +1000,165 @@ REGISTRY: tuple[LintCode, ...] = (
               text "+2 Power."
               play {
                 +2 power
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E144",
+        Severity.ERROR,
+        "division by zero",
+        "A number divided ('/', rounded down) or a remainder taken ('%') by a divisor written as 0 "
+        "has no value. Divide by the number meant; a divisor worked out in play that comes to 0 "
+        "stops the game with an error naming the card.",
+        _text(
+            """
+            card "Share the Spoils" {
+              id share-the-spoils
+              type maneuver
+              cost 2
+              provenance designed
+              text "+1 Power for every two cards in your hand."
+              play {
+                +number of cards in hand / 0 power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Share the Spoils" {
+              id share-the-spoils
+              type maneuver
+              cost 2
+              provenance designed
+              text "+1 Power for every two cards in your hand."
+              play {
+                +number of cards in hand / 2 power
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E145",
+        Severity.ERROR,
+        "not a choice of a player",
+        "'choose' followed by a player is written 'choose a player as P' (you may choose yourself), "
+        "'choose an opponent as P' or 'choose another player as P': one player, of a kind the "
+        "family knows, named so that 'for each P { ... }' can act on them. A solo game has no one "
+        "to choose (E119).",
+        _text(
+            """
+            card "Summons" {
+              id summons
+              type maneuver
+              cost 2
+              provenance designed
+              text "Choose an opponent. They draw a card."
+              play {
+                choose 2 opponents
+                draw 1
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Summons" {
+              id summons
+              type maneuver
+              cost 2
+              provenance designed
+              text "Choose an opponent. They draw a card."
+              play {
+                choose an opponent as P
+                for each P {
+                  draw 1
+                }
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E146",
+        Severity.ERROR,
+        "a player used as cards or a number",
+        "A name given by 'choose a player as P' stands for a player: the statements that act on "
+        "that player go in 'for each P { ... }', where 'you' is P. It cannot be put where cards "
+        "('draw P') or a number ('+P power') go.",
+        _text(
+            """
+            card "Summons" {
+              id summons
+              type maneuver
+              cost 2
+              provenance designed
+              text "Choose an opponent. They discard a card."
+              play {
+                choose an opponent as P
+                discard P
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Summons" {
+              id summons
+              type maneuver
+              cost 2
+              provenance designed
+              text "Choose an opponent. They discard a card."
+              play {
+                choose an opponent as P
+                for each P {
+                  discard a card from hand
+                }
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E147",
+        Severity.ERROR,
+        "no owner's pile",
+        "'its owner's ZONE' is the zone of the player whose hand, deck, discard pile or other zone "
+        "holds the card: only a zone each player has one of (deck, discard pile, hand) has an "
+        "owner's, and only a command that moves cards to a destination ('put') takes one.",
+        _text(
+            """
+            card "Send Them Home" {
+              id send-them-home
+              type maneuver
+              cost 2
+              provenance designed
+              text "Each player reveals a card; put one back."
+              play {
+                for each player {
+                  reveal 1 card
+                }
+                put a card from revealed by any player on top of its owner's path
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Send Them Home" {
+              id send-them-home
+              type maneuver
+              cost 2
+              provenance designed
+              text "Each player reveals a card; put one back."
+              play {
+                for each player {
+                  reveal 1 card
+                }
+                put a card from revealed by any player on bottom of its owner's deck
               }
             }
             """

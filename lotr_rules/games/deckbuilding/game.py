@@ -728,7 +728,9 @@ class DeckbuildingGame(Game):
         where = self.take(card)
         if where is None:
             return
-        self.log("put", ctx.player, self.cards[card].name, f"{placement.position} of {zone.name}")
+        # a card the player looked at stays unknown to the others as it moves
+        seen = card in self.state.marks.get(("looked at", ctx.player), ())
+        self.log("put", ctx.player, "a card" if seen else self.cards[card].name, f"{placement.position} of {zone.name}")
         if placement.position == "top":
             target.append(card)
         else:

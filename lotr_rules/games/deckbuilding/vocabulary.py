@@ -553,7 +553,7 @@ def _other_players(ctx: Ctx) -> list[int]:
 CHOSEN_PLAYERS = (
     Phrase("player", "a player (you may choose yourself)", _any_player),
     Phrase("opponent", "an opponent", _other_players),
-    Phrase("other player", "another player", _other_players),
+    Phrase("another player", "another player", _other_players),
 )
 
 PLAYERS = (
