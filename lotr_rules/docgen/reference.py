@@ -117,6 +117,7 @@ _PLACEHOLDERS = {
     "cond": "CONDITION",
     "block": "{ ... }",
     "sel": "CARDS",
+    "command_sel": "CARDS",
     "guard": "without WORD",
     "trigger_phrase": "PHRASE",
     "player_phrase": "PLAYERS",
@@ -348,6 +349,29 @@ STATEMENT_DOCS: dict[str, tuple[str, str]] = {
         "Runs the block the given number of times; the number is worked out once, before the first round.",
         "repeat number of enemies in revealed {\n  gain a corruption\n}",
     ),
+    "repeat_until_stmt": (
+        "Runs the block again and again until the condition holds. The condition is checked before "
+        "each round, so a condition that holds at the start runs the block no time at all. Every "
+        "round counts against the step budget of the action: a loop whose condition never comes to "
+        "hold stops the game with an error naming the card, never hangs it.",
+        "repeat until number of allies in revealed >= 1 or number of cards in deck == 0 {\n"
+        "  reveal 1 card without reshuffle\n}",
+    ),
+    "choose_player_stmt": (
+        "The player picks a player and names them: `choose a player as P` (themselves included), "
+        "`choose an opponent as P` or `choose another player as P`. The block of `for each P { ... }` "
+        'then acts on the chosen player: inside it "you" is that player. A player\'s name is not cards '
+        "or a number (E146); anything but these three phrases, one player and a name is E145. A bot "
+        "picks the opponent in the lead. A solo game has no one to choose (E119).",
+        "choose an opponent as P\nfor each P {\n  discard a card from hand\n}",
+    ),
+    "look_stmt": (
+        "Looks at the top cards of your deck, privately: the log tells the others how many cards, "
+        "never which (and a looked-at card put somewhere is logged as 'a card'). The cards stay on "
+        "the deck; until the effect ends, the zone `looked at` holds those still there, so the "
+        "statements after it can act on them. See the command `look at`.",
+        "look at 3 cards from deck\ndraw a card from looked at\nput all cards from looked at on bottom of deck",
+    ),
     "for_each_stmt": (
         "Runs the block once for each player of a player phrase (`for each opponent`, `for each player`; "
         'inside, "you" is that player), or once for each card a selection matches when the loop starts. '
@@ -388,7 +412,9 @@ STATEMENT_DOCS: dict[str, tuple[str, str]] = {
 
 PLACEMENT_DOCS = {
     "none": "none",
-    "required": "required: `on top of ZONE`, `on bottom of ZONE`, `under this` or `under it`",
+    "required": "required: `on top of ZONE`, `on bottom of ZONE`, `under this` or `under it`; where "
+    "the command says so, `into ZONE` for a pile whose order no rule reads (`into hand`, `into discard "
+    "pile`), and `its owner's ZONE` for the zone of the player whose zone holds the card (E147 elsewhere)",
     "optional": "optional: `on top of ZONE`, `on bottom of ZONE`, `under this` or `under it`",
 }
 
@@ -902,6 +928,12 @@ def _selections(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[
         *_table(["kind", "how it is tested"], [[k, v] for k, v in ATTRIBUTE_KINDS.items()]),
         'A quoted card name in `name is "..."` must be the name of a card in some loaded set (E150).',
         "",
+        "A number a card is tested against may be worked out: `where cost <= cost of X + 2`,",
+        "`where cost < N * 2`, `where power == (highest cost of cards in hand)`. It is worked out",
+        "each time a card is tested, with the names and the state of that moment. It starts with a",
+        "number, a name, a bracket or a one-word measure (`cost of X`, `power of X`); a measure of",
+        "several words goes in brackets, since a word there is a value (`type is ally`).",
+        "",
         "### Naming cards: as",
         "",
         "`as X` gives the cards a selection took a name, so later statements can act on them:",
@@ -938,6 +970,17 @@ def _players(vocab: Vocabulary) -> list[str]:
         "leading `each` may be left out: `for each opponent`). Unknown phrases are an error (E113).",
         "",
         *_table(["phrase", "meaning"], [[_code(p.words), p.doc] for p in vocab.players.values()]),
+        "`choose ... as P` picks one player, whom `for each P { ... }` then acts on (see the statement",
+        "choose player above); it chooses among:",
+        "",
+        *_table(
+            ["phrase", "meaning"],
+            [
+                [_code(f"choose {'' if p.words.startswith('another') else 'an ' if p.words[0] in 'aeiou' else 'a '}"
+                       f"{p.words} as P"), p.doc]
+                for p in vocab.chosen_players.values()
+            ],
+        ),
     ]
 
 
@@ -1026,6 +1069,14 @@ def _numbers(vocab: Vocabulary) -> list[str]:
                 ["`(NUMBER)`", "brackets, to group"],
                 ["`NUMBER + NUMBER`, `NUMBER - NUMBER`", "sum and difference"],
                 ["`NUMBER * NUMBER`", "product; binds tighter than `+` and `-`"],
+                [
+                    "`NUMBER / NUMBER`",
+                    "division, rounded down (`7 / 2` is 3, `-7 / 2` is -4); binds as `*` does",
+                ],
+                [
+                    "`NUMBER % NUMBER`",
+                    "the remainder of that division, with the sign of the divisor (`7 % 2` is 1, `-7 % 2` is 1)",
+                ],
                 ["`-NUMBER`", "negation (of a number, a bracketed expression or a measure)"],
                 ["`MEASURE of CARDS`", "a measure of a selection, from the table below"],
                 ["`players hit`", "how many players the last Attack of this effect hit (0 before any)"],
@@ -1036,7 +1087,10 @@ def _numbers(vocab: Vocabulary) -> list[str]:
                 ],
             ],
         ),
-        "There is no division. Measures (unknown ones are an error, E116):",
+        "Dividing by 0 is an error: where the divisor is written as 0 the linter says so (E144); where",
+        "it is worked out in play and comes to 0 the game stops with an error naming the card. Every",
+        "result lies in the range of script numbers (see Limits). Measures (unknown ones are an error,",
+        "E116):",
         "",
         *_table(
             ["measure", "meaning", "example"],

@@ -37,14 +37,26 @@ def format_expr(expr: ast.Expr, parent: int = 0, right_side: bool = False) -> st
             inner = f"({inner})"  # `--1` does not parse: `-` takes an atom, and `-1` is not one
         return f"-{inner}"
     if isinstance(expr, ast.Aggregate):
-        # No brackets needed: an operator, a comparison or `power` always ends a selection.
+        # No brackets needed here: a comparison or `power` always ends a selection, and an
+        # operator after a `where` test gets its brackets from the operator's side.
         return f"{' '.join(expr.words)} of {format_sel(expr.sel)}"
     precedence = _PRECEDENCE[expr.op]
     left = format_expr(expr.left, precedence)
+    bracketed = isinstance(expr.left, ast.BinOp) and _PRECEDENCE[expr.left.op] < precedence
+    if _ends_with_test(expr.left) and not bracketed:
+        # a card test's number would take the operator for its own (`where cost <= 2 + 1`)
+        left = f"({left})"
     right = format_expr(expr.right, precedence, right_side=True)
     text = f"{left} {expr.op} {right}"
     needs = precedence < parent or (right_side and precedence == parent)
     return f"({text})" if needs else text
+
+
+def _ends_with_test(expr: ast.Expr) -> bool:
+    """Whether the text of ``expr`` ends with a selection's ``where`` test."""
+    while isinstance(expr, (ast.BinOp, ast.Neg)):
+        expr = expr.right if isinstance(expr, ast.BinOp) else expr.operand
+    return isinstance(expr, ast.Aggregate) and expr.sel.where is not None
 
 
 def _atom(expr: ast.Expr) -> str:
