@@ -223,3 +223,13 @@ def test_a_bot_chooses_the_opponent_in_the_lead_never_itself() -> None:
     assert HeuristicAgent().choose(_Game([50, 3, 9]), request) == 2  # type: ignore[arg-type]
     alone = DecisionRequest(0, "choose a player", "choose player", options[:1], -1, "")
     assert HeuristicAgent().choose(_Game([50]), alone) == 0  # type: ignore[arg-type]
+
+
+def test_a_chosen_player_nothing_acts_on_is_w218() -> None:
+    assert _codes("choose an opponent as P\ndraw 1") == ["W218"]
+    assert _codes("choose an opponent as P\nif number of cards in hand > 2 {\n  for each P {\n    draw 1\n  }\n}") == []
+
+
+def test_a_repeat_until_of_written_numbers_is_w219() -> None:
+    assert _codes("repeat until 1 > 2 - 3 {\n  draw 1\n}") == ["W219"]
+    assert _codes("repeat until number of cards in hand > 2 - 3 {\n  draw 1\n}") == []

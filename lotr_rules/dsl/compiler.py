@@ -88,6 +88,8 @@ class Compiler:
         self._numbers: set[str] = set()
         #: names bound by `choose ... as P` (players)
         self._player_names: set[str] = set()
+        #: players chosen that no `for each P` has acted on yet, with where they were chosen
+        self._chosen_unused: dict[str, Span] = {}
         #: event kinds the card's triggers (card-level or registered by its effects) listen to
         self._listens: set[str] = set()
         self._card_name = ""
@@ -181,6 +183,14 @@ class Compiler:
             abilities[key] = self._block(ability.body)
             if ability.always:
                 always = True
+        for name, span in self._chosen_unused.items():
+            self.warn(
+                "W218",
+                f"'{name}' is chosen but nothing acts on that player",
+                span,
+                f"act on them with 'for each {name} {{ ... }}', or leave the choice out",
+            )
+        self._chosen_unused = {}
         self._check_text_keywords(card, fields, abilities, triggers)
         errors_after = sum(1 for d in self.diagnostics if d.severity is Severity.ERROR)
         if errors_after > errors_before:
@@ -900,6 +910,14 @@ class Compiler:
         every round is a step of the action's budget, so a loop that never ends stops with a
         budget error naming the card."""
         test = self._cond(stmt.cond)
+        if _fixed_cond(stmt.cond):
+            self.warn(
+                "W219",
+                "this 'repeat until' condition reads nothing in the game, so it holds from the start "
+                "(the block never runs) or never (the game stops at the step budget)",
+                stmt.cond.span,
+                "test a measure, a name or a state the block can change: 'until number of cards in hand >= 5'",
+            )
         self._say(f"Until {format_cond(stmt.cond, explicit=True)}, repeat:")
         body = self._nested(stmt.body)
 
@@ -941,6 +959,7 @@ class Compiler:
         name = sel.binding
         self._bind_name(name)
         self._player_names.add(name)
+        self._chosen_unused[name] = stmt.span
         self._numbers.discard(name)
         self._say(f"choose {phrase.doc} (named {name})")
         choices: Callable[[Ctx], list[int]] = phrase.fn  # type: ignore[assignment]
@@ -973,6 +992,7 @@ class Compiler:
     def _for_each(self, stmt: ast.ForEachStmt) -> Effect:
         sel = stmt.sel
         if sel.ref is not None and sel.ref.kind == "var" and sel.ref.name in self._player_names:
+            self._chosen_unused.pop(sel.ref.name, None)
             if sel.binding is not None:
                 self.error("E146", f"'{sel.ref.name}' is a player: it takes no 'as'", sel.span)
             return self._for_chosen_player(stmt, sel.ref.name)
@@ -1729,6 +1749,27 @@ def _contains_attack(body: ast.Block) -> bool:
             blocks = [o.body for o in stmt.options]
         if any(_contains_attack(b) for b in blocks):
             return True
+    return False
+
+
+def _fixed_cond(cond: ast.Cond) -> bool:
+    """Whether a condition reads nothing of the game: only numbers written out and operators."""
+    if isinstance(cond, (ast.CondAnd, ast.CondOr)):
+        return all(_fixed_cond(c) for c in cond.operands)
+    if isinstance(cond, ast.CondNot):
+        return _fixed_cond(cond.operand)
+    if isinstance(cond, ast.CondCompare):
+        return _fixed_expr(cond.left) and _fixed_expr(cond.right)
+    return False
+
+
+def _fixed_expr(expr: ast.Expr) -> bool:
+    if isinstance(expr, ast.Num):
+        return True
+    if isinstance(expr, ast.BinOp):
+        return _fixed_expr(expr.left) and _fixed_expr(expr.right)
+    if isinstance(expr, ast.Neg):
+        return _fixed_expr(expr.operand)
     return False
 
 

@@ -1916,6 +1916,87 @@ REGISTRY: tuple[LintCode, ...] = (
         ),
         kind="manifest",
     ),
+    LintCode(
+        "W218",
+        Severity.WARNING,
+        "a chosen player nothing acts on",
+        "'choose an opponent as P' asks the player to pick someone, and only 'for each P { ... }' "
+        "acts on the player picked. A choice nothing acts on asks a question whose answer changes "
+        "nothing: act on the player, or leave the choice out.",
+        _text(
+            """
+            card "Summons" {
+              id summons
+              type maneuver
+              cost 2
+              provenance designed
+              text "Choose an opponent. They draw a card."
+              play {
+                choose an opponent as P
+                draw 1
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Summons" {
+              id summons
+              type maneuver
+              cost 2
+              provenance designed
+              text "Choose an opponent. They draw a card."
+              play {
+                choose an opponent as P
+                for each P {
+                  draw 1
+                }
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "W219",
+        Severity.WARNING,
+        "a repeat until that reads nothing in the game",
+        "The condition of 'repeat until' is checked before each round. One made of written numbers "
+        "alone ('until 1 > 2') never changes: it holds from the start, and the block never runs, or "
+        "it never holds, and the game stops at the step budget with an error naming the card. Test "
+        "something the block changes: a measure, a name or a state.",
+        _text(
+            """
+            card "Endless Search" {
+              id endless-search
+              type maneuver
+              cost 2
+              provenance designed
+              text "Draw cards until you hold five."
+              play {
+                repeat until 5 > 4 + 1 {
+                  draw 1
+                }
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Endless Search" {
+              id endless-search
+              type maneuver
+              cost 2
+              provenance designed
+              text "Draw cards until you hold five."
+              play {
+                repeat until number of cards in hand >= 5 {
+                  draw 1
+                }
+              }
+            }
+            """
+        ),
+    ),
 )
 
 #: Every code, by code, in the order of the registry (errors by number, then warnings).
