@@ -99,7 +99,11 @@ def test_a_choice_that_is_no_choice_of_a_player_is_e145(body: str) -> None:
 
 @pytest.mark.parametrize(
     "body",
-    ["choose an opponent as P\ndiscard P", "choose an opponent as P\n+P power", "choose a player as P\nput P under this"],
+    [
+        "choose an opponent as P\ndiscard P",
+        "choose an opponent as P\n+P power",
+        "choose a player as P\nput P under this",
+    ],
 )
 def test_a_player_used_as_cards_or_a_number_is_e146(body: str) -> None:
     assert "E146" in _codes(body)
@@ -204,14 +208,17 @@ def test_a_card_in_no_players_zone_has_no_owner_and_stays() -> None:
 
 
 # ---------------------------------------------------------------------- bots
+class _State:
+    def __init__(self) -> None:
+        self.zones: dict[tuple[str, int], list[int]] = {}
+
+
 class _Game:
+    """Just what the bot reads of a game to choose a player: scores and zones."""
+
     def __init__(self, scores: list[int]) -> None:
         self.scores = scores
-
-        class State:
-            zones: dict[tuple[str, int], list[int]] = {}
-
-        self.state = State()
+        self.state = _State()
 
     def score(self, seat: int) -> int:
         return self.scores[seat]

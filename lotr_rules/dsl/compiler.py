@@ -20,10 +20,10 @@ from lotr_rules.dsl.formatter import format_card, format_cond, format_expr, form
 from lotr_rules.dsl.plain import may_words
 from lotr_rules.engine.cards import CardDef, CondFn, Effect, Move, NumberFn, QuestDef, TriggerDef
 from lotr_rules.engine.context import Ctx
+from lotr_rules.engine.decisions import Option
 from lotr_rules.engine.registry import CONTEXT_DOCS, SELECTION_PARTS, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import CardTest, Placement, Selection
 from lotr_rules.errors import Span
-from lotr_rules.engine.decisions import Option
 from lotr_rules.limits import (
     SCRIPT_NUMBER_MAX,
     ScriptDivisionError,
