@@ -931,7 +931,7 @@ def _selections(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[
         "A number a card is tested against may be worked out: `where cost <= cost of X + 2`,",
         "`where cost < N * 2`, `where power == (highest cost of cards in hand)`. It is worked out",
         "each time a card is tested, with the names and the state of that moment. It starts with a",
-        "number, a name, a bracket or a one-word measure (`cost of X`, `power of X`); a measure of",
+        "number, a name, a bracket or a one-word measure (`cost of X`); a measure of",
         "several words goes in brackets, since a word there is a value (`type is ally`).",
         "",
         "### Naming cards: as",

@@ -440,8 +440,8 @@ REGISTRY: tuple[LintCode, ...] = (
         Severity.ERROR,
         "unknown measure",
         "A number taken from cards ('... of cards in hand') must use one of the known measures: "
-        "number, highest cost, lowest cost, total cost, cost, power, level, different types. Any "
-        "other would "
+        "number, highest cost, lowest cost, total cost, cost, level, different types. Any other "
+        "would "
         "count as 0.",
         _text(
             """

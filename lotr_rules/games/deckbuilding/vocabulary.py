@@ -645,10 +645,6 @@ def _lowest_cost(ctx: Ctx, cards: list[int]) -> int:
     return min((ctx.game.cards[c].cost for c in cards), default=0)
 
 
-def _power_of(ctx: Ctx, cards: list[int]) -> int:
-    return sum(ctx.game.cards[c].power for c in cards)
-
-
 def _total_cost(ctx: Ctx, cards: list[int]) -> int:
     return sum(ctx.game.cards[c].cost for c in cards)
 
@@ -676,7 +672,6 @@ AGGREGATES = (
     Phrase("lowest cost", "the lowest cost among the cards (0 when none)", _lowest_cost),
     Phrase("total cost", "the sum of the cards' costs", _total_cost),
     Phrase("cost", "the cost of the card (of several: their costs added up)", _total_cost),
-    Phrase("power", "the printed Power bonus of the card (of several: added up)", _power_of),
     Phrase("level", "the Archenemy level of the card (0 when none)", _level),
     Phrase(
         "different types",
