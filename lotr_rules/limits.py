@@ -33,6 +33,12 @@ MAX_DATA_FILE_BYTES = 16 * 1024 * 1024
 #: The longest path given on the command line or in a file, in characters.
 MAX_PATH_CHARS = 4_096
 
+#: The most copies one line of a deck list may give (``3x Card``); deck rules ask far fewer.
+MAX_DECK_LINE_COPIES = 99
+
+#: The most lines a deck list may have.
+MAX_DECK_LINES = 2_000
+
 #: Numbers are shown in errors with at most this many digits (the rest elided).
 _SHOWN_DIGITS = 12
 
@@ -88,4 +94,6 @@ LIMITS: tuple[tuple[str, str, str], ...] = (
         "the file is refused",
     ),
     ("length of a path", f"{MAX_PATH_CHARS:,} characters", "the path is refused"),
+    ("copies on one line of a deck list", f"{MAX_DECK_LINE_COPIES}", "the line is a finding"),
+    ("lines in a deck list", f"{MAX_DECK_LINES:,}", "the deck list is refused"),
 )
