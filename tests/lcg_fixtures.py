@@ -13,31 +13,81 @@ from lotr_rules.games.lcg.game import LcgConfig, LcgGame
 from lotr_rules.games.lcg.record import LcgCard, PlayerDeck, Scenario
 
 # ---------------------------------------------------------------- heroes
-WARDEN = LcgCard("Test Warden", "hero", sphere="leadership", threat_cost=10, willpower=2, attack=2, defense=2,
-                 hit_points=5, unique=True, traits=frozenset({"Warrior"}))
-ARCHER = LcgCard("Test Archer", "hero", sphere="tactics", threat_cost=9, willpower=1, attack=3, defense=1,
-                 hit_points=4, unique=True, ranged=True)
-SEER = LcgCard("Test Seer", "hero", sphere="spirit", threat_cost=8, willpower=3, attack=1, defense=1,
-               hit_points=3, unique=True)
-SAGE = LcgCard("Test Sage", "hero", sphere="lore", threat_cost=8, willpower=2, attack=1, defense=2,
-               hit_points=4, unique=True, sentinel=True)
-SHIELD_HERO = LcgCard("Test Shieldbearer", "hero", sphere="tactics", threat_cost=11, willpower=1, attack=2,
-                      defense=3, hit_points=5, unique=True, sentinel=True)
-GUIDE = LcgCard("Test Guide", "hero", sphere="spirit", threat_cost=9, willpower=2, attack=2, defense=1,
-                hit_points=4, unique=True)
+WARDEN = LcgCard(
+    "Test Warden",
+    "hero",
+    sphere="leadership",
+    threat_cost=10,
+    willpower=2,
+    attack=2,
+    defense=2,
+    hit_points=5,
+    unique=True,
+    traits=frozenset({"Warrior"}),
+)
+ARCHER = LcgCard(
+    "Test Archer",
+    "hero",
+    sphere="tactics",
+    threat_cost=9,
+    willpower=1,
+    attack=3,
+    defense=1,
+    hit_points=4,
+    unique=True,
+    ranged=True,
+)
+SEER = LcgCard(
+    "Test Seer", "hero", sphere="spirit", threat_cost=8, willpower=3, attack=1, defense=1, hit_points=3, unique=True
+)
+SAGE = LcgCard(
+    "Test Sage",
+    "hero",
+    sphere="lore",
+    threat_cost=8,
+    willpower=2,
+    attack=1,
+    defense=2,
+    hit_points=4,
+    unique=True,
+    sentinel=True,
+)
+SHIELD_HERO = LcgCard(
+    "Test Shieldbearer",
+    "hero",
+    sphere="tactics",
+    threat_cost=11,
+    willpower=1,
+    attack=2,
+    defense=3,
+    hit_points=5,
+    unique=True,
+    sentinel=True,
+)
+GUIDE = LcgCard(
+    "Test Guide", "hero", sphere="spirit", threat_cost=9, willpower=2, attack=2, defense=1, hit_points=4, unique=True
+)
 
 # ---------------------------------------------------------------- player deck cards
-SPEARMAN = LcgCard("Test Spearman", "ally", sphere="leadership", cost=2, willpower=1, attack=1, defense=1,
-                   hit_points=2)
-SCOUT = LcgCard("Test Scout", "ally", sphere="tactics", cost=1, willpower=0, attack=1, defense=0, hit_points=1,
-                ranged=True)
+SPEARMAN = LcgCard("Test Spearman", "ally", sphere="leadership", cost=2, willpower=1, attack=1, defense=1, hit_points=2)
+SCOUT = LcgCard(
+    "Test Scout", "ally", sphere="tactics", cost=1, willpower=0, attack=1, defense=0, hit_points=1, ranged=True
+)
 PILGRIM = LcgCard("Test Pilgrim", "ally", sphere="spirit", cost=1, willpower=1, attack=0, defense=0, hit_points=1)
-WIZARD = LcgCard("Test Wizard", "ally", sphere="neutral", cost=5, willpower=4, attack=4, defense=4, hit_points=4,
-                 unique=True)
+WIZARD = LcgCard(
+    "Test Wizard", "ally", sphere="neutral", cost=5, willpower=4, attack=4, defense=4, hit_points=4, unique=True
+)
 FREE_ALLY = LcgCard("Test Volunteer", "ally", sphere="lore", cost=0, willpower=1, attack=0, defense=0, hit_points=1)
 BLADE = LcgCard("Test Blade", "attachment", sphere="tactics", cost=1, grants=(("attack", 1),), restricted=True)
-MAIL = LcgCard("Test Mail", "attachment", sphere="leadership", cost=1, grants=(("defense", 1), ("hit_points", 1)),
-               restricted=True, attach_to="hero")
+MAIL = LcgCard(
+    "Test Mail",
+    "attachment",
+    sphere="leadership",
+    cost=1,
+    grants=(("defense", 1), ("hit_points", 1)),
+    restricted=True,
+    attach_to="hero",
+)
 BANNER = LcgCard("Test Banner", "attachment", sphere="spirit", cost=1, grants=(("willpower", 1),), unique=True)
 
 
@@ -50,10 +100,15 @@ def _second_wind(game: LcgGame, player: int, card: int) -> None:
     game.draw(player, 2)
 
 
-RALLY = LcgCard("Test Rally", "event", sphere="spirit", cost=1, action=_rally,
-                text="Each of your heroes gets +1 willpower until the end of the phase.")
-SECOND_WIND = LcgCard("Test Second Wind", "event", sphere="lore", cost=1, action=_second_wind,
-                      text="Draw 2 cards.")
+RALLY = LcgCard(
+    "Test Rally",
+    "event",
+    sphere="spirit",
+    cost=1,
+    action=_rally,
+    text="Each of your heroes gets +1 willpower until the end of the phase.",
+)
+SECOND_WIND = LcgCard("Test Second Wind", "event", sphere="lore", cost=1, action=_second_wind, text="Draw 2 cards.")
 
 # ---------------------------------------------------------------- encounter cards
 
@@ -65,24 +120,36 @@ def _shadow_plus_two(game: LcgGame, player: int, card: int) -> None:
 
 def _grasp(game: LcgGame, player: int, card: int) -> None:
     for each in game.turn_order():
-        game.raise_threat(each, 2)
+        game.raise_threat(each, 1)
 
 
-BRUTE = LcgCard("Test Brute", "enemy", engagement_cost=30, threat=2, attack=3, defense=1, hit_points=4, victory=2,
-                copies=2, shadow=_shadow_plus_two)
+BRUTE = LcgCard(
+    "Test Brute",
+    "enemy",
+    engagement_cost=30,
+    threat=2,
+    attack=3,
+    defense=1,
+    hit_points=4,
+    victory=2,
+    copies=2,
+    shadow=_shadow_plus_two,
+)
 PROWLER = LcgCard("Test Prowler", "enemy", engagement_cost=20, threat=1, attack=2, defense=0, hit_points=2, copies=3)
-LURKER = LcgCard("Test Lurker", "enemy", engagement_cost=40, threat=3, attack=4, defense=2, hit_points=5, copies=1,
-                 surge=True)
+LURKER = LcgCard(
+    "Test Lurker", "enemy", engagement_cost=40, threat=3, attack=4, defense=2, hit_points=5, copies=1, surge=True
+)
 GLADE = LcgCard("Test Glade", "location", threat=1, quest_points=3, copies=3, shadow=_shadow_plus_two)
 RUINS = LcgCard("Test Ruins", "location", threat=3, quest_points=4, victory=1, copies=2)
 GRASP = LcgCard("Test Grasp", "treachery", when_revealed=_grasp, copies=2)
 OMEN = LcgCard("Test Omen", "treachery", doomed=1, surge=True, copies=2)
 RELIC = LcgCard("Test Relic", "objective", copies=1)
 
-STAGE_ONE = LcgCard("Test Road", "quest", stage=1, back_name="Test Road (B)", quest_points=6,
-                    setup_staging=("Test Prowler",))
-STAGE_TWO = LcgCard("Test Thicket", "quest", stage=2, back_name="Test Thicket (B)", quest_points=10)
-STAGE_THREE = LcgCard("Test Escape", "quest", stage=3, back_name="Test Escape (B)", quest_points=8)
+STAGE_ONE = LcgCard(
+    "Test Road", "quest", stage=1, back_name="Test Road (B)", quest_points=5, setup_staging=("Test Prowler",)
+)
+STAGE_TWO = LcgCard("Test Thicket", "quest", stage=2, back_name="Test Thicket (B)", quest_points=8)
+STAGE_THREE = LcgCard("Test Escape", "quest", stage=3, back_name="Test Escape (B)", quest_points=6)
 
 SCENARIO = Scenario(
     "Test Passage",
@@ -92,22 +159,51 @@ SCENARIO = Scenario(
 
 DECK_A = PlayerDeck(
     heroes=(WARDEN, ARCHER, SEER),
-    deck=(*[SPEARMAN] * 3, *[SCOUT] * 3, *[PILGRIM] * 3, WIZARD, *[BLADE] * 3, *[MAIL] * 2, *[BANNER] * 2,
-          *[RALLY] * 2, *[FREE_ALLY] * 3),
+    deck=(
+        *[SPEARMAN] * 3,
+        *[SCOUT] * 3,
+        *[PILGRIM] * 3,
+        WIZARD,
+        *[BLADE] * 3,
+        *[MAIL] * 2,
+        *[BANNER] * 2,
+        *[RALLY] * 2,
+        *[FREE_ALLY] * 3,
+    ),
 )
 DECK_B = PlayerDeck(
     heroes=(SAGE, SHIELD_HERO, GUIDE),
-    deck=(*[SPEARMAN] * 3, *[SCOUT] * 3, *[PILGRIM] * 3, WIZARD, *[BLADE] * 3, *[SECOND_WIND] * 3,
-          *[FREE_ALLY] * 3, *[RALLY] * 2),
+    deck=(
+        *[SPEARMAN] * 3,
+        *[SCOUT] * 3,
+        *[PILGRIM] * 3,
+        WIZARD,
+        *[BLADE] * 3,
+        *[SECOND_WIND] * 3,
+        *[FREE_ALLY] * 3,
+        *[RALLY] * 2,
+    ),
 )
-RANGER = LcgCard("Test Ranger", "hero", sphere="lore", threat_cost=9, willpower=2, attack=2, defense=1, hit_points=4,
-                 unique=True)
-CAPTAIN = LcgCard("Test Captain", "hero", sphere="leadership", threat_cost=10, willpower=2, attack=2, defense=2,
-                  hit_points=4, unique=True)
-SMITH = LcgCard("Test Smith", "hero", sphere="tactics", threat_cost=10, willpower=1, attack=3, defense=2,
-                hit_points=5, unique=True)
-HEALER = LcgCard("Test Healer", "hero", sphere="spirit", threat_cost=8, willpower=3, attack=0, defense=1,
-                 hit_points=3, unique=True)
+RANGER = LcgCard(
+    "Test Ranger", "hero", sphere="lore", threat_cost=9, willpower=2, attack=2, defense=1, hit_points=4, unique=True
+)
+CAPTAIN = LcgCard(
+    "Test Captain",
+    "hero",
+    sphere="leadership",
+    threat_cost=10,
+    willpower=2,
+    attack=2,
+    defense=2,
+    hit_points=4,
+    unique=True,
+)
+SMITH = LcgCard(
+    "Test Smith", "hero", sphere="tactics", threat_cost=10, willpower=1, attack=3, defense=2, hit_points=5, unique=True
+)
+HEALER = LcgCard(
+    "Test Healer", "hero", sphere="spirit", threat_cost=8, willpower=3, attack=0, defense=1, hit_points=3, unique=True
+)
 DECK_C = PlayerDeck(heroes=(RANGER, CAPTAIN), deck=DECK_A.deck)
 DECK_D = PlayerDeck(heroes=(SMITH, HEALER), deck=DECK_B.deck)
 DECKS = (DECK_A, DECK_B, DECK_C, DECK_D)
@@ -115,8 +211,7 @@ DECKS = (DECK_A, DECK_B, DECK_C, DECK_D)
 
 def config(players: int = 1, seed: int = 1, **kwargs: Any) -> LcgConfig:
     decks = DECKS[:players]
-    return LcgConfig(scenario=kwargs.pop("scenario", SCENARIO), players=kwargs.pop("decks", decks), seed=seed,
-                     **kwargs)
+    return LcgConfig(scenario=kwargs.pop("scenario", SCENARIO), players=kwargs.pop("decks", decks), seed=seed, **kwargs)
 
 
 # ---------------------------------------------------------------- agents for tests

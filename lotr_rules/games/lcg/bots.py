@@ -57,6 +57,8 @@ class LcgHeuristicAgent:
             if record.type == "ally":
                 score = 10.0 + record.cost
             elif record.type == "attachment":
+                if record.restricted and _restricted_on(game, host) >= 2:
+                    continue  # a third would only send one to the discard pile
                 score = 5.0 + record.cost + _attachment_fit(game, card, host)
             else:
                 continue
@@ -170,6 +172,10 @@ def _best_defender(game: LcgGame, player: int) -> int:
     if not threatened or not candidates:
         return -1
     return max(candidates, key=lambda c: (game.stat(c, "defense"), game.remaining_hit_points(c), -c))
+
+
+def _restricted_on(game: LcgGame, host: int) -> int:
+    return sum(1 for a in game.attachments(host) if game.records[a].restricted)
 
 
 def _attachment_fit(game: LcgGame, attachment: int, host: int) -> float:

@@ -573,23 +573,26 @@ class LcgGame(Game):
             raise InternalError("the game went on past any round the rules allow")
         self.log("round", state.turn, state.first_player)
         for phase in PHASES:
-            state.phase = phase
-            self.log("phase", phase)
-            getattr(self, f"_{phase}_phase")()
-            self._end_phase()
+            self.run_phase(phase)
         state.effects = [e for e in state.effects if e[3] != UNTIL_ROUND]
 
-    def _end_phase(self) -> None:
+    def run_phase(self, phase: str) -> None:
+        """One phase of the round, then the end of the effects that last for a phase."""
+        if phase not in PHASES:
+            raise InternalError(f"no phase {phase!r}")
+        self.state.phase = phase
+        self.log("phase", phase)
+        getattr(self, f"{phase}_phase")()
         self.state.effects = [e for e in self.state.effects if e[3] != UNTIL_PHASE]
 
-    def _resource_phase(self) -> None:
+    def resource_phase(self) -> None:
         for player in self.turn_order():
             for hero in self.heroes(player):
                 self.state.resources[hero] = self.state.resources.get(hero, 0) + 1
             self.draw(player, 1)
         self.action_window("resource")
 
-    def _planning_phase(self) -> None:
+    def planning_phase(self) -> None:
         for player in self.turn_order():
             while not self.state.eliminated[player]:
                 options = self.playable(player, planning=True)
@@ -602,7 +605,7 @@ class LcgGame(Game):
                 self.play(player, *value)
         self.action_window("planning")
 
-    def _quest_phase(self) -> None:
+    def quest_phase(self) -> None:
         state = self.state
         for player in self.turn_order():
             while True:
@@ -631,7 +634,7 @@ class LcgGame(Game):
         state.committed.clear()
         self.action_window("after quest resolution")
 
-    def _travel_phase(self) -> None:
+    def travel_phase(self) -> None:
         if not self.z(ACTIVE):
             locations = [c for c in self.z(STAGING) if self.records[c].type == "location"]
             if locations:
@@ -650,13 +653,13 @@ class LcgGame(Game):
                         travel(self, player, card)
         self.action_window("travel")
 
-    def _encounter_phase(self) -> None:
+    def encounter_phase(self) -> None:
         combat.encounter_phase(self)
 
-    def _combat_phase(self) -> None:
+    def combat_phase(self) -> None:
         combat.combat_phase(self)
 
-    def _refresh_phase(self) -> None:
+    def refresh_phase(self) -> None:
         state = self.state
         state.exhausted.clear()
         for player in self.turn_order():
