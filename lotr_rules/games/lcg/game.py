@@ -104,7 +104,8 @@ class LcgGame(Game):
     family = "lcg"
     state: LcgState
 
-    def __init__(self, config: LcgConfig, agents: Sequence[Agent]) -> None:
+    def __init__(self, config: LcgConfig, agents: Sequence[Agent], replay: Sequence[int] = ()) -> None:
+        """``replay``: recorded answers, used before any agent is asked (setup asks too)."""
         config.check()
         if len(agents) != len(config.players):
             raise ConfigError(f"{len(config.players)} players need {len(config.players)} agents")
@@ -129,6 +130,7 @@ class LcgGame(Game):
         self.owners: tuple[int, ...] = tuple(owners)
         cards = [_definition(i, r) for i, r in enumerate(records)]
         super().__init__(cards, LcgState(len(config.players), config.seed), agents)
+        self.replay_queue.extend(replay)
         self._setup()
 
     # ------------------------------------------------------------------ copies
