@@ -212,6 +212,25 @@ def test_attachment_grants_count_when_read_and_leave_with_the_host() -> None:
     assert mail not in game.state.attached_to
 
 
+def test_a_character_is_destroyed_when_its_hit_points_fall_to_its_damage() -> None:
+    """RR "Damage": a character with as much damage as its hit points is destroyed, also when its
+    hit points fall later (an attachment that gave them leaves play, an effect ends)."""
+    game = table(1)
+    warden = game.heroes(0)[0]  # 5 hit points
+    mail = put(game, "Test Mail", PLAY, 0)
+    game.attach(mail, warden)
+    game.deal_damage(warden, 5)
+    assert warden in game.z(PLAY, 0)
+    game.discard(mail)
+    assert warden in game.z(DISCARD, 0)
+    archer = game.heroes(0)[0]  # 4 hit points
+    game.add_effect(archer, "hit_points", 2, "phase")
+    game.deal_damage(archer, 5)
+    assert archer in game.z(PLAY, 0)
+    game.run_phase("travel")  # the effect ends with the phase
+    assert archer in game.z(DISCARD, 0)
+
+
 def test_restricted_at_most_two_per_character() -> None:
     """RR "Restricted": a character may have two restricted attachments; with a third its
     controller discards one of them."""

@@ -132,6 +132,7 @@ def enemy_attack(game: LcgGame, player: int, enemy: int) -> None:
         if record.shadow is not None:
             game.begin_action()
             record.shadow(game, player, shadow)
+            game.check_lethal()
     if state.eliminated[player] or game.locate(enemy) != (ENGAGED, player):
         return  # the shadow effect ended the attack
     attack = game.stat(enemy, "attack")

@@ -186,12 +186,27 @@ class LcgGame(Game):
         """To the discard pile of the deck the card came from."""
         owner = self.owners[card]
         self.state.shadow_of.pop(card, None)
+        host = self.state.attached_to.get(card, -1)
         if owner < 0:
             self.move(card, ENCOUNTER_DISCARD)
         elif self.state.eliminated[owner]:
             self.move(card, REMOVED, owner)
         else:
             self.move(card, DISCARD, owner)
+        if host >= 0:
+            self.check_lethal()  # the host may have lost the hit points the attachment gave
+
+    def check_lethal(self) -> None:
+        """Destroy every card whose damage has reached its hit points as they are now.
+
+        Damage is checked when dealt, but hit points can also fall later (an attachment leaves,
+        an effect ends), and a card is destroyed whenever its damage reaches them.
+        """
+        while True:
+            doomed = [c for c, d in sorted(self.state.damage.items()) if d >= self.stat(c, "hit_points")]
+            if not doomed:
+                return
+            self.destroy(doomed[0])
 
     def defeat(self, card: int) -> None:
         """An enemy destroyed or a location explored: to the victory display if it scores."""
@@ -404,6 +419,7 @@ class LcgGame(Game):
             self.log("setup", name)
         if record.when_revealed is not None:
             record.when_revealed(self, self.state.first_player, stage)
+            self.check_lethal()
 
     def place_progress(self, amount: int) -> None:
         """Progress goes to the active location until it is explored, the rest to the quest."""
@@ -446,6 +462,7 @@ class LcgGame(Game):
                 self.raise_threat(each, record.doomed)
         if record.when_revealed is not None:
             record.when_revealed(self, player, card)
+            self.check_lethal()
         if record.type == "treachery" and self.locate(card) == (RESOLVING, -1):
             self.discard(card)
         if record.surge:
@@ -517,6 +534,7 @@ class LcgGame(Game):
             self.move(card, DISCARD, player)
             if record.action is not None:
                 record.action(self, player, card)
+                self.check_lethal()
             return
         self.move(card, PLAY, player)
         if record.type == "attachment":
@@ -577,6 +595,7 @@ class LcgGame(Game):
         for phase in PHASES:
             self.run_phase(phase)
         state.effects = [e for e in state.effects if e[3] != UNTIL_ROUND]
+        self.check_lethal()
 
     def run_phase(self, phase: str) -> None:
         """One phase of the round, then the end of the effects that last for a phase."""
@@ -586,6 +605,7 @@ class LcgGame(Game):
         self.log("phase", phase)
         getattr(self, f"{phase}_phase")()
         self.state.effects = [e for e in self.state.effects if e[3] != UNTIL_PHASE]
+        self.check_lethal()
 
     def resource_phase(self) -> None:
         for player in self.turn_order():
@@ -653,6 +673,7 @@ class LcgGame(Game):
                     travel = self.records[card].travel
                     if travel is not None:
                         travel(self, player, card)
+                        self.check_lethal()
         self.action_window("travel")
 
     def encounter_phase(self) -> None:
