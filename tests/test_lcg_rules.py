@@ -15,6 +15,7 @@ from lcg_fixtures import (
     by_label,
     config,
     first_pass,
+    heuristic,
     named,
 )
 from lcg_table import clear_staging, labels, put, stack, table
@@ -647,3 +648,36 @@ def test_a_round_runs_the_seven_phases_in_order() -> None:
     game.play_round()
     phases = [entry[1] for entry in game.state.log if entry[0] == "phase"]
     assert phases == ["resource", "planning", "quest", "travel", "encounter", "combat", "refresh"]
+
+
+def test_an_exhausted_heros_pool_still_pays() -> None:
+    """seed, "Phase 2: Planning": resources may be spent from an exhausted hero's pool."""
+    game = table(1)
+    warden = game.heroes(0)[0]
+    game.state.resources[warden] = 2
+    game.state.exhausted.add(warden)
+    spearman = put(game, "Test Spearman", HAND, 0)
+    assert game.can_pay(0, spearman)
+    game.play(0, spearman)
+    assert game.state.resources[warden] == 0 and spearman in game.z(PLAY, 0)
+
+
+def test_the_first_player_token_goes_round_the_table_each_round() -> None:
+    """seed, "Round Sequence", and RR "Refresh Phase": the token passes clockwise every round."""
+    game = LcgGame(config(3, 2, mulligan=False), heuristic(3))
+    for _ in range(4):
+        game.play_round()
+    assert not any(game.state.eliminated)
+    firsts = [entry[2] for entry in game.state.log if entry[0] == "round"]
+    assert firsts == [0, 1, 2, 0]
+
+
+def test_bad_set_ups_are_refused_with_a_message() -> None:
+    """A scenario whose stage sets up a card the encounter deck lacks, or a table with the wrong
+    number of seats, is refused with a message rather than a traceback."""
+    missing = LcgCard("Test Nowhere", "quest", stage=1, quest_points=3, setup_staging=("No Such Card",))
+    broken = type(SCENARIO)("Broken", (missing,), SCENARIO.encounter)
+    with pytest.raises(ConfigError, match="No Such Card"):
+        LcgGame(config(1, scenario=broken, mulligan=False), [Scripted()])
+    with pytest.raises(ConfigError, match="agents"):
+        LcgGame(config(2), [Scripted()])
