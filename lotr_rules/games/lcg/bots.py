@@ -82,12 +82,6 @@ class LcgHeuristicAgent:
         return max(choices)[1]
 
     def _travel(self, game: LcgGame, request: DecisionRequest) -> int:
-        if (
-            game.z(STAGING)
-            and any(game.records[c].type == "enemy" for c in game.z(STAGING))
-            and len(request.options) < 2
-        ):
-            return 0
         # Travel to the location that takes the most threat out of the staging area.
         choices = [
             (game.stat(o.card, "threat"), -game.stat(o.card, "quest_points"), i)
