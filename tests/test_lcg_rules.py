@@ -177,6 +177,7 @@ def test_a_played_ally_enters_ready_and_an_event_goes_to_the_discard_pile() -> N
     event = put(game, "Test Rally", HAND, 0)
     game.play(0, event)
     assert event in game.z(DISCARD, 0)
+    assert game.stat(game.heroes(0)[0], "willpower") == 3  # its effect resolved
 
 
 def test_unique_rule() -> None:

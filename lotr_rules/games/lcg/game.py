@@ -515,7 +515,7 @@ class LcgGame(Game):
     def playable(self, player: int, planning: bool) -> list[Option]:
         """What the player may play from hand now: events always, allies and attachments when planning."""
         options: list[Option] = []
-        for card in sorted(set(self.z(HAND, player)), key=self.z(HAND, player).index):
+        for card in self.z(HAND, player):
             record = self.records[card]
             if not self.can_pay(player, card) or self.unique_in_play(card):
                 continue
@@ -531,10 +531,13 @@ class LcgGame(Game):
         self.pay(player, card)
         self.log("played", player, record.name, self.card_name(host) if host >= 0 else "")
         if record.type == "event":
-            self.move(card, DISCARD, player)
+            # Resolved first, then put in its owner's discard pile (seed, "Event Cards").
+            self.move(card, RESOLVING)
             if record.action is not None:
                 record.action(self, player, card)
                 self.check_lethal()
+            if self.locate(card) == (RESOLVING, -1):
+                self.discard(card)
             return
         self.move(card, PLAY, player)
         if record.type == "attachment":
