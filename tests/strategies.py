@@ -125,6 +125,14 @@ KEYWORDS = frozenset(
         "into",
         "next",
         "turn",
+        "pay",
+        "action",
+        "once",
+        "per",
+        "while",
+        "costs",
+        "less",
+        "more",
     ]
 )
 

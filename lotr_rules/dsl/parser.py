@@ -209,6 +209,19 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
     def search_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
         return self._ability("search", meta, body=c[0])
 
+    def action_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("action", meta, once=c[0] is not None, cost=c[1], body=c[2])
+
+    def once_per_turn(self, meta: Any, c: list[Any]) -> bool:
+        return True
+
+    def action_cost(self, meta: Any, c: list[Any]) -> ast.Expr:
+        amount: ast.Expr = c[0]
+        return amount
+
+    def while_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("while", meta, phrase=c[0], body=c[1])
+
     def guard(self, meta: Any, c: list[Any]) -> str:
         return str(c[0])
 
@@ -246,6 +259,31 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
     # ---------------------------------------------------------------- statements
     def power_stmt(self, meta: Any, c: list[Any]) -> ast.PowerStmt:
         return ast.PowerStmt(c[0], c[1], span=_span_of_meta(meta))
+
+    def lose_power_stmt(self, meta: Any, c: list[Any]) -> ast.PowerStmt:
+        return ast.PowerStmt(c[0], c[1], lose=True, span=_span_of_meta(meta))
+
+    def pay_stmt(self, meta: Any, c: list[Any]) -> ast.PayStmt:
+        return ast.PayStmt(c[0], c[1], span=_span_of_meta(meta))
+
+    def cost_stmt(self, meta: Any, c: list[Any]) -> ast.CostStmt:
+        scope, kind, where, verb, amount, way, players = c
+        return ast.CostStmt(scope, kind, where, verb, amount, way, players, span=_span_of_meta(meta))
+
+    def next_scope(self, meta: Any, c: list[Any]) -> str:
+        return "next"
+
+    def all_scope(self, meta: Any, c: list[Any]) -> str:
+        return "all"
+
+    def cost_kind(self, meta: Any, c: list[Any]) -> tuple[str, ...]:
+        return _words(c)
+
+    def cost_verb(self, meta: Any, c: list[Any]) -> str:
+        return str(c[0])
+
+    def cost_way(self, meta: Any, c: list[Any]) -> str:
+        return str(c[0])
 
     def per_each(self, meta: Any, c: list[Any]) -> ast.Sel:
         sel: ast.Sel = c[0]
@@ -457,6 +495,9 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
 
     def tokens_on(self, meta: Any, c: list[Any]) -> ast.TokensOn:
         return ast.TokensOn(c[0], span=_span_of_meta(meta))
+
+    def power_expr(self, meta: Any, c: list[Any]) -> ast.PowerRead:
+        return ast.PowerRead(span=_span_of_meta(meta))
 
 
 # ---------------------------------------------------------------------- errors
