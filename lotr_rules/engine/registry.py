@@ -50,6 +50,7 @@ CONTEXT_DOCS: Mapping[str, str] = {
     "next turn": "a 'next turn' block",
     "quest": "a quest: its goal and its reward",
     "hero": "a hero card's ability: its 'ongoing' and its 'when'/'at' abilities run",
+    "action": "an 'action' ability: its player uses it during their main phase",
     "effect": "an 'effect' ability: the last card drawn in a turn",
     "search": "a 'search' ability: the card found searching back",
 }
@@ -181,6 +182,11 @@ class Vocabulary:
     contexts: tuple[str, ...] = ()
     #: the abilities a hero card's script may have: the ones the family runs on heroes
     hero_abilities: tuple[str, ...] = ()
+    #: numbers of the game a script reads by name (``power``): ``fn(ctx)`` reads one
+    quantities: Mapping[str, Phrase] = attrs.field(factory=dict)
+    #: whether the family counts each turn's events, so that a trigger may say 'for the first
+    #: time this turn'
+    turn_counts: bool = False
 
     def zone(self, words: str) -> ZoneSpec | None:
         spec = self.zones.get(words)
