@@ -266,7 +266,7 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
     def pay_stmt(self, meta: Any, c: list[Any]) -> ast.PayStmt:
         return ast.PayStmt(c[0], c[1], span=_span_of_meta(meta))
 
-    def cost_stmt(self, meta: Any, c: list[Any]) -> ast.CostStmt:
+    def cost_change_stmt(self, meta: Any, c: list[Any]) -> ast.CostStmt:
         scope, kind, where, verb, amount, way, players = c
         return ast.CostStmt(scope, kind, where, verb, amount, way, players, span=_span_of_meta(meta))
 
@@ -529,6 +529,7 @@ _GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
                 *("ID", "TYPE", "TITLE", "LEVEL", "COST", "POWER", "VICTORY", "COPIES", "DECK"),
                 *("PROVENANCE", "TEXT", "NOTES", "STARTING", "PLAY", "DEFENSE", "AMBUSH", "GROUP"),
                 *("ONGOING", "FORTUNE", "WHEN", "AT", "QUEST", "AGGRESSION", "DIRECTIONS", "EFFECT", "SEARCH"),
+                *("ACTION", "WHILE"),
             }
         ),
     ),
@@ -550,15 +551,16 @@ _GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
                 "ADD",
                 "REMOVE",
                 "NEXT",
+                "PAY",
             }
         ),
     ),
     (
         "a condition",
-        frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS", "VAR", "THIS", "IT", "NOT", "THE", "TOKENS"}),
+        frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS", "VAR", "THIS", "IT", "NOT", "THE", "TOKENS", "POWER"}),
     ),
     ("a selection", frozenset({"INT", "A", "AN", "ALL", "UP", "RANDOM", "WORD", "FROM", "IN", "VAR", "THIS", "IT"})),
-    ("a number or an expression", frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS", "TOKENS"})),
+    ("a number or an expression", frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS", "TOKENS", "POWER"})),
     # after a kind word (``2 cards``): more kind words, a zone, ``where`` or ``as``
     (
         "the rest of a selection",
@@ -570,7 +572,7 @@ _GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
 )
 
 #: Statements that open a block: a misspelt one reads as a plain command, which then meets '{'.
-_BLOCK_STATEMENTS = ("attack", "choose", "for", "if", "may", "repeat", "when", "at", "next")
+_BLOCK_STATEMENTS = ("attack", "choose", "for", "if", "may", "repeat", "when", "at", "next", "pay")
 
 #: A keyword must not run on into the next word (see :func:`_glued_keyword`).
 _WORD_CHAR = re.compile(r"[A-Za-z0-9_']")

@@ -742,7 +742,7 @@ ABILITIES = {
     "quest": "a goal; once met (while the card is in front of you) the card scores its reward",
     "action": "used when you choose, during your main phase, while the card is in front of you "
     "or played this turn: any number of times a turn (up to a limit), or 'once per turn', and "
-    "for a price in Power if it says 'pay N power'",
+    "for a price in Power if it says 'pay N power' (written 'action once per turn pay 1 power' for both)",
     "while": "'while in front of you { ... }': cost changes that hold while the card is in front of you",
 }
 
