@@ -23,6 +23,7 @@ from lotr_rules.games.deckbuilding.scenario import build_game, fold, run_scenari
 from lotr_rules.limits import MAX_ACTION_USES
 
 ROOT = Path(__file__).resolve().parents[1]
+PATH = 'path = ["Treebeard", "Lembas", "Edoras", "Elven Cloak", "Ents Awake"]\n'
 MARKET = ROOT / "examples" / "market-set"
 SCENARIOS = Path(__file__).parent / "scenarios" / "economy"
 
@@ -122,7 +123,9 @@ def test_paying_exactly_what_you_have_runs_the_block(test_set: Path) -> None:
 
 
 def test_power_never_goes_below_zero(test_set: Path) -> None:
-    text = _scenario(test_set, 'power = 3\n[players.1]\nhand = ["Drain"]\n[[do]]\nplay = "Drain"\n[expect]\npower = 0\n')
+    text = _scenario(
+        test_set, 'power = 3\n[players.1]\nhand = ["Drain"]\n[[do]]\nplay = "Drain"\n[expect]\npower = 0\n'
+    )
     result = run_scenario_text(text)
     assert result.passed, result.failures
 
@@ -141,8 +144,9 @@ def test_power_is_read_as_a_number(test_set: Path) -> None:
 def test_a_cost_never_goes_below_zero(test_set: Path) -> None:
     text = _scenario(
         test_set,
-        '[players.1]\nhand = ["Great Sale"]\n[shared]\npath = ["Treebeard", "Lembas", "Edoras", "Elven Cloak", "Ents Awake"]\n'
-        '[[do]]\nplay = "Great Sale"\n[[do]]\nbuy = "Treebeard"\n'
+        '[players.1]\nhand = ["Great Sale"]\n[shared]\n'
+        + PATH
+        + '[[do]]\nplay = "Great Sale"\n[[do]]\nbuy = "Treebeard"\n'
         '[expect]\npower = 0\nlog_contains = ["buys Treebeard for 0"]\noffered = ["buy Lembas (0)"]\n',
     )
     result = run_scenario_text(text)
@@ -153,8 +157,9 @@ def test_cost_changes_last_only_this_turn(test_set: Path) -> None:
     scenario = scenario_from_text(
         _scenario(
             test_set,
-            '[players.1]\nhand = ["Great Sale"]\n[shared]\npath = ["Treebeard", "Lembas", "Edoras", "Elven Cloak", "Ents Awake"]\n'
-            'main_deck = ["Lembas", "Lembas", "Lembas", "Lembas", "Lembas"]\n',
+            '[players.1]\nhand = ["Great Sale"]\n[shared]\n'
+            + PATH
+            + 'main_deck = ["Lembas", "Lembas", "Lembas", "Lembas", "Lembas"]\n',
         )
     )
     game = build_game(scenario)
@@ -197,14 +202,17 @@ def _bot_choice(game: object, player: int = 0) -> str:
 def test_the_bot_uses_a_free_action_before_buying() -> None:
     scenario = scenario_from_text(
         '[game]\nsets = ["two-towers", "market-set"]\nplayers = 1\npower = 8\n'
-        '[players.1]\nfront = ["Bag End"]\n[shared]\npath = ["Treebeard", "Lembas", "Edoras", "Elven Cloak", "Ents Awake"]\n',
+        '[players.1]\nfront = ["Bag End"]\n[shared]\n' + PATH,
         extra_cards=[MARKET],
     )
     assert _bot_choice(build_game(scenario)) == "use Bag End"
 
 
 def test_the_bot_pays_for_an_action_only_when_no_buy_is_worth_it() -> None:
-    head = '[game]\nsets = ["two-towers", "market-set"]\nplayers = 1\npower = 3\n[players.1]\nfront = ["The Prancing Pony"]\n'
+    head = (
+        '[game]\nsets = ["two-towers", "market-set"]\nplayers = 1\npower = 3\n'
+        '[players.1]\nfront = ["The Prancing Pony"]\n'
+    )
     worth_buying = scenario_from_text(head + '[shared]\npath = ["Westfold Men"]\n', extra_cards=[MARKET])
     assert _bot_choice(build_game(worth_buying)).startswith("buy Westfold Men")
     nothing = scenario_from_text(head, extra_cards=[MARKET])

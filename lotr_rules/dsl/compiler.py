@@ -733,7 +733,11 @@ class Compiler:
             if not self._check_context(phrase, f"'{phrase.name}'", stmt.span):
                 return None
             self._say(phrase.name)
-            return lambda ctx: phrase_impl(ctx, None, None, None)
+
+            def run_phrase(ctx: Ctx) -> None:
+                phrase_impl(ctx, None, None, None)
+
+            return run_phrase
         primitive = self.vocab.primitives.get(stmt.verb)
         if primitive is not None and primitive.syntax:
             self.error(
@@ -1567,9 +1571,8 @@ class Compiler:
         self._say(_cost_text(stmt))
         if not honoured:
             return None
-        change = CostChangeDef(
-            players=_no_players, test=applies, amount=amount, sign=1 if stmt.way == "more" else -1, once=stmt.scope == "next"
-        )
+        sign = 1 if stmt.way == "more" else -1
+        change = CostChangeDef(players=_no_players, test=applies, amount=amount, sign=sign, once=stmt.scope == "next")
         impl = primitive.impl
 
         def run_cost_change(ctx: Ctx) -> None:

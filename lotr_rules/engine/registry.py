@@ -81,7 +81,8 @@ class Primitive:
     syntax: str = ""
     #: the placements it takes: "top", "bottom" ("on top of ..."), "under", "into"
     positions: tuple[str, ...] = ("top", "bottom", "under")
-    impl: Callable[..., None] | None = attrs.field(default=None, eq=False, repr=False)
+    #: what it does; "pay" returns whether it paid
+    impl: Callable[..., object] | None = attrs.field(default=None, eq=False, repr=False)
     #: the parts of a selection it honours (keys of SELECTION_PARTS); any other is refused
     honours: frozenset[str] = frozenset()
     #: the zones it can take cards from (names of the family's zones); empty: any zone

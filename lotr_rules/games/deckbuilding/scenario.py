@@ -1041,7 +1041,7 @@ def _act(game: _ScenarioGame, action: str, name: str) -> None:
     buyable = [game.cards[c] for c, _ in game.buyable(player)]
     match = [c for c in buyable if c.name == name]
     if match:
-        price = game.price(player, [c for c, _ in game.buyable(player) if game.cards[c].name == name][0])
+        price = game.price(player, next(c for c, _ in game.buyable(player) if game.cards[c].name == name))
         raise StepFailed(f"{name} costs {price} and player {player + 1} has {power} Power")
     offered = [o.label for o in options if isinstance(o.value, tuple) and o.value[0] == "buy"]
     shown = ", ".join(offered) if offered else "nothing"
