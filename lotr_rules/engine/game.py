@@ -218,7 +218,7 @@ class Game:
     def emit(self, kind: str, player: int, card: int = -1, origin: str = "") -> None:
         if kind not in self._listened:
             return  # no card in this game ever listens for it
-        if kind in self._counted:
+        if self._counted and kind in self._counted:
             # what 'for the first time this turn' reads: the family clears these as a turn ends
             self.state.marks.setdefault((f"{kind} this turn", player), []).append(card)
         sources = self.trigger_sources()
