@@ -15,6 +15,10 @@ from lotr_rules.errors import UserError
 #: reaches it in a few rounds and stops with a budget error instead of growing without end.
 SCRIPT_NUMBER_MAX = 1_000_000
 
+#: The most times one card's action ability may be used in one turn, even one that costs nothing
+#: and is not once per turn: a player (or a bot) cannot use it without end.
+MAX_ACTION_USES = 20
+
 #: The most cards (different card definitions) one set folder may hold.
 MAX_CARDS_PER_SET = 1_000
 
@@ -80,6 +84,7 @@ LIMITS: tuple[tuple[str, str, str], ...] = (
         f"-{SCRIPT_NUMBER_MAX:,} to {SCRIPT_NUMBER_MAX:,}",
         "the game stops with an error naming the card",
     ),
+    ("uses of one card's action ability in a turn", f"{MAX_ACTION_USES}", "it is no longer offered that turn"),
     ("cards in one set folder", f"{MAX_CARDS_PER_SET:,}", "the set is refused"),
     ("card copies in one game (every deck and stack)", f"{MAX_COPIES_PER_GAME:,}", "the game is refused"),
     ("copies of one card in a manifest's `starting_deck`", f"{MAX_STARTING_COPIES}", "the set is refused"),

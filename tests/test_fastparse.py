@@ -407,9 +407,23 @@ KEYWORD_STATES: dict[str, tuple[str, ...]] = {
         r"atom : .* RPAR \*",
         r"atom : PLAYERS HIT \*",
         r"binding : AS VAR \*",
+        r"atom : POWER \*",
+    ),
+    "_PRED_END": (
         r"pred_value : \w+ \*",
         r"pred_atom : .* STRING \*",
         r"pred_atom : LPAR pred RPAR \*",
+    ),
+    "_COST_KIND": (
+        r"cost_kind : WORD \*.*",
+        r"cost_kind_word : WORD \*",
+        r"__X : (__X )?cost_kind_word \*",
+    ),
+    "_ACTION": (r"ability : ACTION \* .*",),
+    "_PER": (r"once_per_turn : ONCE \* .*",),
+    "_PAY": (
+        r"once_per_turn : ONCE PER TURN \*",
+        r"ability : ACTION once_per_turn \* .*",
     ),
     "_WORDS": (r"__X : (__X )?WORD \*",),
     "_KIND": (
@@ -432,7 +446,9 @@ KEYWORD_STATES: dict[str, tuple[str, ...]] = {
     "_COMMAND": (r"simple_stmt : WORD \*.*",),
     "_EXPR_START": (
         r"field : VICTORY \* .*",
-        r"simple_stmt : (PLUS|ADD|LET VAR EQUAL) \* .*",
+        r"simple_stmt : (PLUS|MINUS|ADD|LET VAR EQUAL) \* .*",
+        r"(compound_stmt|action_cost) : PAY \* .*",
+        r"simple_stmt : cost_scope cost_kind (where )?cost_verb \* .*",
         r"sum : sum \w+ \* .*",
         r"product : product STAR \* .*",
         r"cond_atom : cond_left CMP_OP \* .*",
@@ -475,11 +491,12 @@ KEYWORD_STATES: dict[str, tuple[str, ...]] = {
         r"cond_atom : LPAR cond RPAR \*",
     ),
     "_TRIGGER": (
-        r"(ability|compound_stmt) : (WHEN|AT) \* .*",
+        r"(ability|compound_stmt) : (WHEN|AT|WHILE) \* .*",
         r"trigger_word : \w+ \*",
     ),
     "_TO": (
         r"compound_stmt : ATTACK \* .*",
+        r"simple_stmt : cost_scope .* FOR \* player_phrase",
         r"quantity : UP \* .*",
     ),
     "_PLAYER": (r"player_word : \w+ \*",),
@@ -499,13 +516,16 @@ KEYWORD_STATES: dict[str, tuple[str, ...]] = {
     "_TOKEN_WORD": (r"simple_stmt : REMOVE ALL \* .*",),
     "_FROM_TO": (r"_token_word : TOKENS? \*",),
     "_EACH": (r"(per_each|compound_stmt) : FOR \* .*",),
-    "_FOR": (r"simple_stmt : PLUS expr POWER \*.*",),
+    "_FOR": (
+        r"simple_stmt : (PLUS|MINUS) expr POWER \*.*",
+        r"cost_way : (LESS|MORE) \*",
+    ),
     "_MAY": (r"compound_stmt : MAY \* .*",),
     "_OPTION": (
         r"compound_stmt : CHOOSE LBRACE _NL \* .*",
         r"option : .* _NL \*",
     ),
-    "_TURN": (r"compound_stmt : NEXT \* .*",),
+    "_TURN": (r"compound_stmt : NEXT \* .*", r"once_per_turn : ONCE PER \* TURN"),
     "_IF": (r"elif_clause : ELSE \* .*",),
     "_UNDER": (r"placement : UNDER \* ref",),
     "_HIT": (r"(cond_left_)?atom : PLAYERS \* HIT",),
@@ -541,6 +561,9 @@ KEYWORD_STATES: dict[str, tuple[str, ...]] = {
         r"ability : (PLAY|DEFENSE|AMBUSH|ONGOING|FORTUNE) \* .*",
         r"ability : (SEARCH|EFFECT ALWAYS) \* .*",
         r"field : STARTING CARD (STRING )?\* .*",
+        r"cost_scope : (NEXT|ALL) \*",
+        r"(compound_stmt|action_cost) : PAY expr POWER \*.*",
+        r"cond_left_atom : POWER \*",
     ),
 }
 

@@ -209,6 +209,19 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
     def search_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
         return self._ability("search", meta, body=c[0])
 
+    def action_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("action", meta, once=c[0] is not None, cost=c[1], body=c[2])
+
+    def once_per_turn(self, meta: Any, c: list[Any]) -> bool:
+        return True
+
+    def action_cost(self, meta: Any, c: list[Any]) -> ast.Expr:
+        amount: ast.Expr = c[0]
+        return amount
+
+    def while_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("while", meta, phrase=c[0], body=c[1])
+
     def guard(self, meta: Any, c: list[Any]) -> str:
         return str(c[0])
 
@@ -246,6 +259,31 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
     # ---------------------------------------------------------------- statements
     def power_stmt(self, meta: Any, c: list[Any]) -> ast.PowerStmt:
         return ast.PowerStmt(c[0], c[1], span=_span_of_meta(meta))
+
+    def lose_power_stmt(self, meta: Any, c: list[Any]) -> ast.PowerStmt:
+        return ast.PowerStmt(c[0], c[1], lose=True, span=_span_of_meta(meta))
+
+    def pay_stmt(self, meta: Any, c: list[Any]) -> ast.PayStmt:
+        return ast.PayStmt(c[0], c[1], span=_span_of_meta(meta))
+
+    def cost_change_stmt(self, meta: Any, c: list[Any]) -> ast.CostStmt:
+        scope, kind, where, verb, amount, way, players = c
+        return ast.CostStmt(scope, kind, where, verb, amount, way, players, span=_span_of_meta(meta))
+
+    def next_scope(self, meta: Any, c: list[Any]) -> str:
+        return "next"
+
+    def all_scope(self, meta: Any, c: list[Any]) -> str:
+        return "all"
+
+    def cost_kind(self, meta: Any, c: list[Any]) -> tuple[str, ...]:
+        return _words(c)
+
+    def cost_verb(self, meta: Any, c: list[Any]) -> str:
+        return str(c[0])
+
+    def cost_way(self, meta: Any, c: list[Any]) -> str:
+        return str(c[0])
 
     def per_each(self, meta: Any, c: list[Any]) -> ast.Sel:
         sel: ast.Sel = c[0]
@@ -458,6 +496,9 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
     def tokens_on(self, meta: Any, c: list[Any]) -> ast.TokensOn:
         return ast.TokensOn(c[0], span=_span_of_meta(meta))
 
+    def power_expr(self, meta: Any, c: list[Any]) -> ast.PowerRead:
+        return ast.PowerRead(span=_span_of_meta(meta))
+
 
 # ---------------------------------------------------------------------- errors
 _TOKEN_NAMES = {
@@ -488,6 +529,7 @@ _GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
                 *("ID", "TYPE", "TITLE", "LEVEL", "COST", "POWER", "VICTORY", "COPIES", "DECK"),
                 *("PROVENANCE", "TEXT", "NOTES", "STARTING", "PLAY", "DEFENSE", "AMBUSH", "GROUP"),
                 *("ONGOING", "FORTUNE", "WHEN", "AT", "QUEST", "AGGRESSION", "DIRECTIONS", "EFFECT", "SEARCH"),
+                *("ACTION", "WHILE"),
             }
         ),
     ),
@@ -509,15 +551,16 @@ _GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
                 "ADD",
                 "REMOVE",
                 "NEXT",
+                "PAY",
             }
         ),
     ),
     (
         "a condition",
-        frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS", "VAR", "THIS", "IT", "NOT", "THE", "TOKENS"}),
+        frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS", "VAR", "THIS", "IT", "NOT", "THE", "TOKENS", "POWER"}),
     ),
     ("a selection", frozenset({"INT", "A", "AN", "ALL", "UP", "RANDOM", "WORD", "FROM", "IN", "VAR", "THIS", "IT"})),
-    ("a number or an expression", frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS", "TOKENS"})),
+    ("a number or an expression", frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS", "TOKENS", "POWER"})),
     # after a kind word (``2 cards``): more kind words, a zone, ``where`` or ``as``
     (
         "the rest of a selection",
@@ -529,7 +572,7 @@ _GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
 )
 
 #: Statements that open a block: a misspelt one reads as a plain command, which then meets '{'.
-_BLOCK_STATEMENTS = ("attack", "choose", "for", "if", "may", "repeat", "when", "at", "next")
+_BLOCK_STATEMENTS = ("attack", "choose", "for", "if", "may", "repeat", "when", "at", "next", "pay")
 
 #: A keyword must not run on into the next word (see :func:`_glued_keyword`).
 _WORD_CHAR = re.compile(r"[A-Za-z0-9_']")

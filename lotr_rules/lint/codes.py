@@ -20,7 +20,7 @@ from typing import Literal
 import attrs
 
 from lotr_rules.diagnostics import Severity
-from lotr_rules.limits import MAX_CARDS_PER_SET, MAX_STARTING_COPIES, SCRIPT_NUMBER_MAX
+from lotr_rules.limits import MAX_ACTION_USES, MAX_CARDS_PER_SET, MAX_STARTING_COPIES, SCRIPT_NUMBER_MAX
 
 Kind = Literal["card", "manifest", "set", "mix"]
 
@@ -808,6 +808,153 @@ REGISTRY: tuple[LintCode, ...] = (
                 attack each opponent {
                   gain a corruption
                 }
+                +1 power
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E126",
+        Severity.ERROR,
+        "'for the first time this turn' where it cannot go",
+        "'for the first time this turn' makes a 'when you ...' trigger fire only for the first event of "
+        "its kind this turn. It goes after a phrase about your own events ('when you play an ally'); "
+        "after an 'at' moment, or a phrase about this card itself ('when gained'), it would mean "
+        "nothing the engine could count, so it is refused.",
+        _text(
+            """
+            card "Green Hill Road" {
+              id green-hill-road
+              type location
+              cost 3
+              provenance designed
+              text "The first time this is gained each turn, draw a card."
+              when gained for the first time this turn {
+                draw 1
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Green Hill Road" {
+              id green-hill-road
+              type location
+              cost 3
+              provenance designed
+              text "The first time you gain an Ally each turn, draw a card."
+              when you gain an ally for the first time this turn {
+                draw 1
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E127",
+        Severity.ERROR,
+        "unknown 'while' phrase, or a 'while' block holding other effects",
+        "A 'while in front of you { ... }' ability holds cost changes that hold while the card is in "
+        "front of its owner. Any other phrase after 'while', or any other statement in the block, "
+        "would not run as written: effects that happen at a moment go in an 'ongoing' block or a "
+        "'when'/'at' ability.",
+        _text(
+            """
+            card "Toll Bridge" {
+              id toll-bridge
+              type location
+              cost 3
+              provenance designed
+              text "While this is in front of you, Allies cost you 1 less."
+              while in play {
+                all allies cost 1 less
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Toll Bridge" {
+              id toll-bridge
+              type location
+              cost 3
+              provenance designed
+              text "While this is in front of you, Allies cost you 1 less."
+              while in front of you {
+                all allies cost 1 less
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E128",
+        Severity.ERROR,
+        "cost change that could change nothing",
+        "A cost change written in an effect lasts the rest of the turn, in which only you buy: one "
+        "'for each opponent' would change nothing, so it is refused (put it in a 'while in front of "
+        "you' block, where it holds on their turns too). In such a block, 'next ... costs' is refused: "
+        "a change that holds while a card is in front of you is 'all ...'.",
+        _text(
+            """
+            card "Hard Bargain" {
+              id hard-bargain
+              type maneuver
+              cost 3
+              provenance designed
+              text "Enemies cost 1 more for your opponents this turn."
+              play {
+                all enemies cost 1 more for each opponent
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Hard Bargain" {
+              id hard-bargain
+              type location
+              cost 3
+              provenance designed
+              text "While this is in front of you, Enemies cost 1 more for your opponents."
+              while in front of you {
+                all enemies cost 1 more for each opponent
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E129",
+        Severity.ERROR,
+        "action ability that could never be used",
+        "An action is used during your main phase while its card is in front of you or played this "
+        "turn. A Fortune is destroyed as soon as it resolves, so its action could never be used: "
+        "it is refused.",
+        _text(
+            """
+            card "Lucky Find" {
+              id lucky-find
+              type fortune
+              cost 3
+              provenance designed
+              text "Action: +1 Power."
+              action once per turn {
+                +1 power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Lucky Find" {
+              id lucky-find
+              type fortune
+              cost 3
+              provenance designed
+              text "Fortune: +1 Power."
+              fortune {
                 +1 power
               }
             }
@@ -1755,6 +1902,119 @@ REGISTRY: tuple[LintCode, ...] = (
             """
         ),
         kind="manifest",
+    ),
+    LintCode(
+        "W215",
+        Severity.WARNING,
+        "power that can go below zero",
+        "Power never goes below 0: '-3 power' with 1 Power leaves 0, and '+N power' of a negative N "
+        "adds nothing below 0. A card that takes Power away without first making sure it is there "
+        "('if power >= 3') is warned about, since it can take less than it says; 'pay 3 power { ... }' "
+        "spends Power only when it is there. A negative amount to pay is warned about too: paying "
+        "never adds Power.",
+        _text(
+            """
+            card "Heavy Toll" {
+              id heavy-toll
+              type maneuver
+              cost 3
+              provenance designed
+              text "Lose 3 Power, then draw 2 cards."
+              play {
+                -3 power
+                draw 2
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Heavy Toll" {
+              id heavy-toll
+              type maneuver
+              cost 3
+              provenance designed
+              text "Pay 3 Power to draw 2 cards."
+              play {
+                pay 3 power {
+                  draw 2
+                }
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "W216",
+        Severity.WARNING,
+        "cost change of an amount that can be negative",
+        "A cost change says which way it goes with 'less' or 'more'; its amount is how much. An "
+        "amount that can come out below 0 ('costs (X - 2) less') would turn a cut into a rise: the "
+        "engine takes a negative amount as no change at all, and a cost never goes below 0.",
+        _text(
+            """
+            card "Haggling" {
+              id haggling
+              type maneuver
+              cost 3
+              provenance designed
+              text "The next Ally you buy this turn costs 2 less than the number of cards in your hand."
+              play {
+                next ally costs number of cards in hand - 2 less
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Haggling" {
+              id haggling
+              type maneuver
+              cost 3
+              provenance designed
+              text "The next Ally you buy this turn costs 1 less for each card in your hand."
+              play {
+                next ally costs number of cards in hand less
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "W217",
+        Severity.WARNING,
+        "action that can be used without end",
+        "An action that costs nothing and is not 'once per turn' could be used again and again. The "
+        f"engine offers it at most {MAX_ACTION_USES} times a turn; say what limits it: 'action once per turn' or "
+        "'action pay N power'.",
+        _text(
+            """
+            card "Open Pantry" {
+              id open-pantry
+              type location
+              cost 3
+              provenance designed
+              text "Action: draw a card."
+              action {
+                draw 1
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Open Pantry" {
+              id open-pantry
+              type location
+              cost 3
+              provenance designed
+              text "Action, once per turn: draw a card."
+              action once per turn {
+                draw 1
+              }
+            }
+            """
+        ),
     ),
 )
 
