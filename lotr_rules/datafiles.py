@@ -201,7 +201,7 @@ def read_card_text(path: Path, folder: Path | None, what: str = "card file") -> 
                 kind = "a FIFO" if stat.S_ISFIFO(status.st_mode) else "a device" if _is_device(status) else "a socket"
                 raise CardFileError(shown, f"the {what} is not a regular file but {kind}; it is not read", "E004")
             if status.st_size > MAX_CARD_FILE_BYTES:
-                raise CardFileError(shown, f"script is larger than {MAX_CARD_FILE_BYTES // 1024} KiB", "E003")
+                raise CardFileError(shown, f"the {what} is larger than {MAX_CARD_FILE_BYTES // 1024} KiB", "E003")
             data = handle.read(MAX_CARD_FILE_BYTES + 1)
     except FileNotFoundError:
         raise CardFileError(shown, f"no such {what}", "E004") from None
@@ -210,7 +210,7 @@ def read_card_text(path: Path, folder: Path | None, what: str = "card file") -> 
     except OSError as error:
         raise CardFileError(shown, f"cannot read the {what}: {error.strerror or error}", "E004") from None
     if len(data) > MAX_CARD_FILE_BYTES:  # it grew while being read
-        raise CardFileError(shown, f"script is larger than {MAX_CARD_FILE_BYTES // 1024} KiB", "E003")
+        raise CardFileError(shown, f"the {what} is larger than {MAX_CARD_FILE_BYTES // 1024} KiB", "E003")
     data = data.removeprefix(codecs.BOM_UTF8)
     try:
         return data.decode("utf-8")

@@ -154,7 +154,7 @@ def test_the_size_is_checked_before_a_byte_is_read(tmp_path: Path, capsys: pytes
     started = time.monotonic()
     code, shown = run(capsys, ["lint", str(folder)])
     assert time.monotonic() - started < 20
-    assert code == 1 and f"huge.card:1:1: E003 script is larger than {MAX_CARD_FILE_BYTES // 1024} KiB" in shown
+    assert code == 1 and f"huge.card:1:1: E003 the card file is larger than {MAX_CARD_FILE_BYTES // 1024} KiB" in shown
 
 
 # ---------------------------------------------------------------------- encodings
