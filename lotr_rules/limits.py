@@ -42,6 +42,12 @@ MAX_CARD_FILE_BYTES = 256 * 1024
 #: would keep the parser busy for seconds.
 MAX_SCRIPT_TOKENS = 5_000
 
+#: The most copies one line of a deck list may give (``3x Card``); deck rules ask far fewer.
+MAX_DECK_LINE_COPIES = 99
+
+#: The most lines a deck list may have.
+MAX_DECK_LINES = 2_000
+
 #: Numbers are shown in errors with at most this many digits (the rest elided).
 _SHOWN_DIGITS = 12
 
@@ -102,4 +108,6 @@ LIMITS: tuple[tuple[str, str, str], ...] = (
         "the file is refused",
     ),
     ("length of a path", f"{MAX_PATH_CHARS:,} characters", "the path is refused"),
+    ("copies on one line of a deck list", f"{MAX_DECK_LINE_COPIES}", "the line is a finding"),
+    ("lines in a deck list", f"{MAX_DECK_LINES:,}", "the deck list is refused"),
 )
