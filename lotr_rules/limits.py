@@ -37,6 +37,15 @@ MAX_DATA_FILE_BYTES = 16 * 1024 * 1024
 #: The longest path given on the command line or in a file, in characters.
 MAX_PATH_CHARS = 4_096
 
+#: The largest card file (or set manifest) read, in bytes, checked before a byte is read: a card is
+#: a few hundred bytes, and a stranger's multi-megabyte file should not make the linter chew for minutes.
+MAX_CARD_FILE_BYTES = 256 * 1024
+
+#: The most words, numbers and symbols one card script may hold, counted before it is parsed. The
+#: largest shipped card holds under a hundred; a script of a hundred thousand (``1+1+1...``)
+#: would keep the parser busy for seconds.
+MAX_SCRIPT_TOKENS = 5_000
+
 #: The most copies one line of a deck list may give (``3x Card``); deck rules ask far fewer.
 MAX_DECK_LINE_COPIES = 99
 
@@ -79,6 +88,11 @@ def in_script_range(value: int) -> bool:
 
 #: (what is limited, the limit, what happens past it): the table of the docs page
 LIMITS: tuple[tuple[str, str, str], ...] = (
+    (
+        "words, numbers and symbols in a card script",
+        f"{MAX_SCRIPT_TOKENS:,}",
+        "the script is refused before it is parsed (E003)",
+    ),
     (
         "a number a script computes (`let`, `+`, `-`, `*`, counts, measures, Power)",
         f"-{SCRIPT_NUMBER_MAX:,} to {SCRIPT_NUMBER_MAX:,}",

@@ -7,6 +7,7 @@ diagnostics listed, so a game never starts on a card the engine did not understa
 from __future__ import annotations
 
 import functools
+import os
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -17,6 +18,7 @@ from lotr_rules import LANGUAGE_CHANGES, LANGUAGE_VERSION
 from lotr_rules.cards.catalogue import Catalogue, SetInfo
 from lotr_rules.cards.impossible import COMMON, read_rules
 from lotr_rules.cards.lasting import LastingCard, check_script, lasting_cards, read_entries
+from lotr_rules.datafiles import CardFileError, read_card_text
 from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.compiler import Compiler
@@ -26,6 +28,7 @@ from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import ScriptSyntaxError, Span, UserError
 from lotr_rules.games import DEFAULT_FAMILY, FAMILY_VOCABULARIES
 from lotr_rules.limits import MAX_CARDS_PER_SET, MAX_COPIES_PER_GAME, MAX_STARTING_COPIES
+from lotr_rules.lint.controls import check_controls
 from lotr_rules.resources import cardscripts_dir
 
 MANIFEST = "set.toml"
@@ -50,11 +53,15 @@ class ParsedFile:
 def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
     path = folder / MANIFEST
     span = Span(1, 1, 1, 2, str(path))
-    if not path.is_file():
+    if not os.path.lexists(path):
         return None, [Diagnostic("E161", Severity.ERROR, f"set folder has no {MANIFEST}", span)]
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        text = read_card_text(path, folder, "set manifest")
+    except CardFileError as error:  # not inside the folder, not a regular file, too large, not UTF-8
+        return None, [attrs.evolve(card_file_finding(error, path), code="E004" if error.code == "E004" else "E161")]
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
         return None, [Diagnostic("E161", Severity.ERROR, f"manifest is not valid toml: {error}".lower(), span)]
     problems: list[Diagnostic] = []
     for key in ("code", "name", "language"):
@@ -77,7 +84,7 @@ def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
             )
         ]
     if language < LANGUAGE_VERSION:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = text.splitlines()
         row = next((n for n, line in enumerate(lines, 1) if line.strip().startswith("language")), 1)
         problems.append(
             Diagnostic(
@@ -147,11 +154,13 @@ def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
     return info, problems
 
 
-def parse_file(path: Path) -> tuple[ast.Script | None, list[Diagnostic]]:
+def parse_file(path: Path, folder: Path | None = None) -> tuple[ast.Script | None, list[Diagnostic]]:
+    """A card file parsed, or the findings that say why not. ``folder`` is the set folder it was
+    found in: a file that is not a regular file inside it is not read (see :func:`read_card_text`)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        return None, [Diagnostic("E001", Severity.ERROR, "file is not utf-8 text", Span(1, 1, 1, 2, str(path)))]
+        text = read_card_text(path, folder)
+    except CardFileError as error:
+        return None, [card_file_finding(error, path)]
     try:
         return parse(text, str(path)), []
     except ScriptSyntaxError as error:
@@ -159,6 +168,12 @@ def parse_file(path: Path) -> tuple[ast.Script | None, list[Diagnostic]]:
         return None, [
             Diagnostic(error.code, Severity.ERROR, error.message, error.span.with_path(str(path)), error.hint)
         ]
+
+
+def card_file_finding(error: CardFileError, path: Path) -> Diagnostic:
+    """The finding for a card file or manifest that was not read."""
+    span = error.span if error.span is not None else Span(1, 1, 1, 2, str(path))
+    return Diagnostic(error.code, Severity.ERROR, error.reason, span.with_path(str(path)))
 
 
 def compile_files(
@@ -175,6 +190,7 @@ def compile_files(
         if parsed.script is None:
             continue
         diagnostics.extend(check_script(parsed.script, str(parsed.path), vocabulary, lasting or {}))
+        diagnostics.extend(check_controls(parsed.script, str(parsed.path)))
         if len(parsed.script.cards) != 1:
             diagnostics.append(
                 Diagnostic(
@@ -260,9 +276,10 @@ def check_starting_decks(infos: Sequence[SetInfo], known: set[str]) -> list[Diag
 
 
 def set_folders(root: Path) -> list[Path]:
-    if (root / MANIFEST).is_file():
+    # A folder whose set.toml is a link, a FIFO or a device is a set too, whose manifest is refused (E004).
+    if os.path.lexists(root / MANIFEST):
         return [root]
-    return sorted(p for p in root.iterdir() if p.is_dir() and (p / MANIFEST).is_file())
+    return sorted(p for p in root.iterdir() if p.is_dir() and os.path.lexists(p / MANIFEST))
 
 
 def load_folders(folders: Iterable[Path], vocabulary: Vocabulary) -> tuple[Catalogue, list[Diagnostic]]:
@@ -286,7 +303,7 @@ def load_folders(folders: Iterable[Path], vocabulary: Vocabulary) -> tuple[Catal
             diagnostics.append(Diagnostic("E161", Severity.ERROR, message, where, "split it into several sets"))
             continue
         for path in paths:
-            script, errors = parse_file(path)
+            script, errors = parse_file(path, folder)
             diagnostics.extend(errors)
             parsed.append(ParsedFile(path, info.code, script))
     known = {card.name for p in parsed if p.script for card in p.script.cards}

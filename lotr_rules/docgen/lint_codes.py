@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from lotr_rules.diagnostics import Severity
 from lotr_rules.lint.codes import CODES, EXAMPLE_SET, LintCode
+from lotr_rules.terminal import escape_controls
 
 PAGE = "lint-codes.md"
 
@@ -166,7 +167,8 @@ def _index() -> str:
 
 
 def _fence(text: str, language: str = "") -> str:
-    return f"```{language}\n{text.rstrip()}\n```"
+    # An example may hold a control character (W206): the page shows it escaped, as the tool does.
+    return f"```{language}\n{escape_controls(text.rstrip())}\n```"
 
 
 def _section(entry: LintCode) -> str:

@@ -20,7 +20,7 @@ from lotr_rules.dsl.comments import format_keeping_comments
 from lotr_rules.engine import game as engine_game
 from lotr_rules.engine.registry import ARG_KINDS, CONTEXT_DOCS, SELECTION_PARTS, Primitive, Vocabulary
 from lotr_rules.errors import ScriptSyntaxError
-from lotr_rules.limits import SCRIPT_NUMBER_MAX
+from lotr_rules.limits import MAX_SCRIPT_TOKENS, SCRIPT_NUMBER_MAX
 from lotr_rules.resources import grammar_text
 
 PAGE = "reference.md"
@@ -1156,6 +1156,7 @@ def _limits() -> list[str]:
             ["limit", "value"],
             [
                 ["largest script file", f"{dsl_parser.MAX_SCRIPT_BYTES // 1024} KiB (E003)"],
+                ["most words, numbers and symbols in a script", f"{MAX_SCRIPT_TOKENS:,} (E003)"],
                 ["deepest nesting of blocks and brackets", f"{dsl_parser.MAX_NESTING} levels (E003)"],
                 ["deepest parse tree", f"{dsl_parser.MAX_TREE_DEPTH} levels (E003)"],
                 ["effect steps (loop rounds, trigger firings) in one action", str(engine_game.STEP_BUDGET)],

@@ -368,7 +368,10 @@ class Compiler:
         out: list[tuple[str, int]] = []
         low, high = DIRECTION_RANGE
         for index in range(0, len(words) - 1, 2):
-            direction, number = words[index], int(words[index + 1])
+            direction, digits = words[index], words[index + 1]
+            # A number of thousands of digits is out of range without being converted (Python
+            # refuses to convert one past 4300 digits); no direction needs more than a few.
+            number = int(digits) if len(digits.lstrip("0")) <= 6 else high + 1
             if direction not in self.vocab.directions:
                 self.error(
                     "E118",
@@ -379,7 +382,8 @@ class Compiler:
             elif any(direction == seen for seen, _ in out):
                 self.error("E141", f"direction '{direction}' is given twice", span)
             if not low <= number <= high:
-                self.error("E142", f"direction {direction} {number} is out of range {low} to {high}", span)
+                shown = digits if len(digits) <= 12 else f"{digits[:12]}... ({len(digits)} digits)"
+                self.error("E142", f"direction {direction} {shown} is out of range {low} to {high}", span)
             out.append((direction, number))
         return tuple(out)
 

@@ -20,7 +20,14 @@ from typing import Literal
 import attrs
 
 from lotr_rules.diagnostics import Severity
-from lotr_rules.limits import MAX_ACTION_USES, MAX_CARDS_PER_SET, MAX_STARTING_COPIES, SCRIPT_NUMBER_MAX
+from lotr_rules.limits import (
+    MAX_ACTION_USES,
+    MAX_CARD_FILE_BYTES,
+    MAX_CARDS_PER_SET,
+    MAX_SCRIPT_TOKENS,
+    MAX_STARTING_COPIES,
+    SCRIPT_NUMBER_MAX,
+)
 
 Kind = Literal["card", "manifest", "set", "mix"]
 
@@ -191,10 +198,13 @@ REGISTRY: tuple[LintCode, ...] = (
         "E003",
         Severity.ERROR,
         "script too large or too deeply nested",
-        "Scripts over 256 KiB, blocks and brackets nested more than 40 levels, and parse trees more "
-        "than 200 levels deep are refused before anything else runs, so a hostile or generated file "
-        "cannot make the linter or the engine run out of time or stack. A real card is a few hundred "
-        "bytes and a few levels deep: simplify the expression or split the effect.",
+        f"Scripts over {MAX_CARD_FILE_BYTES // 1024} KiB (a file's size is checked before it is read), "
+        f"scripts of more than {MAX_SCRIPT_TOKENS:,} words, numbers and symbols (counted before they "
+        "are parsed, so a long chain such as 1+1+1... is refused at once), blocks and brackets nested "
+        "more than 40 levels, and parse trees more than 200 levels deep are refused before anything "
+        "else runs, so a hostile or generated file cannot make the linter or the engine run out of "
+        "time or stack. A real card is a few hundred bytes, under a hundred words and symbols, and a "
+        "few levels deep: simplify the expression or split the effect.",
         _text(
             f"""
             card "Deep Thought" {{
@@ -221,6 +231,41 @@ REGISTRY: tuple[LintCode, ...] = (
             }
             """
         ),
+    ),
+    LintCode(
+        "E004",
+        Severity.ERROR,
+        "card file not a regular file inside its set folder",
+        "A card file (or a set's set.toml) is read only when it is a regular file inside the set's "
+        "folder. A link pointing out of the folder (to a file in your home, say), a device such as "
+        "/dev/zero, a FIFO, a socket or a folder named like a card file is reported and never read, "
+        "so a set from a stranger cannot make the tool read, show or wait on anything outside it. "
+        "A link to another file inside the same set folder is read. Copy the file into the set "
+        "folder, or rename the folder that is named like a card file.",
+        _text(
+            """
+            # file: lembas.card/notes.txt
+            Notes on Lembas, kept in a folder named like a card file.
+            """
+        ),
+        _text(
+            """
+            # file: lembas.card
+            card "Lembas" {
+              id lembas
+              type artifact
+              cost 2
+              provenance designed
+              text "Draw a card."
+              play {
+                draw 1
+              }
+            }
+            # file: notes/lembas.txt
+            Notes on Lembas, kept in a folder of their own.
+            """
+        ),
+        kind="set",
     ),
     # ------------------------------------------------------------------ vocabulary
     LintCode(
@@ -1824,6 +1869,45 @@ REGISTRY: tuple[LintCode, ...] = (
               text "Destroy a card in your hand or discard pile."
               play {
                 destroy a card from hand or discard pile
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "W206",
+        Severity.WARNING,
+        "control character in a card's name, text or file name",
+        "A control character (other than a newline or a tab) in a card's name, its text or another "
+        "quoted field, or in its file's name, is never sent raw to the terminal: every output shows "
+        "it escaped, as `\\x1b` for the escape character that starts a terminal's colour and cursor "
+        "sequences. But a name that shows as `Gandalf\\x1b[31m` is not one a player can read or "
+        "type, and a set that holds one may be trying to rewrite what a terminal shows. Write the "
+        "text without it.",
+        _text(
+            """
+            card "Shadowfax\x1b[8m" {
+              id shadowfax
+              type ally
+              cost 3
+              provenance designed
+              text "Draw 2 cards."
+              play {
+                draw 2
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Shadowfax" {
+              id shadowfax
+              type ally
+              cost 3
+              provenance designed
+              text "Draw 2 cards."
+              play {
+                draw 2
               }
             }
             """

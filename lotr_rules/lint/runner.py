@@ -10,6 +10,7 @@ the shipped sets, the ``--cards`` sets and the set folders the mix file itself l
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -56,7 +57,7 @@ def _family_of(path: Path) -> str:
 
 def _set_code_for(path: Path) -> tuple[str, list[Diagnostic]]:
     """The set a loose card file belongs to: the nearest folder above it with a manifest."""
-    for folder in path.resolve().parents:
+    for folder in _absolute(path).parents:
         if (folder / MANIFEST).is_file():
             info, problems = _read_manifest(folder)
             return (info.code if info else folder.name), problems
@@ -64,23 +65,27 @@ def _set_code_for(path: Path) -> tuple[str, list[Diagnostic]]:
 
 
 def _set_folder_of(path: Path) -> Path | None:
-    for folder in path.resolve().parents:
+    for folder in _absolute(path).parents:
         if (folder / MANIFEST).is_file():
             return folder
     return None
 
 
+def _absolute(path: Path) -> Path:
+    """``path`` made absolute without following its links: a card file that is a link is looked
+    at where it was found (in its set folder), not where it points."""
+    return Path(os.path.abspath(path))
+
+
 def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnostic]]:
+    """The card files among ``paths`` and in their folders, each once, as found (links not
+    followed, so that one pointing out of its set is reported, not read), with its set's code."""
     files: list[tuple[Path, str]] = []
     diagnostics: list[Diagnostic] = []
     for path in paths:
         if path.is_file() and is_mix_file(path):
             continue  # see mix_files
-        if path.is_file():
-            code, problems = _set_code_for(path)
-            diagnostics.extend(problems)
-            files.append((path, code))
-        elif path.is_dir():
+        if path.is_dir():
             folders = set_folders(path)
             if not folders:
                 for file in sorted(path.rglob(f"*{SCRIPT_SUFFIX}")):
@@ -92,12 +97,16 @@ def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnos
                 diagnostics.extend(problems)
                 code = info.code if info else folder.name
                 files.extend((file, code) for file in sorted(folder.rglob(f"*{SCRIPT_SUFFIX}")))
+        elif os.path.lexists(path):  # a file, or a link, device or FIFO that reading refuses
+            code, problems = _set_code_for(path)
+            diagnostics.extend(problems)
+            files.append((path, code))
         else:
             raise UserError(f"no such file or folder: {path}")
-    unique: dict[Path, str] = {}
+    unique: dict[Path, tuple[Path, str]] = {}
     for file, code in files:
-        unique.setdefault(file.resolve(), code)
-    return [(Path(p), c) for p, c in unique.items()], diagnostics
+        unique.setdefault(file.resolve(), (_absolute(file), code))
+    return list(unique.values()), diagnostics
 
 
 def mix_files(paths: Sequence[Path]) -> list[Path]:
@@ -131,7 +140,7 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path]) -> tuple[list
     parsed: list[ParsedFile] = []
     for path, code in files:
         shown = Path(_display(path))
-        script, errors = parse_file(shown if shown.exists() else path)
+        script, errors = parse_file(shown if shown.exists() else path, _set_folder_of(path))
         diagnostics.extend(errors)
         parsed.append(ParsedFile(shown, code, script))
     known = {card.name for p in parsed if p.script for card in p.script.cards}
@@ -155,7 +164,7 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path]) -> tuple[list
         for file in folder.rglob(f"*{SCRIPT_SUFFIX}"):
             if file.resolve() in linted:
                 continue
-            script, _ = parse_file(file)
+            script, _ = parse_file(file, folder)
             if script is not None:
                 known.update(card.name for card in script.cards)
                 everything.append(ParsedFile(file, info.code if info else folder.name, script))
