@@ -201,10 +201,10 @@ def test_messages_name_things_not_tokens() -> None:
 
 
 def test_end_of_file_inside_a_card() -> None:
-    """A card cut off before its '}' is reported at the end of the last line."""
+    """A card cut off before its '}' is reported at the card's '{', which is never closed."""
     error = syntax_error('card "X" {\n  play {\n    draw 1\n  }\n')
-    assert error.message == "missing '}' at the end of the file"
-    assert (error.span.line, error.span.column) == (4, 4)
+    assert error.message == "'{' is never closed: the file ends inside its block"
+    assert (error.span.line, error.span.column) == (1, 10)
 
 
 def test_else_without_if_points_at_the_else() -> None:

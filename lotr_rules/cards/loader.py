@@ -155,10 +155,11 @@ def parse_file(path: Path) -> tuple[ast.Script | None, list[Diagnostic]]:
     try:
         return parse(text, str(path)), []
     except ScriptSyntaxError as error:
-        assert error.span is not None
-        return None, [
-            Diagnostic(error.code, Severity.ERROR, error.message, error.span.with_path(str(path)), error.hint)
-        ]
+        found: list[Diagnostic] = []
+        for each in (error, *error.further):
+            assert each.span is not None
+            found.append(Diagnostic(each.code, Severity.ERROR, each.message, each.span.with_path(str(path)), each.hint))
+        return None, found
 
 
 def compile_files(

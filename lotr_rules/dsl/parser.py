@@ -20,9 +20,10 @@ import lark
 from lark import Token, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from lotr_rules.dsl import ast
+from lotr_rules.dsl import ast, recovery
 from lotr_rules.dsl.syntax import MAX_NESTING, MAX_SCRIPT_BYTES, MAX_TREE_DEPTH, parse, parse_card, unquote
 from lotr_rules.errors import ScriptSyntaxError, Span
+from lotr_rules.limits import MAX_SYNTAX_ERRORS
 from lotr_rules.resources import grammar_text
 
 # The entry points and limits live in the syntax module, which does not load Lark; they are
@@ -776,6 +777,91 @@ def _parse_fast(source: str) -> Tree[Token] | None:
 
 
 def _parse_carefully(text: str, source: str, path: str) -> Tree[Token]:
+    """The parse tree of a script the fast path refused; on a syntax error, raises the first
+    error with every later one the file holds attached (:attr:`ScriptSyntaxError.further`)."""
+    try:
+        return _parse_once(text, source, path)
+    except ScriptSyntaxError as first:
+        found = _every_error(first, text, path)
+        error = found[0]
+        error.further = found[1:MAX_SYNTAX_ERRORS]
+        raise error from None
+
+
+def _every_error(first: ScriptSyntaxError, text: str, path: str) -> list[ScriptSyntaxError]:
+    """The first error and the ones after it: the failing statement (its line and the lines
+    indented under it) is set aside and the rest parsed again, until the file parses, the cap is
+    reached or setting a statement aside would misalign the rest of the file. A '{' never closed
+    is reported at the '{', instead of the errors its missing '}' causes further on."""
+    lines = _lines(text)
+    unclosed = recovery.unclosed_block(lines)
+    found: list[ScriptSyntaxError] = []
+    error, current = first, text
+    while len(found) < MAX_SYNTAX_ERRORS:
+        assert error.span is not None
+        row = error.span.line
+        if unclosed is not None and (unclosed.ends_before is None or row >= unclosed.ends_before):
+            break  # the missing '}' is the cause; reported below
+        found.extend(_with_brackets(error, lines, path))
+        if error.code != "E001" or lines[row - 1].lstrip().startswith("card"):
+            break  # a limit, or a card's own first line: everything after would follow from it
+        rows = recovery.statement_lines(current.split("\n"), row)
+        if rows is None:
+            break
+        current = recovery.blanked(current, rows)
+        source = current if current.endswith("\n") else current + "\n"
+        if _parse_fast(source) is not None:
+            break
+        try:
+            _parse_once(current, source, path)
+            break
+        except ScriptSyntaxError as following:
+            assert following.span is not None
+            if following.span.line <= row or following.span.line in rows:
+                break  # no progress: it would only repeat itself
+            error = following
+    if unclosed is not None:
+        found.append(_unclosed_error(unclosed, text, path))
+    return found or [first]
+
+
+def _unclosed_error(unclosed: recovery.Unclosed, text: str, path: str) -> ScriptSyntaxError:
+    span = _clamp(Span(unclosed.line, unclosed.column, unclosed.line, unclosed.column + 1), text, path)
+    if unclosed.ends_before is None:
+        return ScriptSyntaxError(
+            "'{' is never closed: the file ends inside its block", span, hint="add the '}' where its block ends"
+        )
+    return ScriptSyntaxError(
+        f"'{{' is never closed: by its indentation, its block ends before line {unclosed.ends_before}",
+        span,
+        hint=f"add '}}' before line {unclosed.ends_before}",
+    )
+
+
+def _with_brackets(error: ScriptSyntaxError, lines: list[str], path: str) -> list[ScriptSyntaxError]:
+    """The error, worded as a bracket error when its line leaves a '(' open or closes one that
+    was never opened: a bracket is named as a bracket, not as a missing block or word."""
+    assert error.span is not None
+    row = error.span.line
+    if not 1 <= row <= len(lines) or error.code != "E001":
+        return [error]
+    bracket = recovery.open_bracket(lines[row - 1], row)
+    if bracket is None or error.message.startswith("missing ')'"):
+        return [error]
+    span = Span(row, bracket.column, row, bracket.column + 1, path)
+    if bracket.char == "(":
+        found = ScriptSyntaxError(
+            "'(' is not closed on its line", span, hint="a bracket closes with ')' on the line it opens"
+        )
+    else:
+        found = ScriptSyntaxError("')' closes no '('", span, hint="remove it, or open the bracket with '('")
+    at_end = error.span.column > len(lines[row - 1].rstrip())
+    if error.span.column == bracket.column or at_end:
+        return [found]
+    return [error, found]
+
+
+def _parse_once(text: str, source: str, path: str) -> Tree[Token]:
     """Token by token, so that an error knows the token before it and what could have come instead."""
     interactive = _parser().parse_interactive(source)
     before: Token | None = None

@@ -20,7 +20,7 @@ from typing import Literal
 import attrs
 
 from lotr_rules.diagnostics import Severity
-from lotr_rules.limits import MAX_CARDS_PER_SET, MAX_STARTING_COPIES, SCRIPT_NUMBER_MAX
+from lotr_rules.limits import MAX_CARDS_PER_SET, MAX_STARTING_COPIES, MAX_SYNTAX_ERRORS, SCRIPT_NUMBER_MAX
 
 Kind = Literal["card", "manifest", "set", "mix"]
 
@@ -116,8 +116,12 @@ REGISTRY: tuple[LintCode, ...] = (
         "syntax error",
         "The file is not a card script the grammar accepts (a missing brace, a misspelt keyword, a "
         "stray character, an unterminated string), or it is not UTF-8 text at all. Nothing else in "
-        "the file is checked until it parses, so fix this first; the message says what was expected "
-        "at that position.",
+        "the file is checked until it parses, so fix these first. Each error is reported at the word "
+        "that is wrong, with what was expected there; after an error the parser sets the statement "
+        "(and the lines indented under it) aside and reads on, so every error of a file is listed, "
+        f"up to {MAX_SYNTAX_ERRORS}. A '{{' that is never closed is reported at the '{{', naming the line "
+        "before which its indentation says its block ends; a bracket left open on its line is named "
+        "as a bracket.",
         _text(
             """
             card "Gandalf" {
