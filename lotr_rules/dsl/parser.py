@@ -20,7 +20,7 @@ import lark
 from lark import Token, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from lotr_rules.dsl import ast, recovery
+from lotr_rules.dsl import ast, nearmiss, recovery
 from lotr_rules.dsl.syntax import MAX_NESTING, MAX_SCRIPT_BYTES, MAX_TREE_DEPTH, parse, parse_card, unquote
 from lotr_rules.errors import ScriptSyntaxError, Span
 from lotr_rules.limits import MAX_SYNTAX_ERRORS
@@ -802,7 +802,7 @@ def _every_error(first: ScriptSyntaxError, text: str, path: str) -> list[ScriptS
         row = error.span.line
         if unclosed is not None and (unclosed.ends_before is None or row >= unclosed.ends_before):
             break  # the missing '}' is the cause; reported below
-        found.extend(_with_brackets(error, lines, path))
+        found.extend(_with_brackets(_with_near_miss(error, current, path), lines, path))
         if error.code != "E001" or lines[row - 1].lstrip().startswith("card"):
             break  # a limit, or a card's own first line: everything after would follow from it
         rows = recovery.statement_lines(current.split("\n"), row)
@@ -823,6 +823,17 @@ def _every_error(first: ScriptSyntaxError, text: str, path: str) -> list[ScriptS
     if unclosed is not None:
         found.append(_unclosed_error(unclosed, text, path))
     return found or [first]
+
+
+def _with_near_miss(error: ScriptSyntaxError, text: str, path: str) -> ScriptSyntaxError:
+    """The error, as the phrase it falls in when that is a known near miss (``costing up to 4``),
+    with how the language says it."""
+    assert error.span is not None
+    found = nearmiss.suggest(text, error.span.line, error.span.column, error.span.column)
+    if found is None:
+        return error
+    span = Span(error.span.line, found.column, error.span.line, found.column + len(found.written), path)
+    return ScriptSyntaxError(f"unexpected '{found.written}'", span, hint=found.hint)
 
 
 def _unclosed_error(unclosed: recovery.Unclosed, text: str, path: str) -> ScriptSyntaxError:
@@ -901,3 +912,16 @@ def _clamp(span: Span, text: str, path: str) -> Span:
 
 def _with_path(script: ast.Script, path: str) -> ast.Script:
     return ast.Script(script.cards, path=path)
+
+
+def keywords_valid_at(source: str, offset: int) -> frozenset[str]:
+    """The keywords (as written, ``on``, ``where``) the grammar takes at ``offset`` of ``source``:
+    what may stand there, so that a suggestion never offers a word that could not."""
+    interactive = _parser().parse_interactive(source[:offset])
+    try:
+        for _token in interactive.iter_parse():
+            pass
+    except UnexpectedInput:
+        return frozenset()
+    accepted = _viable(interactive, set())
+    return frozenset(_keywords()[name] for name in accepted if name in _keywords())

@@ -1192,7 +1192,11 @@ REGISTRY: tuple[LintCode, ...] = (
         "bad set manifest",
         "A set folder needs a set.toml that is valid TOML with a 'code', a 'name' and a whole-number "
         "'language', and, if it has one, a 'starting_deck' table of card names to counts. Without "
-        "them the set cannot be loaded. A set code that differs from its folder name is reported "
+        "them the set cannot be loaded. Every key is checked against the manifest's schema (the table "
+        "of keys in the reference): a key it does not know (with the key it most resembles) and a "
+        "value of the wrong kind ('code = 5', 'uses_wall = \"yes\"') are reported at the key, never "
+        "ignored. A folder given as a set that holds no set.toml is refused by the loader, and the "
+        "linter warns of card files outside any set. A set code that differs from its folder name is reported "
         "with this code too, as a warning: the folder name is what people look for. A set holds at "
         f"most {MAX_CARDS_PER_SET:,} card files and a starting deck at most {MAX_STARTING_COPIES} copies "
         "of a card.",
@@ -1249,6 +1253,31 @@ REGISTRY: tuple[LintCode, ...] = (
             """
         ),
         kind="set",
+    ),
+    LintCode(
+        "E163",
+        Severity.ERROR,
+        "set code already taken",
+        "A set's code names it everywhere: in card ids, in '--sets', in mix files, saves and records. "
+        "A set whose code is the code of a shipped set, or of another set loaded before it, is "
+        "refused by name and not loaded: merged in, it could replace or add to the shipped rules "
+        "without a word, and every record naming that code would mean something else. Give the set "
+        "a code of its own, and its folder the same name.",
+        _text(
+            """
+            code = "two-towers"
+            name = "My Two Towers"
+            language = 2
+            """
+        ),
+        _text(
+            """
+            code = "demo"
+            name = "My Two Towers"
+            language = 2
+            """
+        ),
+        kind="manifest",
     ),
     # ------------------------------------------------------------------ mix files
     LintCode(
@@ -1651,7 +1680,7 @@ REGISTRY: tuple[LintCode, ...] = (
         Severity.WARNING,
         "command can reach a card that cannot leave",
         (
-            "A set's set.toml may list cards a rule keeps where they are ([lasting.\"NAME\"]): The "
+            'A set\'s set.toml may list cards a rule keeps where they are ([lasting."NAME"]): The '
             "One Ring cannot be destroyed, and Breached stays in front of its player for the rest of "
             "the game. A command that would destroy such a card, or (for Breached) move it, leaves it "
             "where it is. The warning points at a command whose cards could include one (its zones can "
