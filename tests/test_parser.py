@@ -222,9 +222,11 @@ def test_unterminated_string_and_stray_characters() -> None:
 
 
 def test_misspelt_block_statement_gets_a_did_you_mean() -> None:
-    """A misspelt block statement reads as a command, so the '{' is unexpected; the hint names the statement."""
+    """A misspelt block statement reads as a command, so the parser fails at the '{'; the error
+    points at the misspelt word, and the hint names the statement."""
     error = syntax_error(_card("attak each opponent {", "}"))
-    assert "unexpected '{'" in error.message
+    assert error.message == "'attak' is not a statement that opens a block"
+    assert error.span is not None and error.span.column == 5
     assert error.hint == "did you mean 'attack'?"
 
 

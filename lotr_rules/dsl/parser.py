@@ -671,6 +671,24 @@ def _block_statement_hint(source: str, token: Token) -> str | None:
     return f"did you mean '{close[0]}'?" if close else None
 
 
+def _misspelt_block_statement(
+    error: UnexpectedInput, hint: str | None, source: str, path: str
+) -> tuple[str, Span] | None:
+    """``atack each opponent {``: the parser fails at the '{', but the offending word is the
+    first of the line, which the hint has found close to a statement that opens a block."""
+    if not isinstance(error, UnexpectedToken) or error.token.type != "LBRACE" or not (hint or "").startswith("did"):
+        return None
+    row = error.token.line or 1
+    lines = source.split("\n")
+    text = lines[row - 1] if 0 < row <= len(lines) else ""
+    word = re.match(r"[ \t]*(\S+)", text)
+    if word is None:
+        return None
+    column = word.start(1) + 1
+    message = f"'{word.group(1)}' is not a statement that opens a block"
+    return message, Span(row, column, row, column + len(word.group(1)), path)
+
+
 def _viable(interactive: Any, fallback: set[str]) -> set[str]:
     """The terminals the parser can really take next. The lexer's own list comes from LALR's
     merged look-aheads and may hold tokens that a pending reduction rules out."""
@@ -898,6 +916,9 @@ def _parse_once(text: str, source: str, path: str) -> Tree[Token]:
         span = _error_span(error, source, path)
         if message == "'else' without 'if'" and previous is not None and str(previous) == "else":
             span = _span_of_token(previous, path)
+        misspelt = _misspelt_block_statement(error, hint, source, path)
+        if misspelt is not None:
+            message, span = misspelt
         raise ScriptSyntaxError(message, _clamp(span, text, path), hint=hint) from None
     return tree
 
