@@ -131,3 +131,14 @@ def test_every_error_lies_inside_the_text_and_comes_in_order(lines: list[str]) -
             assert 1 <= each.span.column <= len(rows[each.span.line - 1]) + 1
         ordered = [e.span.line for e in found if e.span and "never closed" not in e.message]
         assert ordered == sorted(ordered)
+
+
+def test_brackets_nested_too_deep_are_called_brackets() -> None:
+    """Past the nesting limit, a '(' is named a bracket, a '{' a block."""
+    deep = "(" * 45 + "1" + ")" * 45
+    [error] = errors_of(HEAD + f"  play {{\n    +{deep} power\n  }}\n}}\n")
+    assert error.code == "E003"
+    assert error.message.startswith("brackets nest deeper than 40 levels")
+    blocks = "".join("  " * i + "if X > 1 {\n" for i in range(45)) + "".join("}\n" for _ in range(45))
+    [error] = errors_of(HEAD + "  play {\n" + blocks + "  }\n}\n")
+    assert error.message.startswith("blocks nest deeper than 40 levels")

@@ -721,16 +721,19 @@ def _error_span(error: UnexpectedInput, text: str, path: str) -> Span:
 _STRINGS_AND_COMMENTS = re.compile(r'"(?:\\.|[^"\\\n])*"|#[^\n]*')
 
 
-def _depth_ok(text: str) -> bool:
-    depth = deepest = 0
+def _too_nested(text: str) -> str | None:
+    """What nests past :data:`MAX_NESTING` ("blocks", or "brackets" when a '(' went past it),
+    or None when nothing does."""
+    depth = 0
     # Brackets inside strings and comments are text, not nesting.
     for char in _STRINGS_AND_COMMENTS.sub("", text):
         if char in "{(":
             depth += 1
-            deepest = max(deepest, depth)
+            if depth > MAX_NESTING:
+                return "blocks" if char == "{" else "brackets"
         elif char in "})":
             depth -= 1
-    return deepest <= MAX_NESTING
+    return None
 
 
 def _too_deep(tree: Tree[Token]) -> Tree[Token] | Token | None:
@@ -757,8 +760,12 @@ def parse_with_lark(text: str, source: str, path: str = "") -> ast.Script:
     """Parse a script (``source`` is ``text`` ending with a line end) with Lark; raises
     :class:`ScriptSyntaxError` (and nothing else) on bad input. The fast parser checks the
     nesting limit itself, so the check below is needed only on the way here."""
-    if not _depth_ok(text):
-        raise ScriptSyntaxError(f"blocks nest deeper than {MAX_NESTING} levels", Span(1, 1, 1, 2, path), code="E003")
+    nested = _too_nested(text)
+    if nested is not None:
+        # Named for what went past the limit: a bracket is never called a block.
+        around = " (with the blocks around them)" if nested == "brackets" else ""
+        message = f"{nested} nest deeper than {MAX_NESTING} levels{around}"
+        raise ScriptSyntaxError(message, Span(1, 1, 1, 2, path), code="E003")
     tree = _parse_fast(source)
     if tree is None:
         tree = _parse_carefully(text, source, path)
@@ -806,6 +813,10 @@ def _parse_carefully(text: str, source: str, path: str) -> Tree[Token]:
         raise error from None
 
 
+#: How many characters the search for further syntax errors may parse in all (see _every_error).
+_RECOVERY_BUDGET = 1024 * 1024
+
+
 def _every_error(first: ScriptSyntaxError, text: str, path: str) -> list[ScriptSyntaxError]:
     """The first error and the ones after it: the failing statement (its line and the lines
     indented under it) is set aside and the rest parsed again, until the file parses, the cap is
@@ -815,7 +826,11 @@ def _every_error(first: ScriptSyntaxError, text: str, path: str) -> list[ScriptS
     unclosed = recovery.unclosed_block(lines)
     found: list[ScriptSyntaxError] = []
     error, current = first, text
-    while len(found) < MAX_SYNTAX_ERRORS:
+    # Each error found costs a parse of the file: a large file gets fewer, so that a stranger's
+    # 256 KiB of garbage is read a few times, not MAX_SYNTAX_ERRORS times.
+    parses = max(1, _RECOVERY_BUDGET // max(1, len(text)))
+    while len(found) < MAX_SYNTAX_ERRORS and parses > 0:
+        parses -= 1
         assert error.span is not None
         row = error.span.line
         if unclosed is not None and (unclosed.ends_before is None or row >= unclosed.ends_before):
