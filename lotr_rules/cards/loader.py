@@ -22,6 +22,7 @@ from lotr_rules.cards.tomlspans import toml_spans
 from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.compiler import Compiler
+from lotr_rules.dsl.signs import negative_power
 from lotr_rules.dsl.syntax import parse
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.registry import Vocabulary
@@ -176,6 +177,7 @@ def compile_files(
         if parsed.script is None:
             continue
         diagnostics.extend(check_script(parsed.script, str(parsed.path), vocabulary, lasting or {}))
+        diagnostics.extend(negative_power(parsed.script, str(parsed.path)))
         if len(parsed.script.cards) != 1:
             diagnostics.append(
                 Diagnostic(
