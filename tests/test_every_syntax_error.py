@@ -142,3 +142,25 @@ def test_brackets_nested_too_deep_are_called_brackets() -> None:
     blocks = "".join("  " * i + "if X > 1 {\n" for i in range(45)) + "".join("}\n" for _ in range(45))
     [error] = errors_of(HEAD + "  play {\n" + blocks + "  }\n}\n")
     assert error.message.startswith("blocks nest deeper than 40 levels")
+
+
+_PIECES = st.sampled_from(
+    ["{", "}", "(", ")", "\n", "  ", "    ", "draw 1", "play", "if", "card", '"x"', "+1 power", "cost", "#c", "\\\n"]
+)
+
+
+@PROPERTY_SETTINGS
+@given(st.lists(_PIECES, max_size=40))
+def test_any_text_gives_errors_only_inside_it(pieces: list[str]) -> None:
+    """Whatever the text, parsing raises nothing but ScriptSyntaxError, and every error it lists
+    lies inside the text."""
+    text = HEAD + " ".join(pieces)
+    try:
+        parse(text, "a.card")
+    except ScriptSyntaxError as error:
+        rows = text.split("\n")
+        for each in (error, *error.further):
+            assert each.span is not None
+            assert 1 <= each.span.line <= len(rows), (each, text)
+            assert 1 <= each.span.column <= len(rows[each.span.line - 1]) + 1, (each, text)
+            assert each.message and "\n" not in each.message
