@@ -76,6 +76,10 @@ def test_a_near_miss_is_not_offered_where_its_keyword_cannot_stand() -> None:
         ("gain a card costing at least 2", "costing at least 2", "where cost >= 2"),
         ("gain a card with cost 5", "with cost 5", "where cost == 5"),
         ("discard a card from hand onto bottom of deck", "onto bottom of deck", "on bottom of deck"),
+        ("put a card from hand on the top of your deck", "on the top of your deck", "on top of deck"),
+        ("gain 2 power", "gain 2 power", "+2 power"),
+        ("destroy a card from your hand", "your hand", "hand"),
+        ("draw two cards", "two", "2"),
     ],
 )
 def test_near_misses(statement: str, written: str, write: str) -> None:
@@ -83,3 +87,9 @@ def test_near_misses(statement: str, written: str, write: str) -> None:
     found = nearmiss.suggest(source, 4, 1, 80)
     assert found is not None
     assert (found.written, found.write) == (written, write)
+
+
+def test_a_number_word_is_not_turned_into_a_digit_where_no_number_can_stand() -> None:
+    """'one' inside a card name's text or after a verb that takes no number gets no suggestion."""
+    source = 'card "A" {\n  id a\n  title one\n}\n'
+    assert nearmiss.suggest(source, 3, 1, 20) is None

@@ -2,8 +2,8 @@
 card-script language says them (``to top of deck`` is ``on top of deck``, ``costing up to 4`` is
 ``where cost <= 4``).
 
-A suggestion is offered only where the parser takes its first keyword at the place the phrase
-starts (:func:`lotr_rules.dsl.parser.keywords_valid_at`), so it is never a word that could not
+A suggestion is offered only where the parser takes its first word at the place the phrase
+starts (:func:`lotr_rules.dsl.parser.valid_at`), so it is never a word that could not
 stand there. The linter adds it as the hint of the error on that phrase.
 """
 
@@ -19,10 +19,13 @@ class NearMiss:
     pattern: re.Pattern[str]
     #: what to write instead, with ``\1`` for the pattern's group
     write: str
+    #: what the grammar must take where the phrase starts: a keyword, or a terminal's name
+    #: (``INT``, ``PLUS``, ``WORD``); by default the first word of what to write
+    needs: str = ""
 
     @property
-    def keyword(self) -> str:
-        return self.write.split()[0]
+    def first(self) -> str:
+        return self.needs or self.write.split()[0]
 
 
 _COSTING = r"\b(?:costing|costs|cost|with cost)"
@@ -37,6 +40,13 @@ RULES: tuple[NearMiss, ...] = (
     NearMiss(re.compile(_COSTING + r" (?:less than|under) ([0-9]+)\b"), r"where cost < \1"),
     NearMiss(re.compile(_COSTING + r" (?:more than|over) ([0-9]+)\b"), r"where cost > \1"),
     NearMiss(re.compile(_COSTING + r" (?:exactly )?([0-9]+)\b"), r"where cost == \1"),
+    NearMiss(re.compile(r"\bon the (top|bottom) of (?:your )?([a-z]+(?: [a-z]+)*)"), r"on \1 of \2"),
+    NearMiss(re.compile(r"\b(?:gain|get|add) ([0-9]+) power\b"), r"+\1 power", needs="PLUS"),
+    NearMiss(re.compile(r"\byour hand\b"), "hand", needs="WORD"),
+    *(
+        NearMiss(re.compile(rf"\b{word}\b"), str(number), needs="INT")
+        for number, word in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"), 1)
+    ),
 )
 
 
@@ -63,8 +73,8 @@ def suggest(source: str, line: int, first: int, last: int) -> Suggestion | None:
         for match in rule.pattern.finditer(text):
             if match.end() < first or match.start() + 1 > last:
                 continue
-            from lotr_rules.dsl.parser import keywords_valid_at
+            from lotr_rules.dsl.parser import valid_at
 
-            if rule.keyword in keywords_valid_at(source, line_start + match.start()):
+            if rule.first in valid_at(source, line_start + match.start()):
                 return Suggestion(match.start() + 1, match.group(), match.expand(rule.write))
     return None

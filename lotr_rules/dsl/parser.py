@@ -950,9 +950,10 @@ def _with_path(script: ast.Script, path: str) -> ast.Script:
     return ast.Script(script.cards, path=path)
 
 
-def keywords_valid_at(source: str, offset: int) -> frozenset[str]:
-    """The keywords (as written, ``on``, ``where``) the grammar takes at ``offset`` of ``source``:
-    what may stand there, so that a suggestion never offers a word that could not."""
+def valid_at(source: str, offset: int) -> frozenset[str]:
+    """What the grammar takes at ``offset`` of ``source``: the names of the terminals (``INT``,
+    ``PLUS``) and the keywords as written (``on``, ``where``), so that a suggestion never offers
+    a word that could not stand there."""
     interactive = _parser().parse_interactive(source[:offset])
     try:
         for _token in interactive.iter_parse():
@@ -960,4 +961,4 @@ def keywords_valid_at(source: str, offset: int) -> frozenset[str]:
     except UnexpectedInput:
         return frozenset()
     accepted = _viable(interactive, set())
-    return frozenset(_keywords()[name] for name in accepted if name in _keywords())
+    return frozenset(accepted | {_keywords()[name] for name in accepted if name in _keywords()})
