@@ -866,7 +866,9 @@ def _with_near_miss(error: ScriptSyntaxError, text: str, path: str) -> ScriptSyn
     if found is None:
         return error
     span = Span(error.span.line, found.column, error.span.line, found.column + len(found.written), path)
-    return ScriptSyntaxError(f"unexpected '{found.written}'", span, hint=found.hint)
+    # "missing a number after 'cost'" says it well already; "unexpected '4' after 'to'" does not.
+    message = error.message if error.message.startswith("missing") else f"unexpected '{found.written}'"
+    return ScriptSyntaxError(message, span, hint=found.hint)
 
 
 def _unclosed_error(unclosed: recovery.Unclosed, text: str, path: str) -> ScriptSyntaxError:
