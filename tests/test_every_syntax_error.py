@@ -50,6 +50,9 @@ def test_the_number_of_errors_is_capped() -> None:
     text = HEAD + "  play {\n" + body + "  }\n}\n"
     found = errors_of(text)
     assert len(found) == MAX_SYNTAX_ERRORS
+    assert found[-1].hint is not None and found[-1].hint.endswith(
+        f"at most {MAX_SYNTAX_ERRORS} syntax errors of a file are listed"
+    )
     assert [e.span.line for e in found if e.span] == list(range(7, 7 + MAX_SYNTAX_ERRORS))
 
 

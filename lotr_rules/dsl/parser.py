@@ -807,9 +807,17 @@ def _parse_carefully(text: str, source: str, path: str) -> Tree[Token]:
     try:
         return _parse_once(text, source, path)
     except ScriptSyntaxError as first:
-        found = _every_error(first, text, path)
+        found = _every_error(first, text, path)[:MAX_SYNTAX_ERRORS]
+        if len(found) == MAX_SYNTAX_ERRORS:
+            # Say so where the list stops, so that a fixed file's new errors are no surprise.
+            last = found[-1]
+            cap = f"at most {MAX_SYNTAX_ERRORS} syntax errors of a file are listed"
+            assert last.span is not None
+            found[-1] = ScriptSyntaxError(
+                last.message, last.span, last.code, f"{last.hint}; {cap}" if last.hint else cap
+            )
         error = found[0]
-        error.further = found[1:MAX_SYNTAX_ERRORS]
+        error.further = found[1:]
         raise error from None
 
 
