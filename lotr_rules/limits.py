@@ -34,6 +34,10 @@ MAX_DATA_DEPTH = 64
 #: The largest save, record, scenario or mix file read, in bytes.
 MAX_DATA_FILE_BYTES = 16 * 1024 * 1024
 
+#: The most syntax errors reported for one card file: past the first few, later errors are
+#: mostly echoes of earlier ones, and a stranger's garbage file should give a screenful, not pages.
+MAX_SYNTAX_ERRORS = 20
+
 #: The longest path given on the command line or in a file, in characters.
 MAX_PATH_CHARS = 4_096
 

@@ -201,10 +201,10 @@ def test_messages_name_things_not_tokens() -> None:
 
 
 def test_end_of_file_inside_a_card() -> None:
-    """A card cut off before its '}' is reported at the end of the last line."""
+    """A card cut off before its '}' is reported at the card's '{', which is never closed."""
     error = syntax_error('card "X" {\n  play {\n    draw 1\n  }\n')
-    assert error.message == "missing '}' at the end of the file"
-    assert (error.span.line, error.span.column) == (4, 4)
+    assert error.message == "'{' is never closed: the file ends inside its block"
+    assert (error.span.line, error.span.column) == (1, 10)
 
 
 def test_else_without_if_points_at_the_else() -> None:
@@ -222,9 +222,11 @@ def test_unterminated_string_and_stray_characters() -> None:
 
 
 def test_misspelt_block_statement_gets_a_did_you_mean() -> None:
-    """A misspelt block statement reads as a command, so the '{' is unexpected; the hint names the statement."""
+    """A misspelt block statement reads as a command, so the parser fails at the '{'; the error
+    points at the misspelt word, and the hint names the statement."""
     error = syntax_error(_card("attak each opponent {", "}"))
-    assert "unexpected '{'" in error.message
+    assert error.message == "'attak' is not a statement that opens a block"
+    assert error.span is not None and error.span.column == 5
     assert error.hint == "did you mean 'attack'?"
 
 

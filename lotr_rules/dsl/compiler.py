@@ -939,6 +939,8 @@ class Compiler:
                     body(ctx.for_player(player))
 
             return run_for_players
+        if self._misspelt_players(sel, words):
+            return _nothing
         self._measure_parts(sel, "'for each'", frozenset({"as"}))
         selection = self._selection(sel, "", role="for each")
         binding = sel.binding
@@ -965,6 +967,22 @@ class Compiler:
                 body(ctx)
 
         return _restoring(run_for_cards, own)
+
+    def _misspelt_players(self, sel: ast.Sel, words: str) -> bool:
+        """``for each other playr``: words that name no card type but nearly a player phrase are
+        reported as a player phrase, with the phrase they resemble (a card type would be an
+        unrelated suggestion)."""
+        kind = sel.kind or ()
+        if not kind or sel.quantity is not None or sel.source is not None or sel.where is not None:
+            return False
+        if self.vocab.card_type(kind[0]) is not None or kind[0] in ("card", "cards") or self._named_thing(list(kind)):
+            return False
+        phrases = [phrase.removeprefix("each ") for phrase in self.vocab.players]
+        hint = _suggest(words, phrases)
+        if hint is None:
+            return False
+        self.error("E113", f"unknown player phrase '{words}'", sel.span, hint)
+        return True
 
     def _players(self, words: Sequence[str], span: Span) -> Callable[[Ctx], list[int]] | None:
         phrase = " ".join(words)

@@ -26,6 +26,7 @@ from lotr_rules.limits import (
     MAX_CARDS_PER_SET,
     MAX_SCRIPT_TOKENS,
     MAX_STARTING_COPIES,
+    MAX_SYNTAX_ERRORS,
     SCRIPT_NUMBER_MAX,
 )
 
@@ -123,8 +124,12 @@ REGISTRY: tuple[LintCode, ...] = (
         "syntax error",
         "The file is not a card script the grammar accepts (a missing brace, a misspelt keyword, a "
         "stray character, an unterminated string), or it is not UTF-8 text at all. Nothing else in "
-        "the file is checked until it parses, so fix this first; the message says what was expected "
-        "at that position.",
+        "the file is checked until it parses, so fix these first. Each error is reported at the word "
+        "that is wrong, with what was expected there; after an error the parser sets the statement "
+        "(and the lines indented under it) aside and reads on, so every error of a file is listed, "
+        f"up to {MAX_SYNTAX_ERRORS}. A '{{' that is never closed is reported at the '{{', naming the line "
+        "before which its indentation says its block ends; a bracket left open on its line is named "
+        "as a bracket.",
         _text(
             """
             card "Gandalf" {
@@ -1380,7 +1385,11 @@ REGISTRY: tuple[LintCode, ...] = (
         "bad set manifest",
         "A set folder needs a set.toml that is valid TOML with a 'code', a 'name' and a whole-number "
         "'language', and, if it has one, a 'starting_deck' table of card names to counts. Without "
-        "them the set cannot be loaded. A set code that differs from its folder name is reported "
+        "them the set cannot be loaded. Every key is checked against the manifest's schema (the table "
+        "of keys in the reference): a key it does not know (with the key it most resembles) and a "
+        "value of the wrong kind ('code = 5', 'uses_wall = \"yes\"') are reported at the key, never "
+        "ignored. A folder given as a set that holds no set.toml is refused by the loader, and the "
+        "linter warns of card files outside any set. A set code that differs from its folder name is reported "
         "with this code too, as a warning: the folder name is what people look for. A set holds at "
         f"most {MAX_CARDS_PER_SET:,} card files and a starting deck at most {MAX_STARTING_COPIES} copies "
         "of a card.",
@@ -1437,6 +1446,31 @@ REGISTRY: tuple[LintCode, ...] = (
             """
         ),
         kind="set",
+    ),
+    LintCode(
+        "E163",
+        Severity.ERROR,
+        "set code already taken",
+        "A set's code names it everywhere: in card ids, in '--sets', in mix files, saves and records. "
+        "A set whose code is the code of a shipped set, or of another set loaded before it, is "
+        "refused by name and not loaded: merged in, it could replace or add to the shipped rules "
+        "without a word, and every record naming that code would mean something else. Give the set "
+        "a code of its own, and its folder the same name.",
+        _text(
+            """
+            code = "two-towers"
+            name = "My Two Towers"
+            language = 2
+            """
+        ),
+        _text(
+            """
+            code = "demo"
+            name = "My Two Towers"
+            language = 2
+            """
+        ),
+        kind="manifest",
     ),
     # ------------------------------------------------------------------ mix files
     LintCode(
@@ -1839,7 +1873,7 @@ REGISTRY: tuple[LintCode, ...] = (
         Severity.WARNING,
         "command can reach a card that cannot leave",
         (
-            "A set's set.toml may list cards a rule keeps where they are ([lasting.\"NAME\"]): The "
+            'A set\'s set.toml may list cards a rule keeps where they are ([lasting."NAME"]): The '
             "One Ring cannot be destroyed, and Breached stays in front of its player for the rest of "
             "the game. A command that would destroy such a card, or (for Breached) move it, leaves it "
             "where it is. The warning points at a command whose cards could include one (its zones can "
@@ -2095,6 +2129,43 @@ REGISTRY: tuple[LintCode, ...] = (
               text "Action, once per turn: draw a card."
               action once per turn {
                 draw 1
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "W212",
+        Severity.WARNING,
+        "a '+N power' whose amount can be negative",
+        "A player's Power counts what they can spend this turn and is never below zero, but a "
+        "'+N power' whose amount can be negative (a negative number, a difference such as "
+        "'2 - number of cards in hand', or a 'let' name holding one) would take it there. The "
+        "linter follows the signs of the amount: counts and measures of cards, players hit and "
+        "tokens are never negative. An '(if ... then ... else ...)' is taken as a guard, so "
+        "'(if X > 2 then X - 2 else 0)' is clean.",
+        _text(
+            """
+            card "Heavy Burden" {
+              id heavy-burden
+              type maneuver
+              provenance designed
+              text "+2 Power, less 1 for each card in your hand."
+              play {
+                +(2 - number of cards in hand) power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Heavy Burden" {
+              id heavy-burden
+              type maneuver
+              provenance designed
+              text "+2 Power, less 1 for each card in your hand."
+              play {
+                +(if number of cards in hand < 2 then 2 - number of cards in hand else 0) power
               }
             }
             """

@@ -14,12 +14,15 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+import attrs
+
 from lotr_rules.cards.catalogue import SetInfo
 from lotr_rules.cards.loader import (
     MANIFEST,
     SCRIPT_SUFFIX,
     ParsedFile,
     check_duplicates,
+    code_clash,
     compile_files,
     lasting_of,
     parse_file,
@@ -88,10 +91,14 @@ def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnos
         if path.is_dir():
             folders = set_folders(path)
             if not folders:
+                loose = False
                 for file in sorted(path.rglob(f"*{SCRIPT_SUFFIX}")):
                     code, problems = _set_code_for(file)
                     diagnostics.extend(problems)
                     files.append((file, code))
+                    loose = loose or _set_folder_of(file) is None
+                if loose:
+                    diagnostics.append(_outside_any_set(path))
             for folder in folders:
                 info, problems = _read_manifest(folder)
                 diagnostics.extend(problems)
@@ -107,6 +114,33 @@ def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnos
     for file, code in files:
         unique.setdefault(file.resolve(), (_absolute(file), code))
     return list(unique.values()), diagnostics
+
+
+def _outside_any_set(folder: Path) -> Diagnostic:
+    return Diagnostic(
+        "E161",
+        Severity.WARNING,
+        f"card files outside any set: no {MANIFEST} in '{_display(folder.resolve())}' or above it",
+        Span(1, 1, 1, 2, _display(folder.resolve() / MANIFEST)),
+        f"a game loads only sets, and refuses this folder: add a {MANIFEST} with 'code', 'name' and 'language'",
+    )
+
+
+def _code_clashes(folders: Sequence[Path]) -> list[Diagnostic]:
+    """E163 for each set whose code an earlier one (shipped sets first) already has."""
+    claimed: dict[str, tuple[Path, SetInfo]] = {}
+    out: list[Diagnostic] = []
+    seen: set[Path] = set()
+    for folder in folders:
+        if folder.resolve() in seen:
+            continue
+        seen.add(folder.resolve())
+        info, _ = _read_manifest(folder)
+        if info is not None:
+            clash = code_clash(info, folder, claimed)
+            if clash is not None:
+                out.append(attrs.evolve(clash, span=clash.span.with_path(_display(folder.resolve() / MANIFEST))))
+    return out
 
 
 def mix_files(paths: Sequence[Path]) -> list[Path]:
@@ -152,6 +186,8 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path]) -> tuple[list
         home = _set_folder_of(path)
         if home is not None and home not in reference_folders:
             reference_folders.append(home)
+    linted_sets = [f for p, _c in files if (f := _set_folder_of(p)) is not None]
+    diagnostics.extend(_code_clashes([*reference_folders, *linted_sets]))
     # The manifests of every set in view say which cards a rule keeps where they are (W205).
     infos: dict[str, SetInfo] = {}
     everything: list[ParsedFile] = list(parsed)
