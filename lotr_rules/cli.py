@@ -49,7 +49,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     # at any point is one line, not a traceback. (This module imports next to nothing itself,
     # so the time before the try is as short as it can be.)
     try:
-        return _main(argv)
+        from lotr_rules.terminal import EscapingOutput
+
+        # No card name, text or file name reaches the terminal with its control characters raw.
+        with EscapingOutput():
+            return _main(argv)
     except KeyboardInterrupt:
         print("lotr-rules: interrupted", file=sys.stderr)
         return 130

@@ -8,6 +8,7 @@ and, where there is one, the line and column, before any parser sees the text.
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import stat
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from lotr_rules.errors import Span, UserError
-from lotr_rules.limits import MAX_DATA_DEPTH, MAX_DATA_FILE_BYTES, MAX_PATH_CHARS
+from lotr_rules.limits import MAX_CARD_FILE_BYTES, MAX_DATA_DEPTH, MAX_DATA_FILE_BYTES, MAX_PATH_CHARS
 
 _OPENING = frozenset("[{")
 _CLOSING = frozenset("]}")
@@ -78,6 +79,7 @@ def read_data_text(path: Path, what: str) -> str:
         raise DataFileError(shown, f"cannot read the {what}: {error.strerror or error}") from None
     if len(data) > MAX_DATA_FILE_BYTES:
         raise DataFileError(shown, f"the {what} is larger than {MAX_DATA_FILE_BYTES // (1024 * 1024)} MiB")
+    data = data.removeprefix(codecs.BOM_UTF8)  # as some editors begin a UTF-8 file
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -152,3 +154,73 @@ def load_json(text: str, shown: str, what: str) -> Any:
 def read_json(path: Path, what: str) -> Any:
     """The parsed JSON of a data file, read and checked as :func:`read_data_text` and :func:`load_json` do."""
     return load_json(read_data_text(path, what), shown_path(path), what)
+
+
+class CardFileError(DataFileError):
+    """A card file or set manifest that is not read, with the lint code that reports it: E004 (not
+    a regular file inside its set folder), E003 (too large) or E001 (not UTF-8 text)."""
+
+    def __init__(self, shown: str, reason: str, code: str, span: Span | None = None) -> None:
+        super().__init__(shown, reason, span)
+        self.code = code
+
+
+def inside(path: Path, folder: Path) -> bool:
+    """Whether ``path``, its links followed, lies inside ``folder`` (its links followed too)."""
+    real, root = Path(os.path.realpath(path)), Path(os.path.realpath(folder))
+    return real == root or root in real.parents
+
+
+def read_card_text(path: Path, folder: Path | None, what: str = "card file") -> str:
+    """The text of a card file or set manifest, read only when it is a regular file inside
+    ``folder`` (its set folder, or the folder it was found in; None for a file named on its own)
+    and at most :data:`MAX_CARD_FILE_BYTES`, which is checked before a byte is read. A UTF-8
+    byte-order mark at its start is dropped. Anything else raises :class:`CardFileError`.
+
+    A link pointing out of the folder, a device such as ``/dev/zero`` and a FIFO are never read:
+    the file is opened without following a last link and without blocking, and refused by what
+    ``fstat`` says it is."""
+    try:
+        check_path(path, what)
+    except DataFileError as error:
+        raise CardFileError(error.shown, error.reason, "E004") from None
+    shown = shown_path(path)
+    real = Path(os.path.realpath(path))
+    if folder is not None and not inside(real, folder):
+        raise CardFileError(
+            shown, f"the {what} is a link to {shown_path(real)}, outside its set folder; it is not read", "E004"
+        )
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        # The links were followed above: a last link appearing since then fails to open.
+        with os.fdopen(os.open(real, flags), "rb") as handle:
+            status = os.fstat(handle.fileno())
+            if stat.S_ISDIR(status.st_mode):
+                raise CardFileError(shown, f"the {what} is a folder", "E004")
+            if not stat.S_ISREG(status.st_mode):
+                kind = "a FIFO" if stat.S_ISFIFO(status.st_mode) else "a device" if _is_device(status) else "a socket"
+                raise CardFileError(shown, f"the {what} is not a regular file but {kind}; it is not read", "E004")
+            if status.st_size > MAX_CARD_FILE_BYTES:
+                raise CardFileError(shown, f"the {what} is larger than {MAX_CARD_FILE_BYTES // 1024} KiB", "E003")
+            data = handle.read(MAX_CARD_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise CardFileError(shown, f"no such {what}", "E004") from None
+    except IsADirectoryError:
+        raise CardFileError(shown, f"the {what} is a folder", "E004") from None
+    except OSError as error:
+        raise CardFileError(shown, f"cannot read the {what}: {error.strerror or error}", "E004") from None
+    if len(data) > MAX_CARD_FILE_BYTES:  # it grew while being read
+        raise CardFileError(shown, f"the {what} is larger than {MAX_CARD_FILE_BYTES // 1024} KiB", "E003")
+    data = data.removeprefix(codecs.BOM_UTF8)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        where = Span(line, column, line, column + 1, shown)
+        byte = data[error.start]
+        raise CardFileError(shown, f"file is not utf-8 text (byte 0x{byte:02x})", "E001", where) from None
+
+
+def _is_device(status: os.stat_result) -> bool:
+    return stat.S_ISCHR(status.st_mode) or stat.S_ISBLK(status.st_mode)

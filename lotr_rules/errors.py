@@ -55,6 +55,8 @@ class ScriptSyntaxError(UserError):
     def __init__(self, message: str, span: Span, code: str = "E001", hint: str | None = None):
         super().__init__(message, span, hint)
         self.code = code
+        #: The file's later syntax errors, when the parser could read on past this one.
+        self.further: list[ScriptSyntaxError] = []
 
 
 class ScriptError(UserError):

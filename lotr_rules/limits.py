@@ -15,6 +15,10 @@ from lotr_rules.errors import UserError
 #: reaches it in a few rounds and stops with a budget error instead of growing without end.
 SCRIPT_NUMBER_MAX = 1_000_000
 
+#: The most times one card's action ability may be used in one turn, even one that costs nothing
+#: and is not once per turn: a player (or a bot) cannot use it without end.
+MAX_ACTION_USES = 20
+
 #: The most cards (different card definitions) one set folder may hold.
 MAX_CARDS_PER_SET = 1_000
 
@@ -30,8 +34,27 @@ MAX_DATA_DEPTH = 64
 #: The largest save, record, scenario or mix file read, in bytes.
 MAX_DATA_FILE_BYTES = 16 * 1024 * 1024
 
+#: The most syntax errors reported for one card file: past the first few, later errors are
+#: mostly echoes of earlier ones, and a stranger's garbage file should give a screenful, not pages.
+MAX_SYNTAX_ERRORS = 20
+
 #: The longest path given on the command line or in a file, in characters.
 MAX_PATH_CHARS = 4_096
+
+#: The largest card file (or set manifest) read, in bytes, checked before a byte is read: a card is
+#: a few hundred bytes, and a stranger's multi-megabyte file should not make the linter chew for minutes.
+MAX_CARD_FILE_BYTES = 256 * 1024
+
+#: The most words, numbers and symbols one card script may hold, counted before it is parsed. The
+#: largest shipped card holds under a hundred; a script of a hundred thousand (``1+1+1...``)
+#: would keep the parser busy for seconds.
+MAX_SCRIPT_TOKENS = 5_000
+
+#: The most copies one line of a deck list may give (``3x Card``); deck rules ask far fewer.
+MAX_DECK_LINE_COPIES = 99
+
+#: The most lines a deck list may have.
+MAX_DECK_LINES = 2_000
 
 #: Numbers are shown in errors with at most this many digits (the rest elided).
 _SHOWN_DIGITS = 12
@@ -79,10 +102,16 @@ def in_script_range(value: int) -> bool:
 #: (what is limited, the limit, what happens past it): the table of the docs page
 LIMITS: tuple[tuple[str, str, str], ...] = (
     (
+        "words, numbers and symbols in a card script",
+        f"{MAX_SCRIPT_TOKENS:,}",
+        "the script is refused before it is parsed (E003)",
+    ),
+    (
         "a number a script computes (`let`, `+`, `-`, `*`, `/`, `%`, counts, measures, Power)",
         f"-{SCRIPT_NUMBER_MAX:,} to {SCRIPT_NUMBER_MAX:,}",
         "the game stops with an error naming the card",
     ),
+    ("uses of one card's action ability in a turn", f"{MAX_ACTION_USES}", "it is no longer offered that turn"),
     ("cards in one set folder", f"{MAX_CARDS_PER_SET:,}", "the set is refused"),
     ("card copies in one game (every deck and stack)", f"{MAX_COPIES_PER_GAME:,}", "the game is refused"),
     ("copies of one card in a manifest's `starting_deck`", f"{MAX_STARTING_COPIES}", "the set is refused"),
@@ -97,4 +126,6 @@ LIMITS: tuple[tuple[str, str, str], ...] = (
         "the file is refused",
     ),
     ("length of a path", f"{MAX_PATH_CHARS:,} characters", "the path is refused"),
+    ("copies on one line of a deck list", f"{MAX_DECK_LINE_COPIES}", "the line is a finding"),
+    ("lines in a deck list", f"{MAX_DECK_LINES:,}", "the deck list is refused"),
 )

@@ -145,10 +145,19 @@ def syntax_cases() -> Iterator[Case]:
     """'+N power' in every context it declares; 'attack' and 'register trigger' are the blocks the
     'attack', 'trigger' and 'end of turn' contexts open, run by every case in those contexts."""
     vocab = vocabulary()
-    power = vocab.primitives["power"]
-    for context in power.honoured_contexts(vocab.contexts):
-        if context not in NO_STATEMENTS:
-            yield Case("power", "count", context, ("+2 power",), "", 0, "power", False)
+    # Each ends with 2 Power, by its own way: added, added and taken, added and paid.
+    statements = {
+        "power": ("+2 power",),
+        "lose power": ("+3 power", "-1 power"),
+        "pay": ("+3 power", "pay 1 power {", "}"),
+        # a cost change moves no card and adds no Power: the 2 Power are the case's own
+        "cost change": ("+2 power", "next ally costs 1 less"),
+    }
+    for name, statement in statements.items():
+        primitive = vocab.primitives[name]
+        for context in primitive.honoured_contexts(vocab.contexts):
+            if context not in NO_STATEMENTS:
+                yield Case(name, "count", context, statement, "", 0, "power", False)
 
 
 # ---------------------------------------------------------------------- running a case
@@ -229,6 +238,8 @@ def probe_text(case: Case) -> tuple[str, str]:
         ), rules.HAND
     if ctx == "hero":
         return _card("Probe", "hero", 0, ["ongoing {", *_indent(body, 1), "}"], "  deck hero\n"), rules.HERO
+    if ctx == "action":
+        return _card("Probe", "location", 0, ["action once per turn {", *_indent(body, 1), "}"]), rules.FRONT
     raise AssertionError(f"no probe for the context '{ctx}'")
 
 
@@ -360,6 +371,8 @@ def run_case(case: Case) -> Outcome:
     elif ctx == "end of turn":
         game.emit(ev.TURN_ENDED, 0)
         game.after_resolution()
+    elif ctx == "action":
+        game.use_action(0, probe)
     return Outcome(
         before=before,
         after=_where(game),

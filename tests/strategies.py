@@ -127,6 +127,14 @@ KEYWORDS = frozenset(
         "into",
         "next",
         "turn",
+        "pay",
+        "action",
+        "once",
+        "per",
+        "while",
+        "costs",
+        "less",
+        "more",
     ]
 )
 
@@ -240,7 +248,11 @@ refs: st.SearchStrategy[ast.Ref] = st.one_of(
 def _exprs(depth: int = 2) -> st.SearchStrategy[ast.Expr]:
     """Numbers, names and ``players hit``; with ``depth`` > 0 also operators, negation and aggregates."""
     leaves: st.SearchStrategy[ast.Expr] = st.one_of(
-        nums, st.just(ast.PlayersHit()), st.builds(ast.VarExpr, names), st.builds(ast.TokensOn, counter_phrases)
+        nums,
+        st.just(ast.PlayersHit()),
+        st.builds(ast.VarExpr, names),
+        st.builds(ast.TokensOn, counter_phrases),
+        st.just(ast.PowerRead()),
     )
     if depth <= 0:
         return leaves
@@ -380,6 +392,17 @@ def _command(parts: tuple[str, ast.Sel | None, ast.Placement | None, str | None]
 def _simple_stmts(depth: int = 1) -> st.SearchStrategy[ast.Stmt]:
     return st.one_of(
         st.builds(ast.PowerStmt, _exprs(depth), optional(_sels(depth))),
+        st.builds(ast.PowerStmt, _exprs(depth), optional(_sels(depth)), lose=st.just(True)),
+        st.builds(
+            ast.CostStmt,
+            st.sampled_from(["next", "all"]),
+            word_lists,
+            optional(_preds()),
+            st.sampled_from(["cost", "costs"]),
+            _exprs(depth),
+            st.sampled_from(["less", "more"]),
+            optional(player_phrases),
+        ),
         st.builds(ast.LetStmt, names, _exprs(depth)),
         st.builds(ast.TokenStmt, st.sampled_from(["add", "remove"]), _exprs(depth), counter_phrases),
         st.builds(ast.TokenStmt, st.just("remove"), st.none(), counter_phrases),
@@ -413,6 +436,7 @@ def _stmts(depth: int = 2) -> st.SearchStrategy[ast.Stmt]:
         st.builds(ast.AttackStmt, player_phrases, optional(words), body),
         st.builds(ast.TriggerStmt, st.sampled_from(["when", "at"]), trigger_phrases, body),
         st.builds(ast.NextTurnStmt, body),
+        st.builds(ast.PayStmt, _exprs(1), body),
     )
 
 
@@ -444,6 +468,8 @@ def _abilities(depth: int = 2) -> st.SearchStrategy[ast.Ability]:
         st.builds(ast.Ability, st.just("quest"), goal=_conds(2), reward=_exprs(2)),
         st.builds(ast.Ability, st.just("effect"), body, always=st.booleans()),
         st.builds(ast.Ability, st.just("search"), body),
+        st.builds(ast.Ability, st.just("action"), body, once=st.booleans(), cost=optional(_exprs(2))),
+        st.builds(ast.Ability, st.just("while"), body, phrase=trigger_phrases),
     )
 
 

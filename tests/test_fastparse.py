@@ -226,7 +226,9 @@ def _card(*lines: str, head: str = "") -> str:
 #: it must give up, None if either is fine (then it must agree with Lark).
 EDGE_CASES: list[tuple[str, bool | None]] = [
     ('card "X" {\n  id play\n  title card\n  provenance if\n}\n', True),  # only WORD is taken there
-    ('card "X" {\n  type hero and villain\n}\n', False),  # 'and' is a keyword after a type word
+    # after a type word only 'of' is a keyword (the WORD+ states are the measures' words alone)
+    ('card "X" {\n  type hero and villain\n}\n', True),
+    ('card "X" {\n  type hero of villain\n}\n', False),
     ('card "X" {\n  type of\n  deck the of\n}\n', None),
     ('card "X" {\n  types hero\n}\n', False),  # a keyword run on into a word
     (_card("letX = 1"), False),
@@ -407,12 +409,27 @@ KEYWORD_STATES: dict[str, tuple[str, ...]] = {
         r"atom : .* RPAR \*",
         r"atom : PLAYERS HIT \*",
         r"binding : AS VAR \*",
+        r"atom : POWER \*",
+    ),
+    "_PRED_END": (
         r"pred_value : STRING \*",
         r"pred_atom_value : INT \*",
         r"pred_atom : .* STRING \*",
         r"pred_atom : LPAR pred RPAR \*",
     ),
+    "_COST_KIND": (
+        r"cost_kind : WORD \*.*",
+        r"cost_kind_word : WORD \*",
+        r"__X : (__X )?cost_kind_word \*",
+    ),
+    "_ACTION": (r"ability : ACTION \* .*",),
+    "_PER": (r"once_per_turn : ONCE \* .*",),
+    "_PAY": (
+        r"once_per_turn : ONCE PER TURN \*",
+        r"ability : ACTION once_per_turn \* .*",
+    ),
     "_WORDS": (r"__X : (__X )?WORD \*",),
+    "_SEL_END_COUNTER": (r"(__X : (__X )?counter_word \*|counter_word : WORD \*)",),
     "_PRED_WORD": (r"pred_atom_value : WORD \* OF sel \| pred_value : WORD \*",),
     "_KIND": (
         r"kind_word : \w+ \*",
@@ -436,7 +453,9 @@ KEYWORD_STATES: dict[str, tuple[str, ...]] = {
     "_COMMAND": (r"simple_stmt : WORD \*.*",),
     "_EXPR_START": (
         r"field : VICTORY \* .*",
-        r"simple_stmt : (PLUS|ADD|LET VAR EQUAL) \* .*",
+        r"simple_stmt : (PLUS|MINUS|ADD|LET VAR EQUAL) \* .*",
+        r"(compound_stmt|action_cost) : PAY \* .*",
+        r"simple_stmt : cost_scope cost_kind (where )?cost_verb \* .*",
         r"sum : sum \w+ \* .*",
         r"product : product (STAR|SLASH|PERCENT) \* .*",
         r"pred_product : pred_product (STAR|SLASH|PERCENT) \* .*",
@@ -486,11 +505,12 @@ KEYWORD_STATES: dict[str, tuple[str, ...]] = {
         r"cond_atom : LPAR cond RPAR \*",
     ),
     "_TRIGGER": (
-        r"(ability|compound_stmt) : (WHEN|AT) \* .*",
+        r"(ability|compound_stmt) : (WHEN|AT|WHILE) \* .*",
         r"trigger_word : \w+ \*",
     ),
     "_TO": (
         r"compound_stmt : ATTACK \* .*",
+        r"simple_stmt : cost_scope .* FOR \* player_phrase",
         r"quantity : UP \* .*",
     ),
     "_PLAYER": (r"player_word : \w+ \*",),
@@ -510,13 +530,16 @@ KEYWORD_STATES: dict[str, tuple[str, ...]] = {
     "_TOKEN_WORD": (r"simple_stmt : REMOVE ALL \* .*",),
     "_FROM_TO": (r"_token_word : TOKENS? \*",),
     "_EACH": (r"(per_each|compound_stmt) : FOR \* .*",),
-    "_FOR": (r"simple_stmt : PLUS expr POWER \*.*",),
+    "_FOR": (
+        r"simple_stmt : (PLUS|MINUS) expr POWER \*.*",
+        r"cost_way : (LESS|MORE) \*",
+    ),
     "_MAY": (r"compound_stmt : MAY \* .*",),
     "_OPTION": (
         r"compound_stmt : CHOOSE LBRACE _NL \* .*",
         r"option : .* _NL \*",
     ),
-    "_TURN": (r"compound_stmt : NEXT \* .*",),
+    "_TURN": (r"compound_stmt : NEXT \* .*", r"once_per_turn : ONCE PER \* TURN"),
     "_IF": (r"elif_clause : ELSE \* .*",),
     "_UNDER": (r"placement : UNDER \* ref",),
     "_HIT": (r"(cond_left_)?atom : PLAYERS \* HIT",),
@@ -552,6 +575,9 @@ KEYWORD_STATES: dict[str, tuple[str, ...]] = {
         r"ability : (PLAY|DEFENSE|AMBUSH|ONGOING|FORTUNE) \* .*",
         r"ability : (SEARCH|EFFECT ALWAYS) \* .*",
         r"field : STARTING CARD (STRING )?\* .*",
+        r"cost_scope : (NEXT|ALL) \*",
+        r"(compound_stmt|action_cost) : PAY expr POWER \*.*",
+        r"cond_left_atom : POWER \*",
     ),
 }
 

@@ -98,6 +98,32 @@ def test_a_power_of_thousands_of_digits_is_refused_with_the_number_elided(
     assert digits not in out
 
 
+@pytest.mark.parametrize("digits", ["9" * 5000, "1" + "0" * 4999, "6"])
+def test_an_adventure_direction_of_thousands_of_digits_is_a_lint_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], digits: str
+) -> None:
+    """A direction is read as a count of cards (1 to 5): one past Python's 4300-digit limit on
+    converting text to a number used to crash the compiler; it is E142, with the number elided."""
+    folder = tmp_path / "roads"
+    folder.mkdir()
+    (folder / "set.toml").write_text(
+        'code = "roads"\nname = "Roads"\nlanguage = 2\nfamily = "adventure-deck"\n', encoding="utf-8"
+    )
+    (folder / "crossing.card").write_text(
+        'card "Crossing" {\n  id crossing\n  type place\n  copies 1\n  aggression 2\n'
+        f'  directions up {digits} right 2\n  provenance designed\n  text "A road."\n}}\n',
+        encoding="utf-8",
+    )
+    assert main(["lint", str(folder)]) == 1
+    captured = capsys.readouterr()
+    out = captured.out + captured.err
+    assert "internal error" not in out
+    assert "E142 direction up" in out and "is out of range 1 to 5" in out
+    assert len(out) < 400  # the number is elided, not printed whole
+    if len(digits) > 12:
+        assert f"({len(digits)} digits)" in out
+
+
 def test_shown_number_never_converts_a_huge_number_whole() -> None:
     assert shown_number(-5) == "-5"
     assert shown_number(10**5000) == "100000000000... (5001 digits)"

@@ -18,6 +18,7 @@ from lotr_rules.diagnostics import Diagnostic, Severity
 from lotr_rules.docgen import lint_codes as page
 from lotr_rules.lint.codes import CODES, EXAMPLE_SET, Kind, LintCode, layout
 from lotr_rules.lint.runner import lint_paths
+from lotr_rules.terminal import escape_controls, has_controls
 
 SOURCES = Path(__file__).resolve().parents[1] / "lotr_rules"
 #: Files that list codes without emitting them.
@@ -138,7 +139,9 @@ def test_page_lists_every_code_with_its_examples() -> None:
     for entry in CODES.values():
         assert f"### {entry.code}\n" in text
         assert entry.title in text
-        assert entry.bad.rstrip() in text and entry.good.rstrip() in text
+        # shown as the tool shows them: a control character (W206's example) escaped
+        assert escape_controls(entry.bad.rstrip()) in text and entry.good.rstrip() in text
+    assert not has_controls(text.replace("\n", "").replace("\t", ""))
     for needed in ("--format json", "--strict", "lotr-rules lint my-cards/ --cards other-set/", "lotr-rules-lint"):
         assert needed in text
 

@@ -201,10 +201,10 @@ def test_messages_name_things_not_tokens() -> None:
 
 
 def test_end_of_file_inside_a_card() -> None:
-    """A card cut off before its '}' is reported at the end of the last line."""
+    """A card cut off before its '}' is reported at the card's '{', which is never closed."""
     error = syntax_error('card "X" {\n  play {\n    draw 1\n  }\n')
-    assert error.message == "missing '}' at the end of the file"
-    assert (error.span.line, error.span.column) == (4, 4)
+    assert error.message == "'{' is never closed: the file ends inside its block"
+    assert (error.span.line, error.span.column) == (1, 10)
 
 
 def test_else_without_if_points_at_the_else() -> None:
@@ -222,9 +222,11 @@ def test_unterminated_string_and_stray_characters() -> None:
 
 
 def test_misspelt_block_statement_gets_a_did_you_mean() -> None:
-    """A misspelt block statement reads as a command, so the '{' is unexpected; the hint names the statement."""
+    """A misspelt block statement reads as a command, so the parser fails at the '{'; the error
+    points at the misspelt word, and the hint names the statement."""
     error = syntax_error(_card("attak each opponent {", "}"))
-    assert "unexpected '{'" in error.message
+    assert error.message == "'attak' is not a statement that opens a block"
+    assert error.span is not None and error.span.column == 5
     assert error.hint == "did you mean 'attack'?"
 
 
@@ -297,10 +299,11 @@ def test_deep_trees_without_brackets_are_refused_not_crashed(make: object) -> No
     """Long operator or 'not' chains deeper than MAX_TREE_DEPTH give E003, never a RecursionError."""
     assert callable(make)
     assert parse(make(MAX_TREE_DEPTH // 2))
-    error = syntax_error(make(5000))
+    # 2,000 deep: ten times the limit, and still under the limit on a script's symbols
+    error = syntax_error(make(2000))
     assert error.code == "E003"
     assert "nests too deeply" in error.message
-    assert_total(make(5000))
+    assert_total(make(2000))
 
 
 # ---------------------------------------------------------------------- positions and values

@@ -169,6 +169,7 @@ class HeuristicAgent:
         buy_best, buy_value = -1, 0.0
         end = len(options) - 1
         cards = game.cards
+        paid_use = -1
         for index, option in enumerate(options):
             value = option.value
             if not isinstance(value, tuple):
@@ -177,11 +178,21 @@ class HeuristicAgent:
                 continue
             if value[0] == "play":
                 return index
+            if value[0] == "use":
+                # An action that costs nothing is used at once (before buying: it may add Power or
+                # draw cards); one that costs Power only when no buy is worth that Power.
+                if " (pay " not in option.label:
+                    return index
+                if paid_use < 0:
+                    paid_use = index
+                continue
             worth = _BUY_WORTH[cards[option.card]]
             if worth > buy_value:
                 buy_best, buy_value = index, worth
         if buy_best >= 0 and buy_value >= 2.0:
             return buy_best
+        if paid_use >= 0:
+            return paid_use
         return end
 
 

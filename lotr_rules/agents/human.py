@@ -8,6 +8,7 @@ nothing half-done is ever written.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 from lotr_rules.agents.controls import Seat, ask_for_choice
@@ -15,6 +16,7 @@ from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.screen import LOG_LINES, new_log_lines, player_name, render_screen
+from lotr_rules.terminal import escape_controls, raw
 
 CLEAR = "\033[2J\033[H"
 
@@ -63,7 +65,7 @@ class HumanAgent:
     def _read(self, game: Game, prompt: str) -> str:
         """One line of input; the end of input (or Ctrl-C) saves the game and quits."""
         try:
-            return self.input_fn(prompt).strip()
+            return self.input_fn(escape_controls(prompt)).strip()  # input() may bypass sys.stdout
         except (EOFError, KeyboardInterrupt):
             self.output_fn("")
             raise SaveRequested(game, quit=True) from None
@@ -75,7 +77,11 @@ class HumanAgent:
         passed = self.hot_seat and seat != self.last_seat
         if passed:
             if self.clear:
-                self.output_fn(CLEAR)
+                # Sent raw on purpose: every other output has its control characters escaped.
+                if self.output_fn is print:
+                    raw(sys.stdout).write(CLEAR + "\n")
+                else:
+                    self.output_fn(CLEAR)
             self._read(game, f"Pass to {player_name(game, seat)}; press Enter when ready. ")
         self.last_seat = seat
         if passed:

@@ -7,6 +7,7 @@ diagnostics listed, so a game never starts on a card the engine did not understa
 from __future__ import annotations
 
 import functools
+import os
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -17,15 +18,20 @@ from lotr_rules import LANGUAGE_CHANGES, LANGUAGE_VERSION
 from lotr_rules.cards.catalogue import Catalogue, SetInfo
 from lotr_rules.cards.impossible import COMMON, read_rules
 from lotr_rules.cards.lasting import LastingCard, check_script, lasting_cards, read_entries
+from lotr_rules.cards.manifest_schema import check_manifest
+from lotr_rules.cards.tomlspans import toml_spans
+from lotr_rules.datafiles import CardFileError, read_card_text
 from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.compiler import Compiler
+from lotr_rules.dsl.signs import negative_power
 from lotr_rules.dsl.syntax import parse
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import ScriptSyntaxError, Span, UserError
 from lotr_rules.games import DEFAULT_FAMILY, FAMILY_VOCABULARIES
 from lotr_rules.limits import MAX_CARDS_PER_SET, MAX_COPIES_PER_GAME, MAX_STARTING_COPIES
+from lotr_rules.lint.controls import check_controls
 from lotr_rules.resources import cardscripts_dir
 
 MANIFEST = "set.toml"
@@ -50,16 +56,17 @@ class ParsedFile:
 def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
     path = folder / MANIFEST
     span = Span(1, 1, 1, 2, str(path))
-    if not path.is_file():
+    if not os.path.lexists(path):
         return None, [Diagnostic("E161", Severity.ERROR, f"set folder has no {MANIFEST}", span)]
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        text = read_card_text(path, folder, "set manifest")
+    except CardFileError as error:  # not inside the folder, not a regular file, too large, not UTF-8
+        return None, [attrs.evolve(card_file_finding(error, path), code="E004" if error.code == "E004" else "E161")]
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
         return None, [Diagnostic("E161", Severity.ERROR, f"manifest is not valid toml: {error}".lower(), span)]
-    problems: list[Diagnostic] = []
-    for key in ("code", "name", "language"):
-        if key not in data:
-            problems.append(Diagnostic("E161", Severity.ERROR, f"manifest has no '{key}'", span))
+    problems = check_manifest(data, text, str(path))
     if problems:
         return None, problems
     language = data["language"]
@@ -77,7 +84,7 @@ def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
             )
         ]
     if language < LANGUAGE_VERSION:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = text.splitlines()
         row = next((n for n, line in enumerate(lines, 1) if line.strip().startswith("language")), 1)
         problems.append(
             Diagnostic(
@@ -147,18 +154,27 @@ def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
     return info, problems
 
 
-def parse_file(path: Path) -> tuple[ast.Script | None, list[Diagnostic]]:
+def parse_file(path: Path, folder: Path | None = None) -> tuple[ast.Script | None, list[Diagnostic]]:
+    """A card file parsed, or the findings that say why not. ``folder`` is the set folder it was
+    found in: a file that is not a regular file inside it is not read (see :func:`read_card_text`)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        return None, [Diagnostic("E001", Severity.ERROR, "file is not utf-8 text", Span(1, 1, 1, 2, str(path)))]
+        text = read_card_text(path, folder)
+    except CardFileError as error:
+        return None, [card_file_finding(error, path)]
     try:
         return parse(text, str(path)), []
     except ScriptSyntaxError as error:
-        assert error.span is not None
-        return None, [
-            Diagnostic(error.code, Severity.ERROR, error.message, error.span.with_path(str(path)), error.hint)
-        ]
+        found: list[Diagnostic] = []
+        for each in (error, *error.further):
+            assert each.span is not None
+            found.append(Diagnostic(each.code, Severity.ERROR, each.message, each.span.with_path(str(path)), each.hint))
+        return None, found
+
+
+def card_file_finding(error: CardFileError, path: Path) -> Diagnostic:
+    """The finding for a card file or manifest that was not read."""
+    span = error.span if error.span is not None else Span(1, 1, 1, 2, str(path))
+    return Diagnostic(error.code, Severity.ERROR, error.reason, span.with_path(str(path)))
 
 
 def compile_files(
@@ -175,6 +191,8 @@ def compile_files(
         if parsed.script is None:
             continue
         diagnostics.extend(check_script(parsed.script, str(parsed.path), vocabulary, lasting or {}))
+        diagnostics.extend(check_controls(parsed.script, str(parsed.path)))
+        diagnostics.extend(negative_power(parsed.script, str(parsed.path)))
         if len(parsed.script.cards) != 1:
             diagnostics.append(
                 Diagnostic(
@@ -203,8 +221,21 @@ def compile_files(
                 )
             if definition is not None:
                 cards.append(definition)
-        diagnostics.extend(compiler.diagnostics)
+        diagnostics.extend(_pointed(compiler.diagnostics, parsed.path))
     return cards, diagnostics
+
+
+def _pointed(diagnostics: list[Diagnostic], path: Path) -> list[Diagnostic]:
+    """The compiler's findings at the words they are about (see :mod:`lotr_rules.dsl.pointing`)."""
+    if not diagnostics:
+        return diagnostics
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return diagnostics
+    from lotr_rules.dsl.pointing import pointed
+
+    return pointed(diagnostics, text)
 
 
 def check_duplicates(files: Sequence[ParsedFile]) -> list[Diagnostic]:
@@ -259,10 +290,23 @@ def check_starting_decks(infos: Sequence[SetInfo], known: set[str]) -> list[Diag
     return out
 
 
+def no_set_here(folder: Path) -> Diagnostic:
+    """E161 for a folder given as a set that holds none: loading nothing from it silently would
+    leave its cards out of every game without a word."""
+    return Diagnostic(
+        "E161",
+        Severity.ERROR,
+        f"'{folder}' holds no set: no {MANIFEST} in it or in the folders just inside it",
+        Span(1, 1, 1, 2, str(folder / MANIFEST)),
+        f"a set folder needs a {MANIFEST} with 'code', 'name' and 'language'",
+    )
+
+
 def set_folders(root: Path) -> list[Path]:
-    if (root / MANIFEST).is_file():
+    # A folder whose set.toml is a link, a FIFO or a device is a set too, whose manifest is refused (E004).
+    if os.path.lexists(root / MANIFEST):
         return [root]
-    return sorted(p for p in root.iterdir() if p.is_dir() and (p / MANIFEST).is_file())
+    return sorted(p for p in root.iterdir() if p.is_dir() and os.path.lexists(p / MANIFEST))
 
 
 def load_folders(folders: Iterable[Path], vocabulary: Vocabulary) -> tuple[Catalogue, list[Diagnostic]]:
@@ -271,8 +315,14 @@ def load_folders(folders: Iterable[Path], vocabulary: Vocabulary) -> tuple[Catal
     infos: list[SetInfo] = []
     parsed: list[ParsedFile] = []
     diagnostics: list[Diagnostic] = []
-    for folder in folders:
+    claimed: dict[str, tuple[Path, SetInfo]] = {}
+    for folder in _distinct(folders):
         info, problems = read_manifest(folder)
+        if info is not None:
+            clash = code_clash(info, folder, claimed)
+            if clash is not None:
+                diagnostics.append(clash)
+                continue
         if info is not None and info.family != vocabulary.family:
             continue
         diagnostics.extend(problems)
@@ -286,7 +336,7 @@ def load_folders(folders: Iterable[Path], vocabulary: Vocabulary) -> tuple[Catal
             diagnostics.append(Diagnostic("E161", Severity.ERROR, message, where, "split it into several sets"))
             continue
         for path in paths:
-            script, errors = parse_file(path)
+            script, errors = parse_file(path, folder)
             diagnostics.extend(errors)
             parsed.append(ParsedFile(path, info.code, script))
     known = {card.name for p in parsed if p.script for card in p.script.cards}
@@ -298,6 +348,46 @@ def load_folders(folders: Iterable[Path], vocabulary: Vocabulary) -> tuple[Catal
     diagnostics.extend(check_duplicates(parsed))
     cards = [_with_lasting(card, infos) for card in cards]
     return Catalogue(infos, cards), sort_diagnostics(diagnostics)
+
+
+def _distinct(folders: Iterable[Path]) -> list[Path]:
+    """The folders, each once (a folder named twice, or by two paths, is one set)."""
+    seen: dict[Path, Path] = {}
+    for folder in folders:
+        seen.setdefault(folder.resolve(), folder)
+    return list(seen.values())
+
+
+def code_clash(info: SetInfo, folder: Path, claimed: dict[str, tuple[Path, SetInfo]]) -> Diagnostic | None:
+    """E163 when ``info``'s code is already the code of a set loaded before it (``claimed``, which
+    this adds to): a set never replaces or merges into another, a shipped one least of all."""
+    first = claimed.get(info.code)
+    if first is None:
+        claimed[info.code] = (folder, info)
+        return None
+    other_folder, other = first
+    shipped = other_folder.resolve().parent == cardscripts_dir().resolve()
+    whose = f"the shipped set '{other.name}'" if shipped else f"the set '{other.name}' in {_shown(other_folder)}"
+    manifest = folder / MANIFEST
+    where = Span(1, 1, 1, 2, str(manifest))
+    try:
+        entry = toml_spans(manifest.read_text(encoding="utf-8"), str(manifest)).get(("code",))
+    except (OSError, UnicodeDecodeError):
+        entry = None
+    return Diagnostic(
+        "E163",
+        Severity.ERROR,
+        f"set '{info.name}' has the code '{info.code}' of {whose}; it is not loaded",
+        entry.value if entry is not None else where,
+        f"give the set a code of its own in {MANIFEST}, and its folder the same name",
+    )
+
+
+def _shown(folder: Path) -> str:
+    try:
+        return str(folder.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(folder)
 
 
 def lasting_of(
@@ -342,12 +432,16 @@ def load_sets(extra: Sequence[Path] = (), vocabulary: Vocabulary | None = None) 
     if not extra:
         return _shipped(vocabulary)
     folders = set_folders(cardscripts_dir())
+    missing: list[Diagnostic] = []
     for path in extra:
         if not path.is_dir():
             raise UserError(f"'{path}' is not a folder of card scripts")
-        folders.extend(set_folders(path))
+        found = set_folders(path)
+        if not found:
+            missing.append(no_set_here(path))
+        folders.extend(found)
     catalogue, diagnostics = load_folders(folders, vocabulary)
-    errors = [d for d in diagnostics if d.severity is Severity.ERROR]
+    errors = missing + [d for d in diagnostics if d.severity is Severity.ERROR]
     if errors:
         raise SetLoadError(errors)
     return catalogue

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from lotr_rules import atomic
+from lotr_rules.datafiles import CardFileError, read_card_text
 from lotr_rules.dsl.comments import format_keeping_comments
 from lotr_rules.dsl.syntax import parse
 from lotr_rules.errors import ScriptSyntaxError, UserError
@@ -20,13 +22,15 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser.set_defaults(run=run)
 
 
-def _files(paths: list[Path]) -> list[Path]:
-    out: list[Path] = []
+def _files(paths: list[Path]) -> list[tuple[Path, Path | None]]:
+    """Each card file to format, with the folder it must lie inside (the folder it was found in,
+    or None for a file named on its own)."""
+    out: list[tuple[Path, Path | None]] = []
     for path in paths:
         if path.is_dir():
-            out.extend(sorted(path.rglob("*.card")))
-        elif path.is_file():
-            out.append(path)
+            out.extend((file, path) for file in sorted(path.rglob("*.card")))
+        elif os.path.lexists(path):  # a file, or a link, device or FIFO that reading refuses
+            out.append((path, None))
         else:
             raise UserError(f"no such file or folder: {path}")
     return out
@@ -35,10 +39,16 @@ def _files(paths: list[Path]) -> list[Path]:
 def run(args: argparse.Namespace) -> int:
     changed = 0
     broken = 0
-    for path in _files(args.paths):
-        text = path.read_text(encoding="utf-8")
+    for path, folder in _files(args.paths):
         try:
+            # Only a regular file inside the folder, of at most the size limit, is read.
+            text = read_card_text(path, folder)
             formatted = format_keeping_comments(parse(text, str(path)), text)
+        except CardFileError as error:
+            where = error.where if error.span is not None else f"{error.shown}:1:1"
+            print(f"{where}: {error.code} {error.reason}", file=sys.stderr)
+            broken += 1
+            continue
         except ScriptSyntaxError as error:
             print(f"{error.span}: {error.code} {error.message}", file=sys.stderr)
             broken += 1

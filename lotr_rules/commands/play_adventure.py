@@ -26,6 +26,7 @@ from lotr_rules.games import vocabulary_for
 from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
 from lotr_rules.games.adventure.view import render_log, render_status, result_line
+from lotr_rules.terminal import escape_controls
 
 SAVE_FORMAT = "lotr-rules adventure-deck save"
 SAVE_VERSION = 1
@@ -53,7 +54,7 @@ class AdventureHuman:
 
     def _read(self, game: Game, prompt: str) -> str:
         try:
-            return self.input_fn(prompt).strip()
+            return self.input_fn(escape_controls(prompt)).strip()  # input() may bypass sys.stdout
         except (EOFError, KeyboardInterrupt):
             self.output_fn("")
             raise SaveRequested(game, quit=True) from None

@@ -8,6 +8,7 @@ from typing import Any
 
 from lotr_rules.cards.provenance import designed_summary
 from lotr_rules.commands.common import add_cards_option, every_family_catalogue
+from lotr_rules.datafiles import read_card_text
 from lotr_rules.dsl.describe import describe_card
 from lotr_rules.dsl.formatter import format_card
 from lotr_rules.dsl.syntax import parse
@@ -33,12 +34,14 @@ def run(args: argparse.Namespace) -> int:
     for index, card in enumerate(cards):
         if index:
             print()
-        _show(card)
+        info = catalogue.sets.get(card.set_code)
+        _show(card, Path(info.path) if info is not None else None)
     return 0
 
 
-def _show(card: CardDef) -> None:
-    script = parse(Path(card.source_path).read_text(encoding="utf-8"), card.source_path)
+def _show(card: CardDef, folder: Path | None) -> None:
+    # Read as loading read it: only a regular file inside its set folder (it may have changed since).
+    script = parse(read_card_text(Path(card.source_path), folder), card.source_path)
     node = next(c for c in script.cards if c.name == card.name)
     types = " ".join(sorted(card.types)) or "none"
     print(f"{card.name}  [{card.set_code}]")

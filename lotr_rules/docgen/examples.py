@@ -156,7 +156,11 @@ def _limits(page: str) -> str:
     from lotr_rules.limits import LIMITS
 
     rows = [
-        ("size of a card script", f"{parser.MAX_SCRIPT_BYTES // 1024} KiB", "the script is refused (E003)"),
+        (
+            "size of a card file or a set's set.toml",
+            f"{parser.MAX_SCRIPT_BYTES // 1024} KiB",
+            "the file is refused before it is read (E003)",
+        ),
         ("nesting of blocks and brackets in a script", f"{parser.MAX_NESTING} levels", "the script is refused (E003)"),
         (
             "effect steps (loop rounds, trigger firings) in one action",

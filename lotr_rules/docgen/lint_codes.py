@@ -7,7 +7,9 @@ each example on the page really does (or, when fixed, does not) produce its code
 from __future__ import annotations
 
 from lotr_rules.diagnostics import Severity
+from lotr_rules.limits import MAX_SYNTAX_ERRORS
 from lotr_rules.lint.codes import CODES, EXAMPLE_SET, LintCode
+from lotr_rules.terminal import escape_controls
 
 PAGE = "lint-codes.md"
 
@@ -15,7 +17,7 @@ PAGE = "lint-codes.md"
 #: ``my-cards`` (a test checks it against the real output).
 SAMPLE_TEXT = """\
 my-cards/gandalf.card:7:5: E110 unknown command 'drow' (did you mean 'draw'?)
-my-cards/rohirrim.card:3:3: E112 unknown card type 'alley' (did you mean 'ally'?)
+my-cards/rohirrim.card:3:8: E112 unknown card type 'alley' (did you mean 'ally'?)
 2 files checked: 2 errors, 0 warnings"""
 
 #: What ``lotr-rules lint my-cards/gandalf.card --format json`` prints for the E110 example.
@@ -30,7 +32,7 @@ SAMPLE_JSON = """\
       "line": 7,
       "column": 5,
       "end_line": 7,
-      "end_column": 11,
+      "end_column": 9,
       "code": "E110",
       "severity": "error",
       "message": "unknown command 'drow'",
@@ -78,6 +80,18 @@ Each finding reads `path:line:col: CODE message`, with an optional hint in brack
 Lines and columns count from 1, paths are relative to the current folder when they can be, and
 findings are sorted by path, line, column and code. A clean run prints only
 `N files checked, no problems`.
+
+Reading the findings:
+
+- A finding points at the word that is wrong (`type aly` at `aly`, `from hnad` at `hnad`), and the
+  hint offers the word it most resembles among those that can stand there.
+- Every syntax error of a file is listed (up to {max_syntax_errors} a file), not only the first: after an
+  error the linter sets the statement aside (with the lines indented under it) and reads on. Fix
+  them from the top, as a later one may follow from an earlier one.
+- A `{` that is never closed is reported at the `{`, with the line before which its indentation
+  says its block ends; a bracket left open is named as a bracket (`'(' is not closed on its line`).
+- Where a phrase is a near miss of the language's way to say it, the hint says how to write it:
+  `to top of deck` is `on top of deck`, `costing up to 4` is `where cost <= 4`.
 
 Codes starting with `E` are errors and codes starting with `W` are warnings, except:
 
@@ -166,7 +180,8 @@ def _index() -> str:
 
 
 def _fence(text: str, language: str = "") -> str:
-    return f"```{language}\n{text.rstrip()}\n```"
+    # An example may hold a control character (W206): the page shows it escaped, as the tool does.
+    return f"```{language}\n{escape_controls(text.rstrip())}\n```"
 
 
 def _section(entry: LintCode) -> str:
@@ -196,7 +211,10 @@ def _section(entry: LintCode) -> str:
 def _exceptions() -> str:
     odd = [e for e in CODES.values() if (e.code[0] == "E") != (e.severity is Severity.ERROR)]
     lines = [f"- {e.code} ({e.title}) is {'an error' if e.severity is Severity.ERROR else 'a warning'}." for e in odd]
-    lines.append("- E161 (bad set manifest) is a warning when a set's code differs from its folder name.")
+    lines.append(
+        "- E161 (bad set manifest) is a warning when a set's code differs from its folder name, and when"
+        " the linter finds card files outside any set (a game refuses such a folder)."
+    )
     return "\n".join(lines)
 
 
@@ -208,6 +226,7 @@ def render() -> str:
         ("{sample_text}", SAMPLE_TEXT),
         ("{sample_json}", SAMPLE_JSON),
         ("{exceptions}", _exceptions()),
+        ("{max_syntax_errors}", str(MAX_SYNTAX_ERRORS)),
     ):
         intro = intro.replace(key, value)
     return intro + "\n" + "\n".join(_section(entry) for entry in CODES.values())

@@ -20,7 +20,7 @@ from lotr_rules.dsl.comments import format_keeping_comments
 from lotr_rules.engine import game as engine_game
 from lotr_rules.engine.registry import ARG_KINDS, CONTEXT_DOCS, SELECTION_PARTS, Primitive, Vocabulary
 from lotr_rules.errors import ScriptSyntaxError
-from lotr_rules.limits import SCRIPT_NUMBER_MAX
+from lotr_rules.limits import MAX_SCRIPT_TOKENS, SCRIPT_NUMBER_MAX
 from lotr_rules.resources import grammar_text
 
 PAGE = "reference.md"
@@ -139,6 +139,12 @@ _PLACEHOLDERS = {
     "where": "where PREDICATE",
     "binding": "as X",
     "quantity": "QUANTITY",
+    "once_per_turn": "once per turn",
+    "action_cost": "pay NUMBER power",
+    "cost_scope": "next/all",
+    "cost_kind": "KIND",
+    "cost_verb": "cost/costs",
+    "cost_way": "less/more",
     "state_phrase": "STATE",
     "simple_stmt": "STATEMENT",
     "product": "NUMBER",
@@ -298,6 +304,8 @@ ABILITY_EXAMPLES = {
     "when": "when you defeat an enemy {\n  draw 1\n}",
     "at": "at start of your turn {\n  draw 1\n}",
     "quest": "quest {\n  goal number of cards under this >= 3\n  victory 6\n}",
+    "action": "action pay 2 power {\n  draw 1\n}",
+    "while": "while in front of you {\n  all allies cost 1 less\n  all enemies cost 1 more for each opponent\n}",
 }
 
 FAMILY_ABILITY_DOCS = {
@@ -321,6 +329,27 @@ STATEMENT_DOCS: dict[str, tuple[str, str]] = {
         "Adds Power for this turn. With `for each CARDS` the amount is multiplied by how many cards "
         "match. Power only exists on your own turn: Power added on another player's turn is lost.",
         "+2 power\n+1 power for each enemy played this turn\n+highest cost of cards in path power",
+    ),
+    "lose_power_stmt": (
+        "Takes Power away for this turn. Power never goes below 0: taking 3 from 1 leaves 0. The "
+        "linter warns (W215) unless an enclosing `if power >= N` makes sure the Power is there; "
+        "to spend Power only when it is there, write `pay`.",
+        "-2 power\nif power >= 3 {\n  -3 power\n  draw 2\n}",
+    ),
+    "cost_change_stmt": (
+        "Changes what cards cost. In an effect it lasts the rest of this turn: `all KIND cost N "
+        "less` (or `more`) changes every buy of a matching card, `next KIND costs N less` only "
+        "the next one. In a `while in front of you` block it holds while the card is in front of "
+        "you, for you or for the players written after `for` (E128 elsewhere). A cost never goes "
+        "below 0, a negative amount changes nothing (W216), and the buy options show the price "
+        "that will be paid. `cost` and `costs` mean the same.",
+        "next ally costs 2 less\nall enemies where cost >= 4 cost 1 less",
+    ),
+    "pay_stmt": (
+        "Pays Power for the block: when you have at least that much Power, it is taken and the "
+        "block runs; when you have less, nothing is paid, the block does not run, and the log "
+        "says so. Power is the active player's alone, so on another player's turn nothing can be paid.",
+        "pay 3 power {\n  gain a valor\n}",
     ),
     "let_stmt": (
         "Works out a number once and keeps it under a name for the rest of the block.",
@@ -1045,6 +1074,11 @@ def _triggers(vocab: Vocabulary) -> list[str]:
         'Phrases about "you" hear only their owner\'s events. Unknown phrases are an error (E114).',
         "",
         *_table(["phrase", "meaning", "notes", "event"], rows),
+        "A `when` phrase about your own events may end with `for the first time this turn`: it then",
+        "runs only for the first such event of the turn (the first that its kind of card lets",
+        "through), even if the card came in front of you after it: `when you play an ally for the",
+        "first time this turn`. Anywhere else it is an error (E126).",
+        "",
         "A phrase that takes a kind of card may be followed by one, with or without an article:",
         "`when you gain an enemy`, `when you play allies`; `when you destroy a card you control` only",
         "hears of cards that were in your hand, deck, discard pile, play or in front of you. In the",
@@ -1080,6 +1114,7 @@ def _numbers(vocab: Vocabulary) -> list[str]:
                 ["`-NUMBER`", "negation (of a number, a bracketed expression or a measure)"],
                 ["`MEASURE of CARDS`", "a measure of a selection, from the table below"],
                 ["`players hit`", "how many players the last Attack of this effect hit (0 before any)"],
+                *[[_code(q.words), q.doc] for q in vocab.quantities.values()],
                 ["`X`", "a name bound by `let X = ...` (its number) or by `as X` (how many cards it names)"],
                 [
                     "`(if CONDITION then NUMBER else NUMBER)`",
@@ -1175,6 +1210,7 @@ def _limits() -> list[str]:
             ["limit", "value"],
             [
                 ["largest script file", f"{dsl_parser.MAX_SCRIPT_BYTES // 1024} KiB (E003)"],
+                ["most words, numbers and symbols in a script", f"{MAX_SCRIPT_TOKENS:,} (E003)"],
                 ["deepest nesting of blocks and brackets", f"{dsl_parser.MAX_NESTING} levels (E003)"],
                 ["deepest parse tree", f"{dsl_parser.MAX_TREE_DEPTH} levels (E003)"],
                 ["effect steps (loop rounds, trigger firings) in one action", str(engine_game.STEP_BUDGET)],

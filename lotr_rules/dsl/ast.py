@@ -85,7 +85,14 @@ class TokensOn:
     span: Span = _span()
 
 
-Expr = Union[Num, BinOp, Neg, Aggregate, PlayersHit, VarExpr, CondExpr, TokensOn]
+@attrs.frozen(slots=True)
+class PowerRead:
+    """``power``: the Power the player has now."""
+
+    span: Span = _span()
+
+
+Expr = Union[Num, BinOp, Neg, Aggregate, PlayersHit, VarExpr, CondExpr, TokensOn, PowerRead]
 
 
 # ------------------------------------------------------------------ selections
@@ -272,6 +279,31 @@ class PowerStmt:
 
     amount: Expr
     per_each: Sel | None = None
+    #: ``-2 power``: Power taken away (never below 0)
+    lose: bool = False
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class PayStmt:
+    """``pay 3 power { ... }``: the block runs only if the Power is there to pay."""
+
+    amount: Expr
+    body: Block
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class CostStmt:
+    """``next ally costs 2 less``, ``all enemies cost 1 more for each opponent``."""
+
+    scope: str  # "next" or "all"
+    kind: Words
+    where: Pred | None
+    verb: str  # "cost" or "costs", as written
+    amount: Expr
+    way: str  # "less" or "more"
+    players: Words | None = None
     span: Span = _span()
 
 
@@ -401,6 +433,8 @@ class NextTurnStmt:
 
 Stmt = Union[
     PowerStmt,
+    PayStmt,
+    CostStmt,
     TokenStmt,
     NextTurnStmt,
     LetStmt,
@@ -442,6 +476,9 @@ class Ability:
     reward: Expr | None = None
     #: ``effect always``: the effect resolves even when a rule or another card says to skip it
     always: bool = False
+    #: an ``action``: ``once per turn``, and the Power it costs (``pay N power``)
+    once: bool = False
+    cost: Expr | None = None
     span: Span = _span()
 
 

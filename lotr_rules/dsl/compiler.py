@@ -18,13 +18,24 @@ from lotr_rules.diagnostics import Diagnostic, Severity, did_you_mean
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.formatter import format_card, format_cond, format_expr, format_pred, format_sel, format_stmt
 from lotr_rules.dsl.plain import may_words
-from lotr_rules.engine.cards import CardDef, CondFn, Effect, Move, NumberFn, QuestDef, TriggerDef
+from lotr_rules.engine.cards import (
+    ActionDef,
+    CardDef,
+    CondFn,
+    CostChangeDef,
+    Effect,
+    Move,
+    NumberFn,
+    QuestDef,
+    TriggerDef,
+)
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Option
 from lotr_rules.engine.registry import CONTEXT_DOCS, SELECTION_PARTS, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import CardTest, Placement, Selection
 from lotr_rules.errors import Span
 from lotr_rules.limits import (
+    MAX_ACTION_USES,
     SCRIPT_NUMBER_MAX,
     ScriptDivisionError,
     ScriptNumberError,
@@ -93,6 +104,13 @@ class Compiler:
         #: event kinds the card's triggers (card-level or registered by its effects) listen to
         self._listens: set[str] = set()
         self._card_name = ""
+        #: the economy constructs (see lotr_rules.dsl.economy): what the card's effects need
+        #: counted per turn, whether they change costs, and the Power an enclosing 'if' makes sure of
+        self._counts: set[str] = set()
+        self._changes_costs = False
+        self._power_floor: list[int] = [0]
+        #: names bound by 'let' to a number that can be negative (for W215/W216)
+        self._negative_names: set[str] = set()
 
     # ------------------------------------------------------------------ diagnostics
     def error(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
@@ -113,6 +131,11 @@ class Compiler:
         abilities: dict[str, Effect] = {}
         triggers: list[TriggerDef] = []
         self._listens = set()
+        self._counts = set()
+        self._changes_costs = False
+        self._contexts = []
+        action: ActionDef | None = None
+        cost_changes: tuple[CostChangeDef, ...] = ()
         quest: QuestDef | None = None
         defendable = True
         always = False
@@ -153,6 +176,13 @@ class Compiler:
             seen[key] = ability.span
             if key not in self.vocab.abilities:
                 self._not_in_family(f"'{key}'", ability.span, self.vocab.abilities)
+                continue
+            if key == "action":
+                action = self._action(card, ability, base, hero)
+                continue
+            if key == "while":
+                self._reset_names([*base, "while"])
+                cost_changes = self._while(ability)
                 continue
             if key == "quest":
                 assert ability.goal is not None and ability.reward is not None
@@ -230,6 +260,10 @@ class Compiler:
             triggers=tuple(triggers),
             listens=frozenset(self._listens),
             quest=quest,
+            action=action,
+            cost_changes=cost_changes,
+            changes_costs=self._changes_costs or bool(cost_changes),
+            counts=frozenset(self._counts),
             group_ambush_defendable=defendable,
             source_path=self.path,
             source_digest=digest,
@@ -354,7 +388,10 @@ class Compiler:
         out: list[tuple[str, int]] = []
         low, high = DIRECTION_RANGE
         for index in range(0, len(words) - 1, 2):
-            direction, number = words[index], int(words[index + 1])
+            direction, digits = words[index], words[index + 1]
+            # A number of thousands of digits is out of range without being converted (Python
+            # refuses to convert one past 4300 digits); no direction needs more than a few.
+            number = int(digits) if len(digits.lstrip("0")) <= 6 else high + 1
             if direction not in self.vocab.directions:
                 self.error(
                     "E118",
@@ -365,7 +402,8 @@ class Compiler:
             elif any(direction == seen for seen, _ in out):
                 self.error("E141", f"direction '{direction}' is given twice", span)
             if not low <= number <= high:
-                self.error("E142", f"direction {direction} {number} is out of range {low} to {high}", span)
+                shown = digits if len(digits) <= 12 else f"{digits[:12]}... ({len(digits)} digits)"
+                self.error("E142", f"direction {direction} {shown} is out of range {low} to {high}", span)
             out.append((direction, number))
         return tuple(out)
 
@@ -553,7 +591,13 @@ class Compiler:
 
     def _stmt(self, stmt: ast.Stmt) -> Effect | None:
         if isinstance(stmt, ast.PowerStmt):
+            if stmt.lose:
+                return self._lose_power(stmt)
             return self._power(stmt)
+        if isinstance(stmt, ast.PayStmt):
+            return self._pay(stmt)
+        if isinstance(stmt, ast.CostStmt):
+            return self._cost_change(stmt)
         if isinstance(stmt, ast.LetStmt):
             self._say(f"let {stmt.name} be {format_expr(stmt.value)}")
             value = self._expr(stmt.value)
@@ -561,6 +605,10 @@ class Compiler:
             self._bind_name(name)
             self._numbers.add(name)
             self._player_names.discard(name)
+            if self._can_be_negative(stmt.value):
+                self._negative_names.add(name)
+            else:
+                self._negative_names.discard(name)
 
             def run_let(ctx: Ctx) -> None:
                 ctx.vars[name] = value(ctx)
@@ -617,8 +665,16 @@ class Compiler:
             return None
         if not self._check_context(primitive, "'+N power'", stmt.span):
             return None
+        if self._can_be_negative(stmt.amount):
+            self.warn(
+                "W215",
+                "this can add a negative amount of Power",
+                stmt.amount.span,
+                "Power never goes below 0; to spend Power only when it is there, write 'pay N power { ... }'",
+            )
         if stmt.per_each is None:
-            self._say(f"gain {format_expr(stmt.amount)} Power")
+            gained = "as much Power as you have" if isinstance(stmt.amount, ast.PowerRead) else None
+            self._say(f"gain {gained or format_expr(stmt.amount) + ' Power'}")
         impl = primitive.impl
         assert impl is not None
         if stmt.per_each is None:
@@ -706,7 +762,11 @@ class Compiler:
             if not self._check_context(phrase, f"'{phrase.name}'", stmt.span):
                 return None
             self._say(phrase.name)
-            return lambda ctx: phrase_impl(ctx, None, None, None)
+
+            def run_phrase(ctx: Ctx) -> None:
+                phrase_impl(ctx, None, None, None)
+
+            return run_phrase
         primitive = self.vocab.primitives.get(stmt.verb)
         if primitive is not None and primitive.syntax:
             self.error(
@@ -860,7 +920,12 @@ class Compiler:
         for index, branch in enumerate(stmt.branches):
             word = "If" if index == 0 else "Otherwise, if"
             self._reading.append("  " * self._depth + f"{word} {format_cond(branch.cond, explicit=True)}:")
-            compiled.append((self._cond(branch.cond), self._nested(branch.body)))
+            test = self._cond(branch.cond)
+            self._power_floor.append(max(self._power_floor[-1], _power_floor(branch.cond)))
+            try:
+                compiled.append((test, self._nested(branch.body)))
+            finally:
+                self._power_floor.pop()
         branches = tuple(compiled)
         otherwise: Effect | None = None
         if stmt.otherwise is not None:
@@ -1012,6 +1077,8 @@ class Compiler:
                     body(ctx.for_player(player))
 
             return run_for_players
+        if self._misspelt_players(sel, words):
+            return _nothing
         self._measure_parts(sel, "'for each'", frozenset({"as"}))
         selection = self._selection(sel, "", role="for each")
         binding = sel.binding
@@ -1038,6 +1105,22 @@ class Compiler:
                 body(ctx)
 
         return _restoring(run_for_cards, own)
+
+    def _misspelt_players(self, sel: ast.Sel, words: str) -> bool:
+        """``for each other playr``: words that name no card type but nearly a player phrase are
+        reported as a player phrase, with the phrase they resemble (a card type would be an
+        unrelated suggestion)."""
+        kind = sel.kind or ()
+        if not kind or sel.quantity is not None or sel.source is not None or sel.where is not None:
+            return False
+        if self.vocab.card_type(kind[0]) is not None or kind[0] in ("card", "cards") or self._named_thing(list(kind)):
+            return False
+        phrases = [phrase.removeprefix("each ") for phrase in self.vocab.players]
+        hint = _suggest(words, phrases)
+        if hint is None:
+            return False
+        self.error("E113", f"unknown player phrase '{words}'", sel.span, hint)
+        return True
 
     def _players(self, words: Sequence[str], span: Span) -> Callable[[Ctx], list[int]] | None:
         phrase = " ".join(words)
@@ -1097,6 +1180,9 @@ class Compiler:
         self, keyword: str, phrase: Sequence[str], body: ast.Block, span: Span, scope: str
     ) -> TriggerDef | None:
         words = [w for w in phrase]
+        first_time = words[-len(FIRST_TIME) :] == list(FIRST_TIME) and len(words) > len(FIRST_TIME)
+        if first_time:
+            words = words[: -len(FIRST_TIME)]
         entry: Phrase | None = None
         rest: list[str] = []
         for size in range(len(words), 0, -1):
@@ -1122,6 +1208,12 @@ class Compiler:
             matches = self._trigger_filter(rest, span)
         once = bool(entry.data.get("once", False)) and scope == "turn"
         label = f"{keyword} {' '.join(words)}"
+        if first_time:
+            first = self._first_time(keyword, entry, trigger_scope, once, matches, span)
+            if first is None:
+                return None
+            matches = first
+            label += " " + " ".join(FIRST_TIME)
         if trigger_scope == "self":
             heading = f"{entry.doc}, wherever it is:"
         elif trigger_scope == "turn":
@@ -1146,6 +1238,40 @@ class Compiler:
             once=once,
             label=label,
         )
+
+    def _first_time(
+        self,
+        keyword: str,
+        entry: Phrase,
+        scope: str,
+        once: bool,
+        matches: Callable[[Ctx, int], bool],
+        span: Span,
+    ) -> Callable[[Ctx, int], bool] | None:
+        """``when you play an ally for the first time this turn``: the event must be the first
+        of its kind this turn (for its player) that the phrase's card filter lets through."""
+        if not self.vocab.turn_counts:
+            self._not_in_family("'for the first time this turn'", span, ())
+            return None
+        if keyword != "when" or scope == "self" or once:
+            self.error(
+                "E126",
+                f"'{keyword} {entry.words}' cannot be written 'for the first time this turn'",
+                span,
+                "it goes after a 'when you ...' phrase about your events, such as 'when you play an ally'",
+            )
+            return None
+        event = str(entry.data["event"])
+        self._counts.add(event)
+        key = f"{event} this turn"
+
+        def first_time(ctx: Ctx, card: int) -> bool:
+            if not matches(ctx, card):
+                return False
+            seen = ctx.game.state.marks.get((key, ctx.player), ())
+            return sum(1 for c in seen if matches(ctx, c)) == 1
+
+        return first_time
 
     def _trigger_filter(self, words: list[str], span: Span) -> Callable[[Ctx, int], bool]:
         while words and words[0] in ARTICLES:
@@ -1468,6 +1594,8 @@ class Compiler:
             return read
         if isinstance(expr, ast.VarExpr):
             return self._var_expr(expr)
+        if isinstance(expr, ast.PowerRead):
+            return self._power_read(expr)
         if isinstance(expr, ast.CondExpr):
             test, then, otherwise = self._cond(expr.cond), self._expr(expr.then), self._expr(expr.otherwise)
             return lambda ctx: then(ctx) if test(ctx) else otherwise(ctx)
@@ -1515,6 +1643,251 @@ class Compiler:
 
         return run_division
 
+    # ------------------------------------------------------------------ Power and costs
+    def _power_read(self, expr: ast.PowerRead) -> NumberFn:
+        quantity = self.vocab.quantities.get("power")
+        if quantity is None or quantity.fn is None:
+            self._not_in_family("reading Power ('power')", expr.span, ())
+            return _const(0)
+        power = self.vocab.primitives["power"]
+        if not self._contexts:
+            self.error(
+                "E125",
+                "'power' has no value here: Power exists only during a turn",
+                expr.span,
+                f"'power' is read in: {', '.join(power.honoured_contexts(self.vocab.contexts))}",
+            )
+        self._check_context(power, "reading 'power'", expr.span)
+        read: NumberFn = quantity.fn  # type: ignore[assignment]
+        return read
+
+    def _lose_power(self, stmt: ast.PowerStmt) -> Effect | None:
+        amount = self._expr(stmt.amount)
+        primitive = self.vocab.primitives.get("lose power")
+        if primitive is None or primitive.impl is None:
+            self._not_in_family("'-N power'", stmt.span, ())
+            return None
+        if not self._check_context(primitive, "'-N power'", stmt.span):
+            return None
+        if stmt.per_each is not None:
+            self._measure_parts(stmt.per_each, "'for each' after Power", frozenset())
+            per = self._selection(stmt.per_each, default_zone="", role="count")
+            base = amount
+            amount = lambda ctx: _checked(base(ctx) * per.count(ctx), ctx)  # noqa: E731
+            self._say(f"lose {format_expr(stmt.amount)} Power for each of {per.reading} (never below 0)")
+        else:
+            self._say(f"lose {format_expr(stmt.amount)} Power (never below 0)")
+        floor = self._power_floor[-1]
+        sure = isinstance(stmt.amount, ast.Num) and stmt.per_each is None and stmt.amount.value <= floor
+        if not sure:
+            self.warn(
+                "W215",
+                "this can take Power below 0, where it stops",
+                stmt.span,
+                f"write 'pay {format_expr(stmt.amount)} power {{ ... }}' to spend it only when it is there,"
+                " or put it inside 'if power >= N'",
+            )
+        impl = primitive.impl
+
+        def run_lose_power(ctx: Ctx) -> None:
+            impl(ctx, amount(ctx))
+
+        return run_lose_power
+
+    def _pay(self, stmt: ast.PayStmt) -> Effect | None:
+        amount = self._expr(stmt.amount)
+        primitive = self.vocab.primitives.get("pay")
+        if primitive is None or primitive.impl is None:
+            self._not_in_family("'pay N power'", stmt.span, ())
+            self._nested(stmt.body)
+            return None
+        honoured = self._check_context(primitive, "'pay N power'", stmt.span)
+        if self._can_be_negative(stmt.amount):
+            self.warn(
+                "W215",
+                "the Power to pay can be negative",
+                stmt.amount.span,
+                "a negative amount pays nothing: Power is never added by paying",
+            )
+        self._say(f"Pay {format_expr(stmt.amount)} Power; only if you can:")
+        floor = 0
+        if isinstance(stmt.amount, ast.Num):
+            floor = 0  # what is left after paying is unknown
+        self._power_floor.append(floor)
+        try:
+            body = self._nested(stmt.body)
+        finally:
+            self._power_floor.pop()
+        if not honoured:
+            return None
+        pay = primitive.impl
+
+        def run_pay(ctx: Ctx) -> None:
+            if pay(ctx, amount(ctx)):
+                body(ctx)
+
+        return run_pay
+
+    def _cost_parts(self, stmt: ast.CostStmt) -> tuple[Callable[[Ctx, int], bool], NumberFn]:
+        """The test of the cards a cost change is about, and its amount."""
+        test = self._type_test(stmt.kind, stmt.span)
+        where = self._pred(stmt.where) if stmt.where is not None else None
+        amount = self._expr(stmt.amount)
+        if self._can_be_negative(stmt.amount):
+            self.warn(
+                "W216",
+                "the amount of this cost change can be negative",
+                stmt.amount.span,
+                "a cost change of a negative amount changes nothing; write 'less' or 'more' for the way it goes",
+            )
+
+        def applies(ctx: Ctx, card: int) -> bool:
+            return (test is None or test(ctx, card)) and (where is None or where(ctx, card))
+
+        return applies, amount
+
+    def _cost_change(self, stmt: ast.CostStmt) -> Effect | None:
+        primitive = self.vocab.primitives.get("cost change")
+        if primitive is None or primitive.impl is None:
+            self._not_in_family("a cost change", stmt.span, ())
+            return None
+        if "while" in self._contexts:
+            return None  # compiled by _while
+        honoured = self._check_context(primitive, "a cost change", stmt.span)
+        if stmt.players:
+            self.error(
+                "E128",
+                "a cost change for other players can only hold while a card is in front of you",
+                stmt.span,
+                "this one lasts only the rest of this turn, in which only you buy: "
+                "put it in a 'while in front of you' block, or drop 'for ...'",
+            )
+            honoured = False
+        applies, amount = self._cost_parts(stmt)
+        self._changes_costs = True
+        self._say(_cost_text(stmt))
+        if not honoured:
+            return None
+        sign = 1 if stmt.way == "more" else -1
+        change = CostChangeDef(players=_no_players, test=applies, amount=amount, sign=sign, once=stmt.scope == "next")
+        impl = primitive.impl
+
+        def run_cost_change(ctx: Ctx) -> None:
+            impl(ctx, change)
+
+        return run_cost_change
+
+    def _while(self, ability: ast.Ability) -> tuple[CostChangeDef, ...]:
+        """``while in front of you { all enemies cost 1 more for each opponent }``."""
+        phrase = " ".join(ability.phrase)
+        primitive = self.vocab.primitives.get("cost change")
+        if primitive is None:
+            self._not_in_family("'while'", ability.span, ())
+            return ()
+        if phrase not in WHILE_PHRASES:
+            self.error(
+                "E127",
+                f"unknown 'while' phrase '{phrase}'",
+                ability.span,
+                _suggest(phrase, WHILE_PHRASES) or f"write: while {WHILE_PHRASES[0]}",
+            )
+            return ()
+        self._say("While in front of you:")
+        changes: list[CostChangeDef] = []
+        self._depth = 1
+        for stmt in ability.body:
+            if not isinstance(stmt, ast.CostStmt):
+                self.error(
+                    "E127",
+                    "a 'while in front of you' block holds only cost changes",
+                    getattr(stmt, "span", ability.span),
+                    "write other effects in an 'ongoing' block or a 'when'/'at' ability",
+                )
+                continue
+            if stmt.scope == "next":
+                self.error(
+                    "E128",
+                    "'next' cannot be written in a 'while in front of you' block",
+                    stmt.span,
+                    "a change that holds while the card is in front of you is 'all ...'; "
+                    "'next ... costs' goes in an effect, for the rest of the turn",
+                )
+                continue
+            players: Callable[[Ctx], list[int]] = _you
+            if stmt.players:
+                found = self._players(stmt.players, stmt.span)
+                if found is None:
+                    continue
+                players = found
+            applies, amount = self._cost_parts(stmt)
+            self._say(_cost_text(stmt, in_front=True))
+            changes.append(
+                CostChangeDef(players=players, test=applies, amount=amount, sign=1 if stmt.way == "more" else -1)
+            )
+        return tuple(changes)
+
+    def _action(self, card: ast.Card, ability: ast.Ability, base: list[str], hero: bool) -> ActionDef | None:
+        """``action [once per turn] [pay N power] { ... }``."""
+        if "fortune" in card_types(card):
+            self.error(
+                "E129",
+                "a Fortune's action could never be used",
+                ability.span,
+                "a Fortune is destroyed as soon as it resolves, so it is never in front of you or in play",
+            )
+            return None
+        self._reset_names([*base, "action"])
+        cost: NumberFn | None = None
+        if ability.cost is not None:
+            cost = self._expr(ability.cost)
+            if self._can_be_negative(ability.cost):
+                self.warn(
+                    "W215",
+                    "the Power to pay can be negative",
+                    ability.cost.span,
+                    "a negative amount pays nothing: Power is never added by paying",
+                )
+        if ability.cost is None and not ability.once:
+            self.warn(
+                "W217",
+                "this action costs nothing and is not once per turn",
+                ability.span,
+                f"it can be used {MAX_ACTION_USES} times a turn; write 'action once per turn' or 'action pay N power'",
+            )
+        how = ["once per turn" if ability.once else "any number of times a turn"]
+        if ability.cost is not None:
+            how.append(f"paying {format_expr(ability.cost)} Power each time")
+        self._say(f"Action (use it during your main phase, {', '.join(how)}):")
+        self._depth = 1
+        effect = self._block(ability.body)
+        return ActionDef(effect=effect, once=ability.once, cost=cost)
+
+    def _can_be_negative(self, expr: ast.Expr) -> bool:
+        """Whether a number can come out below 0 (W215, W216): a sign analysis, on the safe side."""
+        if isinstance(expr, ast.Num):
+            return expr.value < 0
+        if isinstance(expr, ast.Neg):
+            return self._can_be_positive(expr.operand)
+        if isinstance(expr, ast.BinOp):
+            left, right = expr.left, expr.right
+            if expr.op == "+":
+                return self._can_be_negative(left) or self._can_be_negative(right)
+            if expr.op == "-":
+                return self._can_be_negative(left) or self._can_be_positive(right)
+            return self._can_be_negative(left) or self._can_be_negative(right)
+        if isinstance(expr, ast.CondExpr):
+            return self._can_be_negative(expr.then) or self._can_be_negative(expr.otherwise)
+        if isinstance(expr, ast.VarExpr):
+            return expr.name in self._negative_names
+        return False  # measures, Power, players hit, tokens: never below 0
+
+    def _can_be_positive(self, expr: ast.Expr) -> bool:
+        if isinstance(expr, ast.Num):
+            return expr.value > 0
+        if isinstance(expr, ast.Neg):
+            return self._can_be_negative(expr.operand)
+        return True
+
     def _var_expr(self, expr: ast.VarExpr) -> NumberFn:
         name = expr.name
         if not any(name in scope for scope in self._bound[-1:]):
@@ -1537,6 +1910,50 @@ class Compiler:
             return len(value) if isinstance(value, list) else value
 
         return var_value
+
+
+# ---------------------------------------------------------------------- economy
+#: The words that make a trigger a one-shot for the turn: ``when you play an ally for the first
+#: time this turn``.
+FIRST_TIME = ("for", "the", "first", "time", "this", "turn")
+#: The phrases a ``while`` ability may have.
+WHILE_PHRASES = ("in front of you",)
+
+
+def _power_floor(cond: ast.Cond) -> int:
+    """The Power a condition makes sure of (``power >= 3``: 3), for W215; 0 when it says nothing."""
+    if isinstance(cond, ast.CondAnd):
+        return max(_power_floor(c) for c in cond.operands)
+    if isinstance(cond, ast.CondCompare) and isinstance(cond.left, ast.PowerRead) and isinstance(cond.right, ast.Num):
+        if cond.op == ">=":
+            return cond.right.value
+        if cond.op == ">":
+            return cond.right.value + 1
+        if cond.op == "==":
+            return cond.right.value
+    return 0
+
+
+def _cost_text(stmt: ast.CostStmt, in_front: bool = False) -> str:
+    """What 'show' says a cost change does."""
+    kind = " ".join(stmt.kind)
+    where = f" where {format_pred(stmt.where, explicit=True)}" if stmt.where is not None else ""
+    amount = format_expr(stmt.amount)
+    way = f"{amount} {stmt.way}" + (" (never below 0)" if stmt.way == "less" else "")
+    if stmt.scope == "next":
+        return f"the next {kind}{where} you buy this turn costs {way}"
+    if in_front:
+        players = f" {' '.join(stmt.players)}" if stmt.players else " you"
+        return f"{kind}{where} cost{players} {way}"
+    return f"for the rest of this turn, {kind}{where} cost you {way}"
+
+
+def _no_players(ctx: Ctx) -> list[int]:
+    return []
+
+
+def _you(ctx: Ctx) -> list[int]:
+    return [ctx.player]
 
 
 # ---------------------------------------------------------------------- readings

@@ -100,25 +100,33 @@ _BODY = frozenset(
     {
         *("aggression", "ambush", "at", "copies", "cost", "deck", "defense", "designed", "directions", "effect"),
         *("fortune", "group", "id", "level", "notes", "ongoing", "play", "power", "provenance", "quest"),
-        *("search", "starting", "text", "title", "type", "victory", "when"),
+        *("search", "starting", "text", "title", "type", "victory", "when", "action", "while"),
     }
 )
 _STMT = frozenset(
-    {"add", "at", "attack", "choose", "for", "if", "let", "look", "may", "next", "remove", "repeat", "when"}
+    {"add", "all", "at", "attack", "choose", "for", "if", "let", "look", "may", "next", "pay", "remove", "repeat"}
+    | {"when"}
 )
 #: After anything that can end a selection, a predicate or an atom (``2``, ``X``, ``)``, ``hit``):
 #: one state for all of them, with every context's look-aheads merged.
 _SEL_END = frozenset(
     {
         *("and", "as", "else", "from", "in", "into", "on", "or", "power", "then", "token", "tokens"),
-        *("under", "where", "without"),
+        *("under", "where", "without", "less", "more"),
+        # a number in a card test ends the test, and a cost change's `cost`/`costs` may follow
+        # it: every state an atom ends in merges that look-ahead
+        *("cost", "costs"),
     }
 )
-#: After a word of ``type``/``deck`` values, counters and aggregate words (one shared ``WORD+``).
-_WORDS = _SEL_END | {"of"}
+#: After the end of a card test: a cost change's ``cost``/``costs`` may follow it too.
+_PRED_END = _SEL_END
+#: After a word of a counter (its own rule): what ends a number.
+_SEL_END_COUNTER = _SEL_END
+#: After a word of ``type``/``deck`` values and aggregate words (one shared ``WORD+``).
+_WORDS = frozenset({"of"})
 _KIND = _SEL_END | {"a", "an", "of", "this", "to"}
 #: After a word value in a card test: ``of`` makes it a measure (``cost of X``).
-_PRED_WORD = _WORDS
+_PRED_WORD = _SEL_END | {"of"}
 #: After a word of a command's kind phrase: that state is the command's own (``under`` ends the
 #: phrase there), so it lacks the look-aheads other contexts merge into ``_KIND``.
 _COMMAND_KIND = frozenset(
@@ -129,19 +137,19 @@ _SOURCE_START = frozenset({"of", "or", "this", "to"})
 _REF = _SEL_END | {"is", "named"}
 _SEL_START = frozenset({"a", "all", "an", "from", "in", "it", "random", "this", "up"})
 _COMMAND = frozenset({"a", "all", "an", "from", "in", "into", "it", "on", "random", "this", "under", "up", "without"})
-_EXPR_START = frozenset({"players", "tokens"})
-#: After ``repeat``: a number, or ``until`` and a condition (which this parser leaves to Lark).
+_EXPR_START = frozenset({"players", "power", "tokens"})
+#: After ``repeat``: a number, or ``until`` and a condition.
 _REPEAT = _EXPR_START | {"until"}
 _AT = frozenset({"at"})
 #: After a card test's comparison: a value, which may be a worked-out number.
 _PRED_VALUE = _EXPR_START
 #: What a worked-out number in a card test may start with, but a word.
-_PRED_NUMBER_START = frozenset({"I", "V", "(", "-", "players", "tokens"})
+_PRED_NUMBER_START = frozenset({"I", "V", "(", "-", "players", "power", "tokens"})
 #: After ``ATTRIBUTE is``: ``not``, or a value.
 _IS_VALUE = _PRED_VALUE | {"not"}
-_PAREN = frozenset({"if", "players", "tokens"})
-_REMOVE = frozenset({"all", "players", "tokens"})
-_COND_START = frozenset({"it", "not", "players", "the", "this", "tokens"})
+_PAREN = frozenset({"if", "players", "power", "tokens"})
+_REMOVE = frozenset({"all", "players", "power", "tokens"})
+_COND_START = frozenset({"it", "not", "players", "power", "the", "this", "tokens"})
 #: After a '(' where a condition starts: a bracketed condition, number or ``(if ...)``.
 _COND_PAREN = _COND_START | {"if"}
 #: After the first word of a condition: a state phrase goes on, or ``of`` makes it an aggregate.
@@ -158,7 +166,12 @@ _TOKEN_WORD = frozenset({"token", "tokens"})
 _FROM_TO = frozenset({"from", "to"})
 _EACH = frozenset({"each"})
 _FOR = frozenset({"for"})
-_MAY = frozenset({"add", "let", "remove"})
+_MAY = frozenset({"add", "all", "let", "next", "remove"})
+#: After a word of a cost change's kind (``next ally costs 2 less``).
+_COST_KIND = frozenset({"cost", "costs", "where"})
+_ACTION = frozenset({"once", "pay"})
+_PER = frozenset({"per"})
+_PAY = frozenset({"pay"})
 _OPTION = frozenset({"option"})
 _TURN = frozenset({"turn"})
 _IF = frozenset({"if"})
@@ -199,6 +212,8 @@ _AFTER_ITEM = {
     "at": _TRIGGER,
     "effect": _ALWAYS,
     "group": _AMBUSH,
+    "action": _ACTION,
+    "while": _TRIGGER,
 }
 
 #: The parse tree's depth is bounded by counting the constructs that nest (blocks, operators,
@@ -452,11 +467,25 @@ class _Parser:
             body = self._block()
             self._expect("N", _BODY)
             return ast.Ability(kind, body, span=self._span(start))
-        if kind == "when" or kind == "at":
+        if kind == "when" or kind == "at" or kind == "while":
             phrase = self._phrase(_TRIGGER_WORDS, _TRIGGER)
             body = self._block()
             self._expect("N", _BODY)
             return ast.Ability(kind, body, phrase=phrase, span=self._span(start))
+        if kind == "action":
+            once = self._peek() == "once"
+            if once:
+                self._take(_PER)
+                self._expect("per", _TURN)
+                self._expect("turn", _PAY)
+            cost: ast.Expr | None = None
+            if self._peek() == "pay":
+                self._take(_EXPR_START)
+                cost = self._expr()
+                self._expect("power", _EMPTY)
+            body = self._block()
+            self._expect("N", _BODY)
+            return ast.Ability("action", body, once=once, cost=cost, span=self._span(start))
         if kind == "effect":
             always = self._peek() == "always"
             if always:
@@ -603,7 +632,14 @@ class _Parser:
             looked = self._sel(in_command=True)
             self._expect("N", _STMT)
             return ast.Command("look at", looked, span=self._span(start))
-        if kind == "next":
+        if kind == "pay":
+            self._take(_EXPR_START)
+            amount = self._expr()
+            self._expect("power", _EMPTY)
+            body = self._block()
+            self._expect("N", _STMT)
+            return ast.PayStmt(amount, body, span=self._span(start))
+        if kind == "next" and self.kinds[start + 1] == "w" and self.texts[start + 1] == "turn":
             self._take(_TURN)
             self._expect("turn", _EMPTY)
             body = self._block()
@@ -638,7 +674,7 @@ class _Parser:
         start = self.i
         if kind == "WORD":
             return self._command(start)
-        if kind == "+":
+        if kind == "+" or kind == "-":
             self._take(_EXPR_START)
             amount = self._expr()
             self._expect("power", _FOR)
@@ -647,7 +683,9 @@ class _Parser:
                 self._take(_EACH)
                 self._expect("each", _SEL_START)
                 per_each = self._sel()
-            return ast.PowerStmt(amount, per_each, span=self._span(start))
+            return ast.PowerStmt(amount, per_each, lose=kind == "-", span=self._span(start))
+        if kind == "next" or kind == "all":
+            return self._cost(start)
         if kind == "let":
             self._take(_EMPTY)
             name = self.texts[self._expect("V", _EMPTY)]
@@ -669,6 +707,33 @@ class _Parser:
             return ast.TokenStmt("remove", count, self._counter(), span=self._span(start))
         raise _GiveUp
 
+    def _cost(self, start: int) -> ast.CostStmt:
+        """``next ally costs 2 less``, ``all enemies where cost >= 2 cost 1 more for each opponent``."""
+        scope = self.texts[self._take(_TURN)]
+        kind = [self.texts[self._expect("WORD", _COST_KIND)]]
+        while self._peek() == "WORD":
+            kind.append(self.texts[self._take(_COST_KIND)])
+        where: ast.Pred | None = None
+        if self._peek() == "where":
+            self._take(_NOT)
+            self._nest()
+            where = self._pred()
+            self.depth -= 1
+        verb = self._peek()
+        if verb != "cost" and verb != "costs":
+            raise _GiveUp
+        self._take(_EXPR_START)
+        amount = self._expr()
+        way = self._peek()
+        if way != "less" and way != "more":
+            raise _GiveUp
+        self._take(_FOR)
+        players: ast.Words | None = None
+        if self._peek() == "for":
+            self._take(_TO)
+            players = self._phrase(_PLAYER_WORDS, _PLAYER)
+        return ast.CostStmt(scope, tuple(kind), where, verb, amount, way, players, span=self._span(start))
+
     def _token_word(self, preposition: str) -> None:
         """``token``/``tokens`` and then ``to`` or ``from``."""
         if self._peek() not in _TOKEN_WORD:
@@ -678,9 +743,10 @@ class _Parser:
 
     def _counter(self) -> ast.Words:
         """A counter's words; the state before the first takes only WORD."""
-        words = [self.texts[self._expect("WORD", _WORDS)]]
+        # a counter's words have their own rule: what may end a number may follow them
+        words = [self.texts[self._expect("WORD", _SEL_END)]]
         while self._peek() == "WORD":
-            words.append(self.texts[self._take(_WORDS)])
+            words.append(self.texts[self._take(_SEL_END)])
         return tuple(words)
 
     def _command(self, start: int) -> ast.Command:
@@ -830,7 +896,7 @@ class _Parser:
             self._nest()
             inner = self._pred()
             self.depth -= 1
-            self._expect(")", _SEL_END)
+            self._expect(")", _PRED_END)
             return inner
         if kind != "WORD":
             raise _GiveUp
@@ -847,7 +913,7 @@ class _Parser:
             return ast.PredIs(attribute, negated, self._pred_value(), span=self._span(start))
         if kind == "contains":
             self._take(_EMPTY)
-            text = _string(self.texts[self._expect("S", _SEL_END)])
+            text = _string(self.texts[self._expect("S", _PRED_END)])
             return ast.PredContains(attribute, text, span=self._span(start))
         raise _GiveUp
 
@@ -855,7 +921,7 @@ class _Parser:
         at = self.i
         kind = self._peek()
         if kind == "S":
-            self._take(_SEL_END)
+            self._take(_PRED_END)
             return ast.Str(_string(self.texts[at]), span=self._span(at))
         if kind == "WORD":
             self._take(_PRED_WORD)
@@ -1087,6 +1153,9 @@ class _Parser:
             self._take(_ON)
             self._expect("on", _EMPTY)
             return ast.TokensOn(self._counter(), span=self._span(start))
+        if kind == "power":
+            self._take(_SEL_END)
+            return ast.PowerRead(span=self._span(start))
         raise _GiveUp
 
     def _aggregate_rest(self, words: ast.Words, start: int) -> ast.Aggregate:

@@ -29,6 +29,8 @@ def format_expr(expr: ast.Expr, parent: int = 0, right_side: bool = False) -> st
         return expr.name
     if isinstance(expr, ast.TokensOn):
         return f"tokens on {' '.join(expr.counter)}"
+    if isinstance(expr, ast.PowerRead):
+        return "power"
     if isinstance(expr, ast.CondExpr):
         return f"(if {format_cond(expr.cond)} then {format_expr(expr.then)} else {format_expr(expr.otherwise)})"
     if isinstance(expr, ast.Neg):
@@ -62,7 +64,7 @@ def _ends_with_test(expr: ast.Expr) -> bool:
 def _atom(expr: ast.Expr) -> str:
     """An expression where the grammar wants an atom (``up to N``, ``random N``)."""
     # not ``tokens on ...``: its words would run on into what follows (``up to tokens on x cards``)
-    if isinstance(expr, (ast.Num, ast.PlayersHit, ast.VarExpr, ast.CondExpr)):
+    if isinstance(expr, (ast.Num, ast.PlayersHit, ast.VarExpr, ast.CondExpr, ast.PowerRead)):
         return format_expr(expr)
     return f"({format_expr(expr)})"
 
@@ -235,12 +237,14 @@ def _block(body: ast.Block, depth: int) -> list[str]:
 
 def _simple(stmt: ast.Stmt) -> str:
     if isinstance(stmt, ast.PowerStmt):
-        text = f"+{format_expr(stmt.amount)} power"
+        text = f"{'-' if stmt.lose else '+'}{format_expr(stmt.amount)} power"
         if stmt.per_each is not None:
             text += f" for each {format_sel(stmt.per_each)}"
         return text
     if isinstance(stmt, ast.LetStmt):
         return f"let {stmt.name} = {format_expr(stmt.value)}"
+    if isinstance(stmt, ast.CostStmt):
+        return format_cost(stmt)
     if isinstance(stmt, ast.TokenStmt):
         counter = " ".join(stmt.counter)
         if stmt.amount is None:
@@ -277,7 +281,18 @@ def _ends_with_words(expr: ast.Expr) -> bool:
     return isinstance(expr, ast.Aggregate) and expr.sel.ref is None and not expr.sel.binding
 
 
-_SIMPLE = (ast.PowerStmt, ast.LetStmt, ast.Command, ast.TokenStmt)
+def format_cost(stmt: ast.CostStmt) -> str:
+    """``next ally costs 2 less``, ``all enemies where cost >= 2 cost 1 more for each opponent``."""
+    parts = [stmt.scope, " ".join(stmt.kind)]
+    if stmt.where is not None:
+        parts.append(f"where {format_pred(stmt.where)}")
+    parts.extend((stmt.verb, format_expr(stmt.amount), stmt.way))
+    if stmt.players:
+        parts.append(f"for {' '.join(stmt.players)}")
+    return " ".join(parts)
+
+
+_SIMPLE = (ast.PowerStmt, ast.LetStmt, ast.Command, ast.TokenStmt, ast.CostStmt)
 
 
 def format_stmt(stmt: ast.Stmt, depth: int) -> list[str]:
@@ -286,6 +301,8 @@ def format_stmt(stmt: ast.Stmt, depth: int) -> list[str]:
         return [pad + _simple(stmt)]
     if isinstance(stmt, ast.NextTurnStmt):
         return [f"{pad}next turn {{", *_block(stmt.body, depth + 1), pad + "}"]
+    if isinstance(stmt, ast.PayStmt):
+        return [f"{pad}pay {format_expr(stmt.amount)} power {{", *_block(stmt.body, depth + 1), pad + "}"]
     if isinstance(stmt, ast.IfStmt):
         lines: list[str] = []
         for index, branch in enumerate(stmt.branches):
@@ -356,6 +373,10 @@ def format_ability(ability: ast.Ability, depth: int) -> list[str]:
             pad + "}",
         ]
     head = ability.kind
+    if ability.once:
+        head += " once per turn"
+    if ability.cost is not None:
+        head += f" pay {format_expr(ability.cost)} power"
     if ability.always:
         head += " always"
     if ability.phrase:

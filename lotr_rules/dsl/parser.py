@@ -20,9 +20,10 @@ import lark
 from lark import Token, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from lotr_rules.dsl import ast
+from lotr_rules.dsl import ast, nearmiss, recovery
 from lotr_rules.dsl.syntax import MAX_NESTING, MAX_SCRIPT_BYTES, MAX_TREE_DEPTH, parse, parse_card, unquote
 from lotr_rules.errors import ScriptSyntaxError, Span
+from lotr_rules.limits import MAX_SYNTAX_ERRORS
 from lotr_rules.resources import grammar_text
 
 # The entry points and limits live in the syntax module, which does not load Lark; they are
@@ -209,6 +210,19 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
     def search_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
         return self._ability("search", meta, body=c[0])
 
+    def action_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("action", meta, once=c[0] is not None, cost=c[1], body=c[2])
+
+    def once_per_turn(self, meta: Any, c: list[Any]) -> bool:
+        return True
+
+    def action_cost(self, meta: Any, c: list[Any]) -> ast.Expr:
+        amount: ast.Expr = c[0]
+        return amount
+
+    def while_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("while", meta, phrase=c[0], body=c[1])
+
     def guard(self, meta: Any, c: list[Any]) -> str:
         return str(c[0])
 
@@ -246,6 +260,31 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
     # ---------------------------------------------------------------- statements
     def power_stmt(self, meta: Any, c: list[Any]) -> ast.PowerStmt:
         return ast.PowerStmt(c[0], c[1], span=_span_of_meta(meta))
+
+    def lose_power_stmt(self, meta: Any, c: list[Any]) -> ast.PowerStmt:
+        return ast.PowerStmt(c[0], c[1], lose=True, span=_span_of_meta(meta))
+
+    def pay_stmt(self, meta: Any, c: list[Any]) -> ast.PayStmt:
+        return ast.PayStmt(c[0], c[1], span=_span_of_meta(meta))
+
+    def cost_change_stmt(self, meta: Any, c: list[Any]) -> ast.CostStmt:
+        scope, kind, where, verb, amount, way, players = c
+        return ast.CostStmt(scope, kind, where, verb, amount, way, players, span=_span_of_meta(meta))
+
+    def next_scope(self, meta: Any, c: list[Any]) -> str:
+        return "next"
+
+    def all_scope(self, meta: Any, c: list[Any]) -> str:
+        return "all"
+
+    def cost_kind(self, meta: Any, c: list[Any]) -> tuple[str, ...]:
+        return _words(c)
+
+    def cost_verb(self, meta: Any, c: list[Any]) -> str:
+        return str(c[0])
+
+    def cost_way(self, meta: Any, c: list[Any]) -> str:
+        return str(c[0])
 
     def per_each(self, meta: Any, c: list[Any]) -> ast.Sel:
         sel: ast.Sel = c[0]
@@ -478,6 +517,9 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
     def tokens_on(self, meta: Any, c: list[Any]) -> ast.TokensOn:
         return ast.TokensOn(c[0], span=_span_of_meta(meta))
 
+    def power_expr(self, meta: Any, c: list[Any]) -> ast.PowerRead:
+        return ast.PowerRead(span=_span_of_meta(meta))
+
 
 # ---------------------------------------------------------------------- errors
 _TOKEN_NAMES = {
@@ -508,6 +550,7 @@ _GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
                 *("ID", "TYPE", "TITLE", "LEVEL", "COST", "POWER", "VICTORY", "COPIES", "DECK"),
                 *("PROVENANCE", "TEXT", "NOTES", "STARTING", "PLAY", "DEFENSE", "AMBUSH", "GROUP"),
                 *("ONGOING", "FORTUNE", "WHEN", "AT", "QUEST", "AGGRESSION", "DIRECTIONS", "EFFECT", "SEARCH"),
+                *("ACTION", "WHILE"),
             }
         ),
     ),
@@ -529,15 +572,16 @@ _GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
                 "ADD",
                 "REMOVE",
                 "NEXT",
+                "PAY",
             }
         ),
     ),
     (
         "a condition",
-        frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS", "VAR", "THIS", "IT", "NOT", "THE", "TOKENS"}),
+        frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS", "VAR", "THIS", "IT", "NOT", "THE", "TOKENS", "POWER"}),
     ),
     ("a selection", frozenset({"INT", "A", "AN", "ALL", "UP", "RANDOM", "WORD", "FROM", "IN", "VAR", "THIS", "IT"})),
-    ("a number or an expression", frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS", "TOKENS"})),
+    ("a number or an expression", frozenset({"LPAR", "MINUS", "INT", "WORD", "PLAYERS", "TOKENS", "POWER"})),
     # after a kind word (``2 cards``): more kind words, a zone, ``where`` or ``as``
     (
         "the rest of a selection",
@@ -549,7 +593,7 @@ _GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
 )
 
 #: Statements that open a block: a misspelt one reads as a plain command, which then meets '{'.
-_BLOCK_STATEMENTS = ("attack", "choose", "for", "if", "may", "repeat", "when", "at", "next")
+_BLOCK_STATEMENTS = ("attack", "choose", "for", "if", "may", "repeat", "when", "at", "next", "pay")
 
 #: A keyword must not run on into the next word (see :func:`_glued_keyword`).
 _WORD_CHAR = re.compile(r"[A-Za-z0-9_']")
@@ -690,6 +734,24 @@ def _block_statement_hint(source: str, token: Token) -> str | None:
     return f"did you mean '{close[0]}'?" if close else None
 
 
+def _misspelt_block_statement(
+    error: UnexpectedInput, hint: str | None, source: str, path: str
+) -> tuple[str, Span] | None:
+    """``atack each opponent {``: the parser fails at the '{', but the offending word is the
+    first of the line, which the hint has found close to a statement that opens a block."""
+    if not isinstance(error, UnexpectedToken) or error.token.type != "LBRACE" or not (hint or "").startswith("did"):
+        return None
+    row = error.token.line or 1
+    lines = source.split("\n")
+    text = lines[row - 1] if 0 < row <= len(lines) else ""
+    word = re.match(r"[ \t]*(\S+)", text)
+    if word is None:
+        return None
+    column = word.start(1) + 1
+    message = f"'{word.group(1)}' is not a statement that opens a block"
+    return message, Span(row, column, row, column + len(word.group(1)), path)
+
+
 def _viable(interactive: Any, fallback: set[str]) -> set[str]:
     """The terminals the parser can really take next. The lexer's own list comes from LALR's
     merged look-aheads and may hold tokens that a pending reduction rules out."""
@@ -722,16 +784,19 @@ def _error_span(error: UnexpectedInput, text: str, path: str) -> Span:
 _STRINGS_AND_COMMENTS = re.compile(r'"(?:\\.|[^"\\\n])*"|#[^\n]*')
 
 
-def _depth_ok(text: str) -> bool:
-    depth = deepest = 0
+def _too_nested(text: str) -> str | None:
+    """What nests past :data:`MAX_NESTING` ("blocks", or "brackets" when a '(' went past it),
+    or None when nothing does."""
+    depth = 0
     # Brackets inside strings and comments are text, not nesting.
     for char in _STRINGS_AND_COMMENTS.sub("", text):
         if char in "{(":
             depth += 1
-            deepest = max(deepest, depth)
+            if depth > MAX_NESTING:
+                return "blocks" if char == "{" else "brackets"
         elif char in "})":
             depth -= 1
-    return deepest <= MAX_NESTING
+    return None
 
 
 def _too_deep(tree: Tree[Token]) -> Tree[Token] | Token | None:
@@ -758,8 +823,12 @@ def parse_with_lark(text: str, source: str, path: str = "") -> ast.Script:
     """Parse a script (``source`` is ``text`` ending with a line end) with Lark; raises
     :class:`ScriptSyntaxError` (and nothing else) on bad input. The fast parser checks the
     nesting limit itself, so the check below is needed only on the way here."""
-    if not _depth_ok(text):
-        raise ScriptSyntaxError(f"blocks nest deeper than {MAX_NESTING} levels", Span(1, 1, 1, 2, path), code="E003")
+    nested = _too_nested(text)
+    if nested is not None:
+        # Named for what went past the limit: a bracket is never called a block.
+        around = " (with the blocks around them)" if nested == "brackets" else ""
+        message = f"{nested} nest deeper than {MAX_NESTING} levels{around}"
+        raise ScriptSyntaxError(message, Span(1, 1, 1, 2, path), code="E003")
     tree = _parse_fast(source)
     if tree is None:
         tree = _parse_carefully(text, source, path)
@@ -796,6 +865,120 @@ def _parse_fast(source: str) -> Tree[Token] | None:
 
 
 def _parse_carefully(text: str, source: str, path: str) -> Tree[Token]:
+    """The parse tree of a script the fast path refused; on a syntax error, raises the first
+    error with every later one the file holds attached (:attr:`ScriptSyntaxError.further`)."""
+    try:
+        return _parse_once(text, source, path)
+    except ScriptSyntaxError as first:
+        found = _every_error(first, text, path)[:MAX_SYNTAX_ERRORS]
+        if len(found) == MAX_SYNTAX_ERRORS:
+            # Say so where the list stops, so that a fixed file's new errors are no surprise.
+            last = found[-1]
+            cap = f"at most {MAX_SYNTAX_ERRORS} syntax errors of a file are listed"
+            assert last.span is not None
+            found[-1] = ScriptSyntaxError(
+                last.message, last.span, last.code, f"{last.hint}; {cap}" if last.hint else cap
+            )
+        error = found[0]
+        error.further = found[1:]
+        raise error from None
+
+
+#: How many characters the search for further syntax errors may parse in all (see _every_error).
+_RECOVERY_BUDGET = 1024 * 1024
+
+
+def _every_error(first: ScriptSyntaxError, text: str, path: str) -> list[ScriptSyntaxError]:
+    """The first error and the ones after it: the failing statement (its line and the lines
+    indented under it) is set aside and the rest parsed again, until the file parses, the cap is
+    reached or setting a statement aside would misalign the rest of the file. A '{' never closed
+    is reported at the '{', instead of the errors its missing '}' causes further on."""
+    lines = _lines(text)
+    unclosed = recovery.unclosed_block(lines)
+    found: list[ScriptSyntaxError] = []
+    error, current = first, text
+    # Each error found costs a parse of the file: a large file gets fewer, so that a stranger's
+    # 256 KiB of garbage is read a few times, not MAX_SYNTAX_ERRORS times.
+    parses = max(1, _RECOVERY_BUDGET // max(1, len(text)))
+    while len(found) < MAX_SYNTAX_ERRORS and parses > 0:
+        parses -= 1
+        assert error.span is not None
+        row = error.span.line
+        if unclosed is not None and (unclosed.ends_before is None or row >= unclosed.ends_before):
+            break  # the missing '}' is the cause; reported below
+        found.extend(_with_brackets(_with_near_miss(error, current, path), lines, path))
+        if error.code != "E001" or lines[row - 1].lstrip().startswith("card"):
+            break  # a limit, or a card's own first line: everything after would follow from it
+        rows = recovery.statement_lines(current.split("\n"), row)
+        if rows is None:
+            break
+        current = recovery.blanked(current, rows)
+        source = current if current.endswith("\n") else current + "\n"
+        if _parse_fast(source) is not None:
+            break
+        try:
+            _parse_once(current, source, path)
+            break
+        except ScriptSyntaxError as following:
+            assert following.span is not None
+            if following.span.line <= row or following.span.line in rows:
+                break  # no progress: it would only repeat itself
+            error = following
+    if unclosed is not None:
+        found.append(_unclosed_error(unclosed, text, path))
+    return found or [first]
+
+
+def _with_near_miss(error: ScriptSyntaxError, text: str, path: str) -> ScriptSyntaxError:
+    """The error, as the phrase it falls in when that is a known near miss (``costing up to 4``),
+    with how the language says it."""
+    assert error.span is not None
+    found = nearmiss.suggest(text, error.span.line, error.span.column, error.span.column)
+    if found is None:
+        return error
+    span = Span(error.span.line, found.column, error.span.line, found.column + len(found.written), path)
+    # "missing a number after 'cost'" says it well already; "unexpected '4' after 'to'" does not.
+    message = error.message if error.message.startswith("missing") else f"unexpected '{found.written}'"
+    return ScriptSyntaxError(message, span, hint=found.hint)
+
+
+def _unclosed_error(unclosed: recovery.Unclosed, text: str, path: str) -> ScriptSyntaxError:
+    span = _clamp(Span(unclosed.line, unclosed.column, unclosed.line, unclosed.column + 1), text, path)
+    if unclosed.ends_before is None:
+        return ScriptSyntaxError(
+            "'{' is never closed: the file ends inside its block", span, hint="add the '}' where its block ends"
+        )
+    return ScriptSyntaxError(
+        f"'{{' is never closed: by its indentation, its block ends before line {unclosed.ends_before}",
+        span,
+        hint=f"add '}}' before line {unclosed.ends_before}",
+    )
+
+
+def _with_brackets(error: ScriptSyntaxError, lines: list[str], path: str) -> list[ScriptSyntaxError]:
+    """The error, worded as a bracket error when its line leaves a '(' open or closes one that
+    was never opened: a bracket is named as a bracket, not as a missing block or word."""
+    assert error.span is not None
+    row = error.span.line
+    if not 1 <= row <= len(lines) or error.code != "E001":
+        return [error]
+    bracket = recovery.open_bracket(lines[row - 1], row)
+    if bracket is None or error.message.startswith("missing ')'"):
+        return [error]
+    span = Span(row, bracket.column, row, bracket.column + 1, path)
+    if bracket.char == "(":
+        found = ScriptSyntaxError(
+            "'(' is not closed on its line", span, hint="a bracket closes with ')' on the line it opens"
+        )
+    else:
+        found = ScriptSyntaxError("')' closes no '('", span, hint="remove it, or open the bracket with '('")
+    at_end = error.span.column > len(lines[row - 1].rstrip())
+    if error.span.column == bracket.column or at_end:
+        return [found]
+    return [error, found]
+
+
+def _parse_once(text: str, source: str, path: str) -> Tree[Token]:
     """Token by token, so that an error knows the token before it and what could have come instead."""
     interactive = _parser().parse_interactive(source)
     before: Token | None = None
@@ -821,6 +1004,9 @@ def _parse_carefully(text: str, source: str, path: str) -> Tree[Token]:
         span = _error_span(error, source, path)
         if message == "'else' without 'if'" and previous is not None and str(previous) == "else":
             span = _span_of_token(previous, path)
+        misspelt = _misspelt_block_statement(error, hint, source, path)
+        if misspelt is not None:
+            message, span = misspelt
         raise ScriptSyntaxError(message, _clamp(span, text, path), hint=hint) from None
     return tree
 
@@ -835,3 +1021,17 @@ def _clamp(span: Span, text: str, path: str) -> Span:
 
 def _with_path(script: ast.Script, path: str) -> ast.Script:
     return ast.Script(script.cards, path=path)
+
+
+def valid_at(source: str, offset: int) -> frozenset[str]:
+    """What the grammar takes at ``offset`` of ``source``: the names of the terminals (``INT``,
+    ``PLUS``) and the keywords as written (``on``, ``where``), so that a suggestion never offers
+    a word that could not stand there."""
+    interactive = _parser().parse_interactive(source[:offset])
+    try:
+        for _token in interactive.iter_parse():
+            pass
+    except UnexpectedInput:
+        return frozenset()
+    accepted = _viable(interactive, set())
+    return frozenset(accepted | {_keywords()[name] for name in accepted if name in _keywords()})

@@ -50,6 +50,35 @@ class Move:
 
 
 @attrs.frozen(slots=True)
+class ActionDef:
+    """A compiled ``action`` ability: used when its player chooses, during their main phase.
+
+    ``cost`` is the Power it costs each time (None: nothing); ``once``: at most once a turn."""
+
+    effect: Effect
+    once: bool = False
+    cost: NumberFn | None = None
+
+
+@attrs.frozen(slots=True)
+class CostChangeDef:
+    """A change to what some cards cost some players: ``all enemies cost 1 more for each
+    opponent`` in a ``while in front of you`` block (``players`` worked out for the card's
+    owner), or, registered by an effect, for the rest of a turn."""
+
+    #: the players whose buys it changes, worked out for the card's owner
+    players: Callable[[Ctx], list[int]]
+    #: which cards it changes (``ctx.this`` is the card that makes the change)
+    test: Callable[[Ctx, int], bool]
+    #: by how much (a negative amount changes nothing)
+    amount: NumberFn
+    #: 1: the cards cost more; -1: less
+    sign: int = -1
+    #: only the next matching buy (``next ally costs 2 less``)
+    once: bool = False
+
+
+@attrs.frozen(slots=True)
 class QuestDef:
     goal: CondFn
     reward: NumberFn
@@ -94,6 +123,14 @@ class CardDef:
     #: register for a turn: the engine skips dispatching events no card in the game listens to
     listens: frozenset[str] = frozenset()
     quest: QuestDef | None = None
+    #: its ``action`` ability, if it has one
+    action: ActionDef | None = None
+    #: the cost changes that hold while it is in front of its owner (``while in front of you``)
+    cost_changes: tuple[CostChangeDef, ...] = ()
+    #: whether any of its effects changes what cards cost (the game then prices every buy)
+    changes_costs: bool = False
+    #: the event kinds the game must count per turn for its 'for the first time this turn' triggers
+    counts: frozenset[str] = frozenset()
     group_ambush_defendable: bool = True
     source_path: str = ""
     source_digest: str = ""

@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from lotr_rules.engine.cards import CardDef, TriggerDef
+from lotr_rules.engine.cards import CardDef, CostChangeDef, TriggerDef
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, DecisionRequest, Option
 from lotr_rules.engine.events import Event
@@ -50,6 +50,7 @@ class GameState:
 
     __slots__ = (
         "choices",
+        "cost_changes",
         "counters",
         "current",
         "delayed",
@@ -78,6 +79,9 @@ class GameState:
         self.turn_triggers: list[tuple[TriggerDef, int, int]] = []
         #: effects waiting for a later turn (``next turn { ... }``): (effect, owner, card)
         self.delayed: list[tuple[Callable[[Ctx], None], int, int]] = []
+        #: changes to what cards cost for the rest of this turn: (the change, the player whose
+        #: buys it changes, its amount, whether only the next matching buy, its card, its owner)
+        self.cost_changes: list[tuple[CostChangeDef, int, int, bool, int, int]] = []
         self.log: list[LogEntry] = []
         self.choices: list[int] = []
         self.rng = Rng(seed)
@@ -96,6 +100,7 @@ class GameState:
         other.flags = self.flags.copy()
         other.turn_triggers = self.turn_triggers[:]
         other.delayed = self.delayed[:]
+        other.cost_changes = self.cost_changes[:]
         # The log and choices only ever grow: a copy shares nothing, but copying them lazily
         # would complicate every append, and they are short lists of tuples.
         other.log = self.log[:]
@@ -124,6 +129,8 @@ class GameState:
         }
         if self.delayed:  # only when there are any, so that earlier records keep their digests
             view["delayed"] = [[owner, card] for _effect, owner, card in self.delayed]
+        if self.cost_changes:  # likewise
+            view["cost_changes"] = [[who, amount, once, card] for _c, who, amount, once, card, _o in self.cost_changes]
         return view
 
     def digest(self) -> str:
@@ -148,6 +155,8 @@ class Game:
         self.on_decision: Callable[[DecisionRequest, int], None] | None = None
         self._has_self_trigger = HAS_SELF_TRIGGER.per_instance(self.cards)
         self._listened: frozenset[str] = frozenset().union(*(c.listens for c in set(self.cards)))
+        #: the event kinds counted per turn, for 'for the first time this turn' triggers
+        self._counted: frozenset[str] = frozenset().union(*(c.counts for c in set(self.cards)))
 
     # ------------------------------------------------------------------ logging
     def log(self, *entry: Any) -> None:
@@ -209,6 +218,9 @@ class Game:
     def emit(self, kind: str, player: int, card: int = -1, origin: str = "") -> None:
         if kind not in self._listened:
             return  # no card in this game ever listens for it
+        if self._counted and kind in self._counted:
+            # what 'for the first time this turn' reads: the family clears these as a turn ends
+            self.state.marks.setdefault((f"{kind} this turn", player), []).append(card)
         sources = self.trigger_sources()
         if not sources and not self.state.turn_triggers and (card < 0 or not self._has_self_trigger[card]):
             return  # the common case: nothing listens

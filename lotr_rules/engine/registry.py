@@ -50,6 +50,7 @@ CONTEXT_DOCS: Mapping[str, str] = {
     "next turn": "a 'next turn' block",
     "quest": "a quest: its goal and its reward",
     "hero": "a hero card's ability: its 'ongoing' and its 'when'/'at' abilities run",
+    "action": "an 'action' ability: its player uses it during their main phase",
     "effect": "an 'effect' ability: the last card drawn in a turn",
     "search": "a 'search' ability: the card found searching back",
 }
@@ -80,7 +81,8 @@ class Primitive:
     syntax: str = ""
     #: the placements it takes: "top", "bottom" ("on top of ..."), "under", "into"
     positions: tuple[str, ...] = ("top", "bottom", "under")
-    impl: Callable[..., None] | None = attrs.field(default=None, eq=False, repr=False)
+    #: what it does; "pay" returns whether it paid
+    impl: Callable[..., object] | None = attrs.field(default=None, eq=False, repr=False)
     #: the parts of a selection it honours (keys of SELECTION_PARTS); any other is refused
     honours: frozenset[str] = frozenset()
     #: the zones it can take cards from (names of the family's zones); empty: any zone
@@ -186,6 +188,11 @@ class Vocabulary:
     #: the players ``choose a player as P`` may pick among ("player", "opponent"): ``fn(ctx)``
     #: gives their seats; empty where a family has no one to choose (a solo game)
     chosen_players: Mapping[str, Phrase] = attrs.field(factory=dict)
+    #: numbers of the game a script reads by name (``power``): ``fn(ctx)`` reads one
+    quantities: Mapping[str, Phrase] = attrs.field(factory=dict)
+    #: whether the family counts each turn's events, so that a trigger may say 'for the first
+    #: time this turn'
+    turn_counts: bool = False
 
     def zone(self, words: str) -> ZoneSpec | None:
         spec = self.zones.get(words)

@@ -20,7 +20,15 @@ from typing import Literal
 import attrs
 
 from lotr_rules.diagnostics import Severity
-from lotr_rules.limits import MAX_CARDS_PER_SET, MAX_STARTING_COPIES, SCRIPT_NUMBER_MAX
+from lotr_rules.limits import (
+    MAX_ACTION_USES,
+    MAX_CARD_FILE_BYTES,
+    MAX_CARDS_PER_SET,
+    MAX_SCRIPT_TOKENS,
+    MAX_STARTING_COPIES,
+    MAX_SYNTAX_ERRORS,
+    SCRIPT_NUMBER_MAX,
+)
 
 Kind = Literal["card", "manifest", "set", "mix"]
 
@@ -116,8 +124,12 @@ REGISTRY: tuple[LintCode, ...] = (
         "syntax error",
         "The file is not a card script the grammar accepts (a missing brace, a misspelt keyword, a "
         "stray character, an unterminated string), or it is not UTF-8 text at all. Nothing else in "
-        "the file is checked until it parses, so fix this first; the message says what was expected "
-        "at that position.",
+        "the file is checked until it parses, so fix these first. Each error is reported at the word "
+        "that is wrong, with what was expected there; after an error the parser sets the statement "
+        "(and the lines indented under it) aside and reads on, so every error of a file is listed, "
+        f"up to {MAX_SYNTAX_ERRORS}. A '{{' that is never closed is reported at the '{{', naming the line "
+        "before which its indentation says its block ends; a bracket left open on its line is named "
+        "as a bracket.",
         _text(
             """
             card "Gandalf" {
@@ -191,10 +203,13 @@ REGISTRY: tuple[LintCode, ...] = (
         "E003",
         Severity.ERROR,
         "script too large or too deeply nested",
-        "Scripts over 256 KiB, blocks and brackets nested more than 40 levels, and parse trees more "
-        "than 200 levels deep are refused before anything else runs, so a hostile or generated file "
-        "cannot make the linter or the engine run out of time or stack. A real card is a few hundred "
-        "bytes and a few levels deep: simplify the expression or split the effect.",
+        f"Scripts over {MAX_CARD_FILE_BYTES // 1024} KiB (a file's size is checked before it is read), "
+        f"scripts of more than {MAX_SCRIPT_TOKENS:,} words, numbers and symbols (counted before they "
+        "are parsed, so a long chain such as 1+1+1... is refused at once), blocks and brackets nested "
+        "more than 40 levels, and parse trees more than 200 levels deep are refused before anything "
+        "else runs, so a hostile or generated file cannot make the linter or the engine run out of "
+        "time or stack. A real card is a few hundred bytes, under a hundred words and symbols, and a "
+        "few levels deep: simplify the expression or split the effect.",
         _text(
             f"""
             card "Deep Thought" {{
@@ -222,14 +237,49 @@ REGISTRY: tuple[LintCode, ...] = (
             """
         ),
     ),
+    LintCode(
+        "E004",
+        Severity.ERROR,
+        "card file not a regular file inside its set folder",
+        "A card file (or a set's set.toml) is read only when it is a regular file inside the set's "
+        "folder. A link pointing out of the folder (to a file in your home, say), a device such as "
+        "/dev/zero, a FIFO, a socket or a folder named like a card file is reported and never read, "
+        "so a set from a stranger cannot make the tool read, show or wait on anything outside it. "
+        "A link to another file inside the same set folder is read. Copy the file into the set "
+        "folder, or rename the folder that is named like a card file.",
+        _text(
+            """
+            # file: lembas.card/notes.txt
+            Notes on Lembas, kept in a folder named like a card file.
+            """
+        ),
+        _text(
+            """
+            # file: lembas.card
+            card "Lembas" {
+              id lembas
+              type artifact
+              cost 2
+              provenance designed
+              text "Draw a card."
+              play {
+                draw 1
+              }
+            }
+            # file: notes/lembas.txt
+            Notes on Lembas, kept in a folder of their own.
+            """
+        ),
+        kind="set",
+    ),
     # ------------------------------------------------------------------ vocabulary
     LintCode(
         "E110",
         Severity.ERROR,
         "unknown command",
         "The first word of a statement must be one of the game's commands (draw, discard, gain, "
-        "destroy, reveal, put, look at, take, return, keep, play). Power, attacks and triggers have their own "
-        "syntax ('+2 power', 'attack each opponent { ... }', 'at end of turn { ... }') and are not "
+        "destroy, reveal, put, look at, take, return, keep, play). Power, attacks and triggers have "
+        "their own syntax ('+2 power', 'attack each opponent { ... }', 'at end of turn { ... }') and are not "
         "written as commands. A misspelt command would otherwise do nothing in a game.",
         _text(
             """
@@ -440,8 +490,7 @@ REGISTRY: tuple[LintCode, ...] = (
         Severity.ERROR,
         "unknown measure",
         "A number taken from cards ('... of cards in hand') must use one of the known measures: "
-        "number, highest cost, lowest cost, total cost, cost, level, different types. Any other "
-        "would "
+        "number, highest cost, lowest cost, total cost, cost, level, different types. Any other would "
         "count as 0.",
         _text(
             """
@@ -809,6 +858,153 @@ REGISTRY: tuple[LintCode, ...] = (
                 attack each opponent {
                   gain a corruption
                 }
+                +1 power
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E126",
+        Severity.ERROR,
+        "'for the first time this turn' where it cannot go",
+        "'for the first time this turn' makes a 'when you ...' trigger fire only for the first event of "
+        "its kind this turn. It goes after a phrase about your own events ('when you play an ally'); "
+        "after an 'at' moment, or a phrase about this card itself ('when gained'), it would mean "
+        "nothing the engine could count, so it is refused.",
+        _text(
+            """
+            card "Green Hill Road" {
+              id green-hill-road
+              type location
+              cost 3
+              provenance designed
+              text "The first time this is gained each turn, draw a card."
+              when gained for the first time this turn {
+                draw 1
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Green Hill Road" {
+              id green-hill-road
+              type location
+              cost 3
+              provenance designed
+              text "The first time you gain an Ally each turn, draw a card."
+              when you gain an ally for the first time this turn {
+                draw 1
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E127",
+        Severity.ERROR,
+        "unknown 'while' phrase, or a 'while' block holding other effects",
+        "A 'while in front of you { ... }' ability holds cost changes that hold while the card is in "
+        "front of its owner. Any other phrase after 'while', or any other statement in the block, "
+        "would not run as written: effects that happen at a moment go in an 'ongoing' block or a "
+        "'when'/'at' ability.",
+        _text(
+            """
+            card "Toll Bridge" {
+              id toll-bridge
+              type location
+              cost 3
+              provenance designed
+              text "While this is in front of you, Allies cost you 1 less."
+              while in play {
+                all allies cost 1 less
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Toll Bridge" {
+              id toll-bridge
+              type location
+              cost 3
+              provenance designed
+              text "While this is in front of you, Allies cost you 1 less."
+              while in front of you {
+                all allies cost 1 less
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E128",
+        Severity.ERROR,
+        "cost change that could change nothing",
+        "A cost change written in an effect lasts the rest of the turn, in which only you buy: one "
+        "'for each opponent' would change nothing, so it is refused (put it in a 'while in front of "
+        "you' block, where it holds on their turns too). In such a block, 'next ... costs' is refused: "
+        "a change that holds while a card is in front of you is 'all ...'.",
+        _text(
+            """
+            card "Hard Bargain" {
+              id hard-bargain
+              type maneuver
+              cost 3
+              provenance designed
+              text "Enemies cost 1 more for your opponents this turn."
+              play {
+                all enemies cost 1 more for each opponent
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Hard Bargain" {
+              id hard-bargain
+              type location
+              cost 3
+              provenance designed
+              text "While this is in front of you, Enemies cost 1 more for your opponents."
+              while in front of you {
+                all enemies cost 1 more for each opponent
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E129",
+        Severity.ERROR,
+        "action ability that could never be used",
+        "An action is used during your main phase while its card is in front of you or played this "
+        "turn. A Fortune is destroyed as soon as it resolves, so its action could never be used: "
+        "it is refused.",
+        _text(
+            """
+            card "Lucky Find" {
+              id lucky-find
+              type fortune
+              cost 3
+              provenance designed
+              text "Action: +1 Power."
+              action once per turn {
+                +1 power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Lucky Find" {
+              id lucky-find
+              type fortune
+              cost 3
+              provenance designed
+              text "Fortune: +1 Power."
+              fortune {
                 +1 power
               }
             }
@@ -1348,7 +1544,11 @@ REGISTRY: tuple[LintCode, ...] = (
         "bad set manifest",
         "A set folder needs a set.toml that is valid TOML with a 'code', a 'name' and a whole-number "
         "'language', and, if it has one, a 'starting_deck' table of card names to counts. Without "
-        "them the set cannot be loaded. A set code that differs from its folder name is reported "
+        "them the set cannot be loaded. Every key is checked against the manifest's schema (the table "
+        "of keys in the reference): a key it does not know (with the key it most resembles) and a "
+        "value of the wrong kind ('code = 5', 'uses_wall = \"yes\"') are reported at the key, never "
+        "ignored. A folder given as a set that holds no set.toml is refused by the loader, and the "
+        "linter warns of card files outside any set. A set code that differs from its folder name is reported "
         "with this code too, as a warning: the folder name is what people look for. A set holds at "
         f"most {MAX_CARDS_PER_SET:,} card files and a starting deck at most {MAX_STARTING_COPIES} copies "
         "of a card.",
@@ -1405,6 +1605,31 @@ REGISTRY: tuple[LintCode, ...] = (
             """
         ),
         kind="set",
+    ),
+    LintCode(
+        "E163",
+        Severity.ERROR,
+        "set code already taken",
+        "A set's code names it everywhere: in card ids, in '--sets', in mix files, saves and records. "
+        "A set whose code is the code of a shipped set, or of another set loaded before it, is "
+        "refused by name and not loaded: merged in, it could replace or add to the shipped rules "
+        "without a word, and every record naming that code would mean something else. Give the set "
+        "a code of its own, and its folder the same name.",
+        _text(
+            """
+            code = "two-towers"
+            name = "My Two Towers"
+            language = 2
+            """
+        ),
+        _text(
+            """
+            code = "demo"
+            name = "My Two Towers"
+            language = 2
+            """
+        ),
+        kind="manifest",
     ),
     # ------------------------------------------------------------------ mix files
     LintCode(
@@ -1807,7 +2032,7 @@ REGISTRY: tuple[LintCode, ...] = (
         Severity.WARNING,
         "command can reach a card that cannot leave",
         (
-            "A set's set.toml may list cards a rule keeps where they are ([lasting.\"NAME\"]): The "
+            'A set\'s set.toml may list cards a rule keeps where they are ([lasting."NAME"]): The '
             "One Ring cannot be destroyed, and Breached stays in front of its player for the rest of "
             "the game. A command that would destroy such a card, or (for Breached) move it, leaves it "
             "where it is. The warning points at a command whose cards could include one (its zones can "
@@ -1837,6 +2062,45 @@ REGISTRY: tuple[LintCode, ...] = (
               text "Destroy a card in your hand or discard pile."
               play {
                 destroy a card from hand or discard pile
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "W206",
+        Severity.WARNING,
+        "control character in a card's name, text or file name",
+        "A control character (other than a newline or a tab) in a card's name, its text or another "
+        "quoted field, or in its file's name, is never sent raw to the terminal: every output shows "
+        "it escaped, as `\\x1b` for the escape character that starts a terminal's colour and cursor "
+        "sequences. But a name that shows as `Gandalf\\x1b[31m` is not one a player can read or "
+        "type, and a set that holds one may be trying to rewrite what a terminal shows. Write the "
+        "text without it.",
+        _text(
+            """
+            card "Shadowfax\x1b[8m" {
+              id shadowfax
+              type ally
+              cost 3
+              provenance designed
+              text "Draw 2 cards."
+              play {
+                draw 2
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Shadowfax" {
+              id shadowfax
+              type ally
+              cost 3
+              provenance designed
+              text "Draw 2 cards."
+              play {
+                draw 2
               }
             }
             """
@@ -1915,6 +2179,156 @@ REGISTRY: tuple[LintCode, ...] = (
             """
         ),
         kind="manifest",
+    ),
+    LintCode(
+        "W215",
+        Severity.WARNING,
+        "power that can go below zero",
+        "Power never goes below 0: '-3 power' with 1 Power leaves 0, and '+N power' of a negative N "
+        "adds nothing below 0. A card that takes Power away without first making sure it is there "
+        "('if power >= 3') is warned about, since it can take less than it says; 'pay 3 power { ... }' "
+        "spends Power only when it is there. A negative amount to pay is warned about too: paying "
+        "never adds Power.",
+        _text(
+            """
+            card "Heavy Toll" {
+              id heavy-toll
+              type maneuver
+              cost 3
+              provenance designed
+              text "Lose 3 Power, then draw 2 cards."
+              play {
+                -3 power
+                draw 2
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Heavy Toll" {
+              id heavy-toll
+              type maneuver
+              cost 3
+              provenance designed
+              text "Pay 3 Power to draw 2 cards."
+              play {
+                pay 3 power {
+                  draw 2
+                }
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "W216",
+        Severity.WARNING,
+        "cost change of an amount that can be negative",
+        "A cost change says which way it goes with 'less' or 'more'; its amount is how much. An "
+        "amount that can come out below 0 ('costs (X - 2) less') would turn a cut into a rise: the "
+        "engine takes a negative amount as no change at all, and a cost never goes below 0.",
+        _text(
+            """
+            card "Haggling" {
+              id haggling
+              type maneuver
+              cost 3
+              provenance designed
+              text "The next Ally you buy this turn costs 2 less than the number of cards in your hand."
+              play {
+                next ally costs number of cards in hand - 2 less
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Haggling" {
+              id haggling
+              type maneuver
+              cost 3
+              provenance designed
+              text "The next Ally you buy this turn costs 1 less for each card in your hand."
+              play {
+                next ally costs number of cards in hand less
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "W217",
+        Severity.WARNING,
+        "action that can be used without end",
+        "An action that costs nothing and is not 'once per turn' could be used again and again. The "
+        f"engine offers it at most {MAX_ACTION_USES} times a turn; say what limits it: 'action once per turn' or "
+        "'action pay N power'.",
+        _text(
+            """
+            card "Open Pantry" {
+              id open-pantry
+              type location
+              cost 3
+              provenance designed
+              text "Action: draw a card."
+              action {
+                draw 1
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Open Pantry" {
+              id open-pantry
+              type location
+              cost 3
+              provenance designed
+              text "Action, once per turn: draw a card."
+              action once per turn {
+                draw 1
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "W212",
+        Severity.WARNING,
+        "a '+N power' whose amount can be negative",
+        "A player's Power counts what they can spend this turn and is never below zero, but a "
+        "'+N power' whose amount can be negative (a negative number, a difference such as "
+        "'2 - number of cards in hand', or a 'let' name holding one) would take it there. The "
+        "linter follows the signs of the amount: counts and measures of cards, players hit and "
+        "tokens are never negative. An '(if ... then ... else ...)' is taken as a guard, so "
+        "'(if X > 2 then X - 2 else 0)' is clean.",
+        _text(
+            """
+            card "Heavy Burden" {
+              id heavy-burden
+              type maneuver
+              provenance designed
+              text "+2 Power, less 1 for each card in your hand."
+              play {
+                +(2 - number of cards in hand) power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Heavy Burden" {
+              id heavy-burden
+              type maneuver
+              provenance designed
+              text "+2 Power, less 1 for each card in your hand."
+              play {
+                +(if number of cards in hand < 2 then 2 - number of cards in hand else 0) power
+              }
+            }
+            """
+        ),
     ),
     LintCode(
         "W218",

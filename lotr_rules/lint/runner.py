@@ -10,8 +10,11 @@ the shipped sets, the ``--cards`` sets and the set folders the mix file itself l
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
+
+import attrs
 
 from lotr_rules.cards.catalogue import SetInfo
 from lotr_rules.cards.loader import (
@@ -19,6 +22,7 @@ from lotr_rules.cards.loader import (
     SCRIPT_SUFFIX,
     ParsedFile,
     check_duplicates,
+    code_clash,
     compile_files,
     lasting_of,
     parse_file,
@@ -56,7 +60,7 @@ def _family_of(path: Path) -> str:
 
 def _set_code_for(path: Path) -> tuple[str, list[Diagnostic]]:
     """The set a loose card file belongs to: the nearest folder above it with a manifest."""
-    for folder in path.resolve().parents:
+    for folder in _absolute(path).parents:
         if (folder / MANIFEST).is_file():
             info, problems = _read_manifest(folder)
             return (info.code if info else folder.name), problems
@@ -64,40 +68,79 @@ def _set_code_for(path: Path) -> tuple[str, list[Diagnostic]]:
 
 
 def _set_folder_of(path: Path) -> Path | None:
-    for folder in path.resolve().parents:
+    for folder in _absolute(path).parents:
         if (folder / MANIFEST).is_file():
             return folder
     return None
 
 
+def _absolute(path: Path) -> Path:
+    """``path`` made absolute without following its links: a card file that is a link is looked
+    at where it was found (in its set folder), not where it points."""
+    return Path(os.path.abspath(path))
+
+
 def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnostic]]:
+    """The card files among ``paths`` and in their folders, each once, as found (links not
+    followed, so that one pointing out of its set is reported, not read), with its set's code."""
     files: list[tuple[Path, str]] = []
     diagnostics: list[Diagnostic] = []
     for path in paths:
         if path.is_file() and is_mix_file(path):
             continue  # see mix_files
-        if path.is_file():
-            code, problems = _set_code_for(path)
-            diagnostics.extend(problems)
-            files.append((path, code))
-        elif path.is_dir():
+        if path.is_dir():
             folders = set_folders(path)
             if not folders:
+                loose = False
                 for file in sorted(path.rglob(f"*{SCRIPT_SUFFIX}")):
                     code, problems = _set_code_for(file)
                     diagnostics.extend(problems)
                     files.append((file, code))
+                    loose = loose or _set_folder_of(file) is None
+                if loose:
+                    diagnostics.append(_outside_any_set(path))
             for folder in folders:
                 info, problems = _read_manifest(folder)
                 diagnostics.extend(problems)
                 code = info.code if info else folder.name
                 files.extend((file, code) for file in sorted(folder.rglob(f"*{SCRIPT_SUFFIX}")))
+        elif os.path.lexists(path):  # a file, or a link, device or FIFO that reading refuses
+            code, problems = _set_code_for(path)
+            diagnostics.extend(problems)
+            files.append((path, code))
         else:
             raise UserError(f"no such file or folder: {path}")
-    unique: dict[Path, str] = {}
+    unique: dict[Path, tuple[Path, str]] = {}
     for file, code in files:
-        unique.setdefault(file.resolve(), code)
-    return [(Path(p), c) for p, c in unique.items()], diagnostics
+        unique.setdefault(file.resolve(), (_absolute(file), code))
+    return list(unique.values()), diagnostics
+
+
+def _outside_any_set(folder: Path) -> Diagnostic:
+    return Diagnostic(
+        "E161",
+        Severity.WARNING,
+        f"card files outside any set: no {MANIFEST} in '{_display(folder.resolve())}' or above it",
+        Span(1, 1, 1, 2, _display(folder.resolve() / MANIFEST)),
+        f"a game loads only sets, and refuses this folder: add a {MANIFEST} with 'code', 'name' and 'language'",
+    )
+
+
+def _code_clashes(folders: Sequence[Path]) -> list[Diagnostic]:
+    """E163 for each set whose code an earlier one (shipped sets first) already has."""
+    claimed: dict[str, tuple[Path, SetInfo]] = {}
+    out: list[Diagnostic] = []
+    seen: set[Path] = set()
+    for folder in folders:
+        if folder.resolve() in seen:
+            continue
+        seen.add(folder.resolve())
+        info, _ = _read_manifest(folder)
+        if info is not None:
+            clash = code_clash(info, folder, claimed)
+            if clash is not None:
+                out.append(attrs.evolve(clash, span=clash.span.with_path(_display(folder.resolve() / MANIFEST))))
+    return out
 
 
 def mix_files(paths: Sequence[Path]) -> list[Path]:
@@ -131,7 +174,7 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path]) -> tuple[list
     parsed: list[ParsedFile] = []
     for path, code in files:
         shown = Path(_display(path))
-        script, errors = parse_file(shown if shown.exists() else path)
+        script, errors = parse_file(shown if shown.exists() else path, _set_folder_of(path))
         diagnostics.extend(errors)
         parsed.append(ParsedFile(shown, code, script))
     known = {card.name for p in parsed if p.script for card in p.script.cards}
@@ -143,6 +186,8 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path]) -> tuple[list
         home = _set_folder_of(path)
         if home is not None and home not in reference_folders:
             reference_folders.append(home)
+    linted_sets = [f for p, _c in files if (f := _set_folder_of(p)) is not None]
+    diagnostics.extend(_code_clashes([*reference_folders, *linted_sets]))
     # The manifests of every set in view say which cards a rule keeps where they are (W205).
     infos: dict[str, SetInfo] = {}
     everything: list[ParsedFile] = list(parsed)
@@ -155,7 +200,7 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path]) -> tuple[list
         for file in folder.rglob(f"*{SCRIPT_SUFFIX}"):
             if file.resolve() in linted:
                 continue
-            script, _ = parse_file(file)
+            script, _ = parse_file(file, folder)
             if script is not None:
                 known.update(card.name for card in script.cards)
                 everything.append(ParsedFile(file, info.code if info else folder.name, script))

@@ -14,6 +14,8 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from lotr_rules.terminal import raw
+
 BAR_WIDTH = 30
 
 
@@ -52,7 +54,8 @@ class ProgressBar:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.total = total
-        self.stream = stream if stream is not None else sys.stderr
+        # The bar's carriage returns are sent on purpose, past the escaping of control characters.
+        self.stream = stream if stream is not None else raw(sys.stderr)
         if enabled is None:
             isatty = getattr(self.stream, "isatty", None)
             enabled = bool(isatty and isatty())

@@ -10,7 +10,9 @@ from typing import Any
 import attrs
 
 from lotr_rules.cards.provenance import designed_summary
+from lotr_rules.datafiles import read_card_text
 from lotr_rules.engine.cards import CardDef
+from lotr_rules.errors import UserError
 
 #: the order in which a card's types name it on its type line
 _TYPE_ORDER = ("hero", "ally", "enemy", "artifact", "maneuver", "location", "fortune", "starter", "wall")
@@ -40,9 +42,11 @@ def css_kind(card: CardDef) -> str:
 
 @functools.lru_cache(maxsize=2048)
 def _file_text(path: str) -> str:
+    # Read as loading read it (a regular file, of at most the size limit): the file may have been
+    # replaced by a FIFO or a device since, which must not hang the server.
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        return read_card_text(Path(path), None)
+    except UserError:
         return ""
 
 

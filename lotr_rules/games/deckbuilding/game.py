@@ -17,7 +17,7 @@ from lotr_rules.cards import impossible
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.lasting import CANNOT_BE_DESTROYED, STAYS_IN_FRONT
 from lotr_rules.engine import events as ev
-from lotr_rules.engine.cards import CardDef, Effect
+from lotr_rules.engine.cards import CardDef, CostChangeDef, Effect
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, Option
 from lotr_rules.engine.facts import HAS_FRONT_TRIGGER, DefinitionTable
@@ -25,7 +25,7 @@ from lotr_rules.engine.game import TRIGGER_DEPTH, Game, GameOver, GameState
 from lotr_rules.engine.selection import Placement
 from lotr_rules.errors import ConfigError, ScriptBudgetError
 from lotr_rules.games.deckbuilding.config import GameConfig
-from lotr_rules.limits import MAX_COPIES_PER_GAME, ScriptNumberError, in_script_range
+from lotr_rules.limits import MAX_ACTION_USES, MAX_COPIES_PER_GAME, ScriptNumberError, in_script_range
 
 #: the state counters that say which of Impossible Mode's rule changes are in force
 _CORRUPTION_RETURNS = impossible.counter_name(impossible.CORRUPTION_RETURNS)
@@ -121,6 +121,12 @@ class DeckbuildingGame(Game):
         self._path_seen: list[int] = []
         self._path_costs: list[int] = []
         self._path_offers: list[Option] = []
+        # Cost changes and action abilities: only a game with a card that has them prices buys
+        # one by one and offers actions, so games without them run exactly as they always did.
+        kinds = set(cards)
+        self._prices_change = any(c.changes_costs for c in kinds)
+        self._has_actions = any(c.action is not None for c in kinds)
+        self._static_costs = frozenset(card for card, c in enumerate(cards) if c.cost_changes)
         # A hero never leaves its seat, so the heroes whose abilities listen are found once.
         self._hero_sources = [
             (card, seat)
@@ -251,6 +257,8 @@ class DeckbuildingGame(Game):
             if kind == "play":
                 self.zones[(HAND, player)].remove(card)
                 self.play_card(player, card)
+            elif kind == "use":
+                self.use_action(player, card)
             else:
                 self.buy(player, card)
             self._check_quests()
@@ -277,6 +285,12 @@ class DeckbuildingGame(Game):
             self._hand_seen = hand[:]  # a copy: the hand itself changes in place
         options = list(self._hand_plays)
         power = self.state.counters.get("power", 0)
+        if self._has_actions:
+            options.extend(self._action_uses(player, power))
+        if self._prices_change:
+            options.extend(self._priced_offers(player, power))
+            options.append(_END_TURN)
+            return options
         path = zones[(PATH, -1)]
         if path != self._path_seen:
             self._path_seen = path[:]
@@ -290,6 +304,23 @@ class DeckbuildingGame(Game):
         if stack and cards[stack[-1]].cost <= power and self._archenemy_available():
             options.append(self._buy_option[stack[-1]] or self._make_buy_option(stack[-1]))
         options.append(_END_TURN)
+        return options
+
+    def _priced_offers(self, player: int, power: int) -> list[Option]:
+        """The buy options when cost changes are in play: each at the price it would be paid,
+        which its label shows."""
+        cards = self.cards
+        options: list[Option] = []
+        seen: set[CardDef] = set()
+        for card, _zone in self.buyable(player):
+            definition = cards[card]
+            if definition in seen:
+                continue
+            seen.add(definition)
+            price = self.price(player, card)
+            if price <= power:
+                verb = "defeat" if definition.title == "archenemy" else "buy"
+                options.append(Option(f"{verb} {definition.name} ({price})", ("buy", card), card))
         return options
 
     def _plays(self, hand: list[int]) -> tuple[tuple[Option, ...], bool]:
@@ -376,10 +407,14 @@ class DeckbuildingGame(Game):
     def buy(self, player: int, card: int) -> None:
         definition = self.cards[card]
         counters = self.state.counters
-        counters["power"] = counters.get("power", 0) - definition.cost
+        price = definition.cost
+        if self._prices_change:
+            price = self.price(player, card)
+            self._use_next_changes(player, card)
+        counters["power"] = counters.get("power", 0) - price
         source = self.take(card)
         assert source is not None
-        self.log("buy", player, definition.name, definition.cost)
+        self.log("buy", player, definition.name, price)
         if source[0] == ARCHENEMY:
             # The next Archenemy stays face down until this turn ends: one defeat a turn.
             self.state.flags.add("defeated this turn")
@@ -448,9 +483,11 @@ class DeckbuildingGame(Game):
         hand.clear()
         state.counters["power"] = 0
         state.flags.discard("defeated this turn")
-        # "This turn" is the turn now ending for everyone, including cards others gained in it.
+        state.cost_changes.clear()
+        # "This turn" is the turn now ending for everyone, including cards others gained in it
+        # (and the events counted and actions used in it).
         for (name, _owner), marked in state.marks.items():
-            if marked and name in ("gained this turn", "defeated this turn"):
+            if marked and name.endswith(" this turn"):
                 marked.clear()
         self.draw(player, HAND_SIZE)
         hand.extend(drawn_now)
@@ -577,6 +614,101 @@ class DeckbuildingGame(Game):
             if not in_script_range(total):
                 raise ScriptNumberError(self.cards[ctx.this].name if ctx.this >= 0 else "?", total)
             counters["power"] = total
+
+    # ------------------------------------------------------------------ Power as a quantity
+    def power_of(self, player: int) -> int:
+        """The Power ``player`` has: only the active player has any."""
+        return self.state.counters.get("power", 0) if player == self.state.current else 0
+
+    def lose_power(self, ctx: Ctx, amount: int) -> None:
+        """Take Power away ('-N power'): it never goes below 0, and a negative amount takes none."""
+        if ctx.player == self.state.current and amount > 0:
+            counters = self.state.counters
+            counters["power"] = max(0, counters.get("power", 0) - amount)
+
+    def pay_power(self, ctx: Ctx, amount: int) -> bool:
+        """Pay Power for what follows ('pay N power { ... }'): refused, and logged as refused,
+        when the player has less than that (or it is not their turn)."""
+        amount = max(0, amount)
+        name = self.cards[ctx.this].name if ctx.this >= 0 else "?"
+        have = self.power_of(ctx.player)
+        if ctx.player != self.state.current or have < amount:
+            self.log("cannot pay", ctx.player, name, amount, have)
+            return False
+        self.state.counters["power"] = have - amount
+        self.log("pay", ctx.player, name, amount)
+        return True
+
+    # ------------------------------------------------------------------ cost changes
+    def price(self, player: int, card: int) -> int:
+        """What ``player`` pays to buy (or defeat) ``card`` now: its cost with every change that
+        holds, never below 0."""
+        cost = self.cards[card].cost
+        if not self._prices_change:
+            return cost
+        state = self.state
+        for change, who, amount, _once, source, owner in state.cost_changes:
+            if who == player and change.test(Ctx(self, owner, source), card):
+                cost += amount
+        if self._static_costs:
+            for seat, front in enumerate(self._fronts):
+                for source in front:
+                    if source in self._static_costs:
+                        for change in self.cards[source].cost_changes:
+                            ctx = Ctx(self, seat, source)
+                            if player in change.players(ctx) and change.test(ctx, card):
+                                # a change of a negative amount changes nothing (W216)
+                                cost += max(0, change.amount(ctx)) * change.sign
+        return max(0, cost)
+
+    def add_cost_change(self, ctx: Ctx, change: CostChangeDef) -> None:
+        """A cost change for the rest of this turn (or for the next matching buy only); its
+        amount is worked out now, and a negative amount changes nothing (W216)."""
+        amount = max(0, change.amount(ctx)) * change.sign
+        self.state.cost_changes.append((change, ctx.player, amount, change.once, ctx.this, ctx.player))
+
+    def _use_next_changes(self, player: int, card: int) -> None:
+        """A buy uses up the 'next ... costs' changes that applied to it."""
+        changes = self.state.cost_changes
+        if changes:
+            self.state.cost_changes = [
+                entry
+                for entry in changes
+                if not (entry[3] and entry[1] == player and entry[0].test(Ctx(self, entry[5], entry[4]), card))
+            ]
+
+    # ------------------------------------------------------------------ action abilities
+    def _action_uses(self, player: int, power: int) -> list[Option]:
+        """The actions ``player`` may use now: one per card in front of them or played this
+        turn that has an action, is not used up this turn, and whose cost the Power pays."""
+        cards = self.cards
+        used = self.state.marks.get(("actions this turn", player), [])
+        options: list[Option] = []
+        for card in [*self._fronts[player], *self.zones[(PLAYED, player)]]:
+            action = cards[card].action
+            if action is None:
+                continue
+            times = used.count(card)
+            if times >= MAX_ACTION_USES or (action.once and times):
+                continue
+            cost = max(0, action.cost(Ctx(self, player, card))) if action.cost is not None else 0
+            if cost > power:
+                continue
+            label = f"use {cards[card].name}" + (f" (pay {cost})" if cost else "")
+            options.append(Option(label, ("use", card), card))
+        return options
+
+    def use_action(self, player: int, card: int) -> None:
+        """Use a card's action ability: pay its cost, then resolve it."""
+        action = self.cards[card].action
+        assert action is not None
+        ctx = Ctx(self, player, card)
+        cost = max(0, action.cost(ctx)) if action.cost is not None else 0
+        counters = self.state.counters
+        counters["power"] = counters.get("power", 0) - cost
+        self.state.marks.setdefault(("actions this turn", player), []).append(card)
+        self.log("action", player, self.cards[card].name, cost)
+        self.resolve(action.effect, ctx)
 
     def _refill_deck(self, player: int) -> bool:
         """The rulebook reshuffles only when a card must be drawn, discarded or revealed."""

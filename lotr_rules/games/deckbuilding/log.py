@@ -52,6 +52,13 @@ def render_entry(entry: tuple[Any, ...]) -> str | None:
         return f"  {_who(rest[0])} completes the Quest of {rest[1]}"
     if kind == "trigger":
         return f"  {rest[1]} ({rest[2]}) acts for {_who(rest[0])}"
+    if kind == "pay":
+        return f"  {_who(rest[0])} pays {rest[2]} Power for {rest[1]}"
+    if kind == "cannot pay":
+        return f"  {_who(rest[0])} cannot pay {rest[2]} Power for {rest[1]} (has {rest[3]})"
+    if kind == "action":
+        paid = f", paying {rest[2]} Power" if rest[2] else ""
+        return f"  {_who(rest[0])} uses the action of {rest[1]}{paid}"
     if kind == "reshuffle":
         return f"  {_who(rest[0])} reshuffles"
     if kind == "end":

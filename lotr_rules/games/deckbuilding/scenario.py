@@ -107,7 +107,7 @@ GAME_KEYS = ("players", "seed", "impossible", "use_wall", "current", "turn", "po
 PLAYER_KEYS = (*PLAYER_ZONE_KEYS, "under")
 SHARED_KEYS = (*SHARED_ZONE_KEYS, "archenemy_face_up", "archenemy_defeated_this_turn", "one_ring", "new_in_path")
 
-ACTIONS = ("play", "buy", "defeat", "end_turn", "start_turn", "take_turn", "gain", "destroy", "draw_wall")
+ACTIONS = ("play", "buy", "defeat", "use", "end_turn", "start_turn", "take_turn", "gain", "destroy", "draw_wall")
 STEP_KEYS = (*ACTIONS, "choices", "player", "from")
 #: Actions that may be done by a player other than the current one.
 ANY_PLAYER_ACTIONS = ("gain", "destroy", "draw_wall")
@@ -608,7 +608,7 @@ def _read_steps(reader: _Reader, value: object, players: int) -> tuple[Step, ...
         count = 0
         if action == "defeat":
             action = "buy"
-        if action in ("play", "buy"):
+        if action in ("play", "buy", "use"):
             cards = reader.cards(value, f"{at}.{actions[0]}")
             if not cards:
                 raise reader.fail(f"{at}.{actions[0]}", "names no card")
@@ -977,7 +977,7 @@ def run(scenario: Scenario) -> ScenarioResult:
 
 def _perform(game: _ScenarioGame, step: Step) -> None:
     action = step.action
-    if action in ("play", "buy"):
+    if action in ("play", "buy", "use"):
         for name in step.cards:
             _act(game, action, name)
     elif action == "end_turn":
@@ -1024,6 +1024,8 @@ def _act(game: _ScenarioGame, action: str, name: str) -> None:
         if isinstance(value, tuple) and value[0] == action and game.cards[value[1]].name == name:
             if action == "play":
                 game.play_from_hand(player, value[1])
+            elif action == "use":
+                game.use_action(player, value[1])
             else:
                 game.buy(player, value[1])
             game._check_quests()
@@ -1031,11 +1033,16 @@ def _act(game: _ScenarioGame, action: str, name: str) -> None:
     if action == "play":
         hand = _names(game, game.z(rules.HAND, player))
         raise StepFailed(f"player {player + 1} has no {name} in hand to play; the hand holds {_show(hand)}")
+    if action == "use":
+        usable = [o.label for o in options if isinstance(o.value, tuple) and o.value[0] == "use"]
+        shown = ", ".join(usable) if usable else "none"
+        raise StepFailed(f"the engine offers no action of {name} to use; the actions offered: {shown}")
     power = game.state.counters.get("power", 0)
     buyable = [game.cards[c] for c, _ in game.buyable(player)]
     match = [c for c in buyable if c.name == name]
     if match:
-        raise StepFailed(f"{name} costs {match[0].cost} and player {player + 1} has {power} Power")
+        price = game.price(player, next(c for c, _ in game.buyable(player) if game.cards[c].name == name))
+        raise StepFailed(f"{name} costs {price} and player {player + 1} has {power} Power")
     offered = [o.label for o in options if isinstance(o.value, tuple) and o.value[0] == "buy"]
     shown = ", ".join(offered) if offered else "nothing"
     raise StepFailed(f"{name} is not available to buy; with {power} Power the engine offers: {shown}")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from lotr_rules.engine import events as ev
-from lotr_rules.engine.cards import CardDef, Effect, TriggerDef
+from lotr_rules.engine.cards import CardDef, CostChangeDef, Effect, TriggerDef
 from lotr_rules.engine.context import Ctx, with_names
 from lotr_rules.engine.decisions import Option
 from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, ZoneSpec
@@ -222,6 +222,22 @@ def _power(ctx: Ctx, amount: int) -> None:
     _g(ctx).add_power(ctx, amount)
 
 
+def _lose_power(ctx: Ctx, amount: int) -> None:
+    _g(ctx).lose_power(ctx, amount)
+
+
+def _pay(ctx: Ctx, amount: int) -> bool:
+    return _g(ctx).pay_power(ctx, amount)
+
+
+def _cost_change(ctx: Ctx, change: CostChangeDef) -> None:
+    _g(ctx).add_cost_change(ctx, change)
+
+
+def _read_power(ctx: Ctx) -> int:
+    return _g(ctx).power_of(ctx.player)
+
+
 def _draw(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     game = _g(ctx)
     if sel is not None and sel.zones and sel.zones[0].name == "wall deck":
@@ -345,6 +361,8 @@ def _register(ctx: Ctx, trigger: TriggerDef) -> None:
 
 
 _ZONES = {z.name: z for z in ZONES}
+#: where Power is the acting player's own, to add, take, pay or read
+_POWER_CONTEXTS = ("play", "ongoing", "fortune", "trigger", "end of turn", "hero", "action")
 _EVERY_PART = frozenset({"zone", "where", "count", "up to", "all", "random", "as", "name"})
 _HAND_ONE = Selection("default", None, (_ZONES["hand"],), None, None)
 
@@ -486,7 +504,47 @@ PRIMITIVES = (
         syntax="+N power",
         impl=_power,
         honours=frozenset({"count"}),
-        contexts=("play", "ongoing", "fortune", "trigger", "end of turn", "hero"),
+        contexts=_POWER_CONTEXTS,
+    ),
+    Primitive(
+        "lose power",
+        "Take Power away for this turn (written '-N power'). Power never goes below 0: taking 5 "
+        "from 3 leaves 0, and the linter warns (W215) where that can happen. It is written where "
+        "'+N power' is.",
+        "-2 power",
+        "count",
+        syntax="-N power",
+        impl=_lose_power,
+        honours=frozenset({"count"}),
+        contexts=_POWER_CONTEXTS,
+    ),
+    Primitive(
+        "pay",
+        "Pay Power for a block (written 'pay N power { ... }'): when you have at least N Power, "
+        "N is taken and the block runs; when you have less, nothing is paid, the block does not "
+        "run, and the log says why. It is written where '+N power' is.",
+        "pay 3 power { draw 2 }",
+        "count",
+        syntax="pay N power { ... }",
+        impl=_pay,
+        honours=frozenset({"count"}),
+        contexts=_POWER_CONTEXTS,
+    ),
+    Primitive(
+        "cost change",
+        "Change what cards cost for the rest of this turn: 'all KIND [where TEST] cost N less' "
+        "(or 'more') for every buy, 'next KIND costs N less' for the next matching buy only. "
+        "In a 'while in front of you' block it holds while the card is in front of you, and "
+        "may say whose buys it changes ('for each opponent'). A cost never goes below 0; the "
+        "buy options show the price that will be paid.",
+        "next ally costs 2 less",
+        "count",
+        syntax="next/all KIND costs N less/more [for PLAYERS]",
+        impl=_cost_change,
+        honours=frozenset({"count"}),
+        # not where no buy can follow this turn (an Attack's block, a Defense, an Ambush, the
+        # end of the turn): the change would change nothing
+        contexts=("play", "ongoing", "fortune", "trigger", "hero", "action"),
     ),
     Primitive(
         "attack",
@@ -681,6 +739,15 @@ AGGREGATES = (
     ),
 )
 
+QUANTITIES = (
+    Phrase(
+        "power",
+        "the Power you have now (0 when it is not your turn), in any number: 'if power >= 3', "
+        "'repeat power { ... }'",
+        _read_power,
+    ),
+)
+
 NAMED_THINGS = (
     Phrase("corruption", "the top card of the Corruption stack", data={"zone": "corruption stack"}),
     Phrase("corruptions", "the top cards of the Corruption stack", data={"zone": "corruption stack"}),
@@ -740,6 +807,10 @@ ABILITIES = {
     "ongoing": "resolves at the start of each of your turns while the card is in front of you",
     "fortune": "resolves when the card is bought or gained; the card is then destroyed",
     "quest": "a goal; once met (while the card is in front of you) the card scores its reward",
+    "action": "used when you choose, during your main phase, while the card is in front of you "
+    "or played this turn: any number of times a turn (up to a limit), or 'once per turn', and "
+    "for a price in Power if it says 'pay N power' (written 'action once per turn pay 1 power' for both)",
+    "while": "'while in front of you { ... }': cost changes that hold while the card is in front of you",
 }
 
 
@@ -756,6 +827,7 @@ CONTEXTS = (
     "end of turn",
     "quest",
     "hero",
+    "action",
 )
 
 
@@ -777,4 +849,6 @@ def vocabulary() -> Vocabulary:
         contexts=CONTEXTS,
         hero_abilities=("ongoing", "when", "at"),
         chosen_players={p.words: p for p in CHOSEN_PLAYERS},
+        quantities={q.words: q for q in QUANTITIES},
+        turn_counts=True,
     )

@@ -1,0 +1,80 @@
+"""Near misses: phrasings an author carries over from card text or other games, and how the
+card-script language says them (``to top of deck`` is ``on top of deck``, ``costing up to 4`` is
+``where cost <= 4``).
+
+A suggestion is offered only where the parser takes its first word at the place the phrase
+starts (:func:`lotr_rules.dsl.parser.valid_at`), so it is never a word that could not
+stand there. The linter adds it as the hint of the error on that phrase.
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+
+@attrs.frozen(slots=True)
+class NearMiss:
+    pattern: re.Pattern[str]
+    #: what to write instead, with ``\1`` for the pattern's group
+    write: str
+    #: what the grammar must take where the phrase starts: a keyword, or a terminal's name
+    #: (``INT``, ``PLUS``, ``WORD``); by default the first word of what to write
+    needs: str = ""
+
+    @property
+    def first(self) -> str:
+        return self.needs or self.write.split()[0]
+
+
+_COSTING = r"\b(?:costing|costs|cost|with cost)"
+
+#: Most specific first: the first that matches at a place is the one offered.
+RULES: tuple[NearMiss, ...] = (
+    NearMiss(re.compile(r"\b(?:to|onto) (top|bottom) of ([a-z]+(?: [a-z]+)*)"), r"on \1 of \2"),
+    NearMiss(re.compile(_COSTING + r" (?:up to|at most|no more than) ([0-9]+)\b"), r"where cost <= \1"),
+    NearMiss(re.compile(_COSTING + r" ([0-9]+) or (?:less|fewer)\b"), r"where cost <= \1"),
+    NearMiss(re.compile(_COSTING + r" (?:at least|no less than) ([0-9]+)\b"), r"where cost >= \1"),
+    NearMiss(re.compile(_COSTING + r" ([0-9]+) or more\b"), r"where cost >= \1"),
+    NearMiss(re.compile(_COSTING + r" (?:less than|under) ([0-9]+)\b"), r"where cost < \1"),
+    NearMiss(re.compile(_COSTING + r" (?:more than|over) ([0-9]+)\b"), r"where cost > \1"),
+    NearMiss(re.compile(_COSTING + r" (?:exactly )?([0-9]+)\b"), r"where cost == \1"),
+    NearMiss(re.compile(r"\bon the (top|bottom) of (?:your )?([a-z]+(?: [a-z]+)*)"), r"on \1 of \2"),
+    NearMiss(re.compile(r"\b(?:gain|get|add) ([0-9]+) power\b"), r"+\1 power", needs="PLUS"),
+    NearMiss(re.compile(r"\byour hand\b"), "hand", needs="WORD"),
+    *(
+        NearMiss(re.compile(rf"\b{word}\b"), str(number), needs="INT")
+        for number, word in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"), 1)
+    ),
+)
+
+
+@attrs.frozen(slots=True)
+class Suggestion:
+    column: int  # 1-based, where the written phrase starts
+    written: str
+    write: str
+
+    @property
+    def hint(self) -> str:
+        return f"did you mean '{self.write}'?"
+
+
+def suggest(source: str, line: int, first: int, last: int) -> Suggestion | None:
+    """The near miss on line ``line`` of ``source`` that overlaps columns ``first``..``last``
+    (1-based, inclusive) and whose first keyword the grammar takes where it starts."""
+    lines = source.split("\n")
+    if not 1 <= line <= len(lines):
+        return None
+    text = lines[line - 1]
+    line_start = sum(len(row) + 1 for row in lines[: line - 1])
+    for rule in RULES:
+        for match in rule.pattern.finditer(text):
+            if match.end() < first or match.start() + 1 > last:
+                continue
+            from lotr_rules.dsl.parser import valid_at
+
+            if rule.first in valid_at(source, line_start + match.start()):
+                return Suggestion(match.start() + 1, match.group(), match.expand(rule.write))
+    return None

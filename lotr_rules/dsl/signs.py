@@ -1,0 +1,88 @@
+"""W212: a script that can drive Power below zero, which the rules say it never is.
+
+A sign analysis over the number expressions of a card: for each expression, whether it can be
+negative and whether it can be positive. Counts and measures of cards (``number of allies you
+control``), players hit and tokens are never negative; ``-``, a negative number and a product
+of signs can be; a ``let`` name is as its value (every value the card binds it to). A
+conditional ``(if ... then A else B)`` is taken as the author's guard: it warns only when a
+branch is negative whatever the game (``else -2``). Expressions of kinds this module does not
+know are taken as never negative, so that the warning is never a guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from lotr_rules.diagnostics import Diagnostic, Severity
+from lotr_rules.dsl import ast
+
+#: (can be negative, can be positive)
+Signs = tuple[bool, bool]
+_COUNT: Signs = (False, True)
+
+
+def _nodes(node: object) -> Iterator[object]:
+    """Every syntax node under ``node``, without recursion (scripts nest at most a few hundred deep)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, tuple):
+            stack.extend(reversed(current))
+        elif attrs.has(type(current)):
+            yield current
+            fields = attrs.fields(type(current))  # type: ignore[arg-type]
+            stack.extend(reversed([getattr(current, f.name) for f in fields if f.name != "span"]))
+
+
+def _signs(expr: object, lets: dict[str, list[object]], seen: frozenset[str] = frozenset()) -> Signs:
+    if isinstance(expr, ast.Num):
+        return (expr.value < 0, expr.value > 0)
+    if isinstance(expr, ast.Neg):
+        negative, positive = _signs(expr.operand, lets, seen)
+        return (positive, negative)
+    if isinstance(expr, ast.BinOp):
+        left = _signs(expr.left, lets, seen)
+        right = _signs(expr.right, lets, seen)
+        if expr.op == "+":
+            return (left[0] or right[0], left[1] or right[1])
+        if expr.op == "-":
+            return (left[0] or right[1], left[1] or right[0])
+        if expr.op == "*":
+            negative = (left[0] and right[1]) or (left[1] and right[0])
+            positive = (left[1] and right[1]) or (left[0] and right[0])
+            return (negative, positive)
+        return _COUNT
+    if isinstance(expr, ast.VarExpr):
+        values = lets.get(expr.name)
+        if not values or expr.name in seen:
+            return _COUNT  # a card name's count, or a name read in its own value
+        found = [_signs(value, lets, seen | {expr.name}) for value in values]
+        return (any(s[0] for s in found), any(s[1] for s in found))
+    if isinstance(expr, ast.CondExpr):
+        branches = [_signs(expr.then, lets, seen), _signs(expr.otherwise, lets, seen)]
+        return (any(s[0] and not s[1] for s in branches), any(s[1] for s in branches))
+    return _COUNT
+
+
+def negative_power(script: ast.Script, path: str) -> list[Diagnostic]:
+    """W212 for each ``+N power`` of ``script`` whose amount can be negative."""
+    out: list[Diagnostic] = []
+    for card in script.cards:
+        lets: dict[str, list[object]] = {}
+        for node in _nodes(card.items):
+            if isinstance(node, ast.LetStmt):
+                lets.setdefault(node.name, []).append(node.value)
+        for node in _nodes(card.items):
+            if isinstance(node, ast.PowerStmt) and _signs(node.amount, lets)[0]:
+                out.append(
+                    Diagnostic(
+                        "W212",
+                        Severity.WARNING,
+                        "the Power this adds can be negative, and a player's Power is never below zero",
+                        node.span.with_path(path),
+                        "add Power with an amount that cannot go below zero",
+                    )
+                )
+    return out

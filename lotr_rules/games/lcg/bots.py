@@ -1,0 +1,183 @@
+"""Agents for the LCG seats: a random one for property tests and a cooperative heuristic one.
+
+Both answer the engine's decision requests with an option index, so they can sit beside people
+or replays. The heuristic bot reads the public state through the game's own measures (stats as
+they are now, the staging area's threat), as a player at the table would.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from lotr_rules.agents.bots import RandomAgent
+from lotr_rules.engine.decisions import DecisionRequest
+from lotr_rules.engine.game import Game
+from lotr_rules.engine.rng import Rng
+from lotr_rules.games.lcg.game import LcgGame
+from lotr_rules.games.lcg.state import ENGAGED, STAGING
+
+__all__ = ["LcgHeuristicAgent", "RandomAgent"]
+
+#: the threat one encounter card is expected to add when revealed (a rough average)
+EXPECTED_REVEAL = 2
+
+
+class LcgHeuristicAgent:
+    """Quests to beat the staging threat, defends with its best defender, attacks what it can
+    kill, and plays the allies and attachments it can afford."""
+
+    name = "lcg-heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, game: Game, request: DecisionRequest) -> int:
+        if not isinstance(game, LcgGame):
+            return 0
+        handler = getattr(self, "_" + request.kind.replace(" ", "_"), None)
+        if handler is None:
+            return 0
+        choice: int = handler(game, request)
+        return choice
+
+    # Each handler returns an index into request.options.
+    def _mulligan(self, game: LcgGame, request: DecisionRequest) -> int:
+        return _index(request, False)
+
+    def _action(self, game: LcgGame, request: DecisionRequest) -> int:
+        return 0  # events need their scripts' meaning to be used well: keep them
+
+    def _plan(self, game: LcgGame, request: DecisionRequest) -> int:
+        best, best_score = 0, 0.0
+        for i, option in enumerate(request.options):
+            if option.value is None:
+                continue
+            card, host = cast(tuple[int, int], option.value)
+            record = game.records[card]
+            if record.type == "ally":
+                score = 10.0 + record.cost
+            elif record.type == "attachment":
+                if record.restricted and _restricted_on(game, host) >= 2:
+                    continue  # a third would only send one to the discard pile
+                score = 5.0 + record.cost + _attachment_fit(game, card, host)
+            else:
+                continue
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
+    def _commit(self, game: LcgGame, request: DecisionRequest) -> int:
+        players = len(game.turn_order())
+        needed = game.staging_threat() + EXPECTED_REVEAL * players + 1
+        if game.committed_willpower() >= needed:
+            return 0
+        keep = _best_defender(game, request.player)
+        choices = [
+            (game.stat(o.card, "willpower"), i)
+            for i, o in enumerate(request.options)
+            if o.value is not None and o.card != keep and game.stat(o.card, "willpower") > 0
+        ]
+        if not choices:
+            return 0
+        return max(choices)[1]
+
+    def _travel(self, game: LcgGame, request: DecisionRequest) -> int:
+        # Travel to the location that takes the most threat out of the staging area.
+        choices = [
+            (game.stat(o.card, "threat"), -game.stat(o.card, "quest_points"), i)
+            for i, o in enumerate(request.options)
+            if o.value is not None
+        ]
+        return max(choices)[2] if choices else 0
+
+    def _engage(self, game: LcgGame, request: DecisionRequest) -> int:
+        return 0
+
+    def _engagement_tie(self, game: LcgGame, request: DecisionRequest) -> int:
+        return 0
+
+    def _enemy_attack(self, game: LcgGame, request: DecisionRequest) -> int:
+        return max((game.stat(o.card, "attack"), i) for i, o in enumerate(request.options))[1]
+
+    def _defend(self, game: LcgGame, request: DecisionRequest) -> int:
+        enemy = request.source
+        attack = game.stat(enemy, "attack")
+        survivors: list[tuple[int, int, int]] = []
+        chumps: list[tuple[int, int]] = []
+        for i, option in enumerate(request.options):
+            if option.value is None:
+                continue
+            card = option.card
+            taken = max(attack - game.stat(card, "defense"), 0)
+            if taken < game.remaining_hit_points(card):
+                survivors.append((game.stat(card, "defense"), -taken, i))
+            elif game.records[card].type == "ally":
+                chumps.append((-game.records[card].cost, i))
+        if survivors:
+            return max(survivors)[2]
+        heroes = game.heroes(request.player)
+        if any(game.remaining_hit_points(h) > attack for h in heroes):
+            return 0  # undefended: a hero can take it
+        if chumps:
+            return max(chumps)[1]
+        return 0
+
+    def _undefended(self, game: LcgGame, request: DecisionRequest) -> int:
+        return max((game.remaining_hit_points(o.card), i) for i, o in enumerate(request.options))[1]
+
+    def _attack(self, game: LcgGame, request: DecisionRequest) -> int:
+        ready = [c for c in game.characters(request.player) if game.ready(c)]
+        best, best_score = 0, -1
+        for i, option in enumerate(request.options):
+            if option.value is None:
+                continue
+            enemy = option.card
+            ranged_only = game.engaged_with(enemy) != request.player
+            power = sum(game.stat(c, "attack") for c in ready if game.records[c].ranged or not ranged_only)
+            if power - game.stat(enemy, "defense") >= game.remaining_hit_points(enemy):
+                score = game.stat(enemy, "attack") + game.stat(enemy, "threat")
+                if score > best_score:
+                    best, best_score = i, score
+        return best
+
+    def _attackers(self, game: LcgGame, request: DecisionRequest) -> int:
+        enemy = request.source
+        # Strongest attacker first; stop once enough damage is declared.
+        options = [(game.stat(o.card, "attack"), i) for i, o in enumerate(request.options) if o.value is not None]
+        if request.options[0].value is None and _declared_enough(game, enemy, request):
+            return 0
+        return max(options)[1] if options else 0
+
+    def _restricted(self, game: LcgGame, request: DecisionRequest) -> int:
+        return 0
+
+
+def _index(request: DecisionRequest, value: object) -> int:
+    for i, option in enumerate(request.options):
+        if option.value == value:
+            return i
+    return 0
+
+
+def _best_defender(game: LcgGame, player: int) -> int:
+    """The character kept back from the quest to defend, when an enemy is or may be engaged."""
+    threatened = game.z(ENGAGED, player) or any(game.records[c].type == "enemy" for c in game.z(STAGING))
+    candidates = [c for c in game.characters(player) if game.ready(c)]
+    if not threatened or not candidates:
+        return -1
+    return max(candidates, key=lambda c: (game.stat(c, "defense"), game.remaining_hit_points(c), -c))
+
+
+def _restricted_on(game: LcgGame, host: int) -> int:
+    return sum(1 for a in game.attachments(host) if game.records[a].restricted)
+
+
+def _attachment_fit(game: LcgGame, attachment: int, host: int) -> float:
+    # Give a stat to the character that already does most with it.
+    return float(sum(game.stat(host, stat) for stat, amount in game.records[attachment].grants if amount > 0))
+
+
+def _declared_enough(game: LcgGame, enemy: int, request: DecisionRequest) -> bool:
+    """Whether the attackers declared so far already destroy the enemy."""
+    total = sum(game.stat(c, "attack") for c in game.declared_attackers)
+    return total - game.stat(enemy, "defense") >= game.remaining_hit_points(enemy)

@@ -1,0 +1,700 @@
+"""The LCG round on the generic engine: setup, the seven phases, and the rules they share.
+
+A round: resource, planning, quest, travel, encounter, combat, refresh. Resource and refresh
+are simultaneous (every player at once); planning, committing to the quest, engaging and
+attacking go round the table from the first player. Action windows open after each step the
+rules name, each player in turn order being offered an action (an event from hand) or a pass;
+a window closes once every player still in the game has passed in a row.
+
+Every choice is a decision of the engine's protocol (:meth:`Game.ask`), so any agent can play
+any seat. The encounter side is played by the rules themselves. Card effects are the hooks of
+:class:`~lotr_rules.games.lcg.record.LcgCard`; nothing here names a card.
+"""
+
+from __future__ import annotations
+
+import copy as copy_module
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from lotr_rules.engine.cards import CardDef
+from lotr_rules.engine.decisions import Agent, Option
+from lotr_rules.engine.game import Game, GameOver
+from lotr_rules.errors import ConfigError, InternalError
+from lotr_rules.games.lcg import combat
+from lotr_rules.games.lcg.record import LcgCard, PlayerDeck, Scenario
+from lotr_rules.games.lcg.state import (
+    ACTIVE,
+    DECK,
+    DISCARD,
+    ENCOUNTER_DECK,
+    ENCOUNTER_DISCARD,
+    ENGAGED,
+    HAND,
+    PLAY,
+    QUEST,
+    QUEST_DECK,
+    QUEST_DONE,
+    REMOVED,
+    RESOLVING,
+    STAGING,
+    UNTIL_PHASE,
+    UNTIL_ROUND,
+    VICTORY,
+    LcgState,
+)
+
+#: a player whose threat reaches this is eliminated
+THREAT_LIMIT = 50
+STARTING_HAND = 6
+#: at most this many restricted attachments on one character
+RESTRICTED_LIMIT = 2
+#: no game can last this long by the rules (threat rises every round); reaching it is a bug
+ROUND_GUARD = 1000
+
+PHASES = ("resource", "planning", "quest", "travel", "encounter", "combat", "refresh")
+
+#: how a game ends, as ``result["reason"]``
+WON = "completed the final quest stage"
+LOST = "every player was eliminated"
+REASONS = (WON, LOST)
+
+#: zones whose cards are in play (leaving them clears the card's state)
+IN_PLAY = (PLAY, ENGAGED, STAGING, ACTIVE, QUEST)
+
+PASS = Option("pass", None)
+
+
+@attrs.frozen(slots=True)
+class LcgConfig:
+    scenario: Scenario
+    players: tuple[PlayerDeck, ...]
+    seed: int = 1
+    first_player: int = 0
+    #: whether players are offered the one mulligan of setup
+    mulligan: bool = True
+
+    def check(self) -> None:
+        if not 1 <= len(self.players) <= 4:
+            raise ConfigError("the LCG is for 1 to 4 players")
+        if not 0 <= self.first_player < len(self.players):
+            raise ConfigError("the first player must be one of the players")
+        self.scenario.check()
+        titles: set[str] = set()
+        for deck in self.players:
+            deck.check()
+            for hero in deck.heroes:
+                if hero.unique and hero.name in titles:
+                    raise ConfigError(f"two players cannot both start with the unique hero {hero.name}")
+                titles.add(hero.name)
+
+
+def _definition(index: int, record: LcgCard) -> CardDef:
+    # The engine's catalogue entry: names and types for logs and displays; the LCG's own
+    # fields stay in the record.
+    return CardDef(id=f"lcg-{index}", name=record.name, set_code="lcg", types=frozenset({record.type}), family="lcg")
+
+
+class LcgGame(Game):
+    """One cooperative game; ``play_game()`` runs it to its end and returns the result."""
+
+    family = "lcg"
+    state: LcgState
+
+    def __init__(self, config: LcgConfig, agents: Sequence[Agent], replay: Sequence[int] = ()) -> None:
+        """``replay``: recorded answers, used before any agent is asked (setup asks too)."""
+        config.check()
+        if len(agents) != len(config.players):
+            raise ConfigError(f"{len(config.players)} players need {len(config.players)} agents")
+        self.config = config
+        #: the attackers declared so far in the attack being declared (read by agents)
+        self.declared_attackers: list[int] = []
+        records: list[LcgCard] = []
+        owners: list[int] = []
+        for player, deck in enumerate(config.players):
+            for record in (*deck.heroes, *deck.deck):
+                records.append(record)
+                owners.append(player)
+        for record in config.scenario.quest:
+            records.append(record)
+            owners.append(-1)
+        for record in config.scenario.encounter:
+            for _ in range(record.copies):
+                records.append(record)
+                owners.append(-1)
+        self.records: tuple[LcgCard, ...] = tuple(records)
+        #: who owns each card (-1: the encounter and quest decks)
+        self.owners: tuple[int, ...] = tuple(owners)
+        cards = [_definition(i, r) for i, r in enumerate(records)]
+        super().__init__(cards, LcgState(len(config.players), config.seed), agents)
+        self.replay_queue.extend(replay)
+        self._setup()
+
+    # ------------------------------------------------------------------ copies
+    def copy(self, agents: Sequence[Agent] | None = None) -> LcgGame:
+        """An independent game in the same state, sharing only what never changes."""
+        twin = copy_module.copy(self)
+        twin.state = self.state.copy()
+        twin.agents = list(agents if agents is not None else self.agents)
+        twin.replay_queue = deque(self.replay_queue)
+        twin.pending = list(self.pending)
+        return twin
+
+    # ------------------------------------------------------------------ zones
+    def z(self, name: str, owner: int = -1) -> list[int]:
+        return self.state.zones[(name, owner)]
+
+    def locate(self, card: int) -> tuple[str, int]:
+        for key, cards in self.state.zones.items():
+            if card in cards:
+                return key
+        raise InternalError(f"card {card} is in no zone")
+
+    def move(self, card: int, name: str, owner: int = -1, *, top: bool = False) -> None:
+        """Move a card; leaving play clears its state and discards what was attached to it."""
+        where, who = self.locate(card)
+        self.state.zones[(where, who)].remove(card)
+        destination = self.state.zones[(name, owner)]
+        if top:
+            destination.insert(0, card)
+        else:
+            destination.append(card)
+        # An enemy moving between the staging area and engagement, or a location travelled
+        # to, stays in play and keeps its state.
+        if where in IN_PLAY and name not in IN_PLAY:
+            self._left_play(card)
+
+    def _left_play(self, card: int) -> None:
+        state = self.state
+        state.exhausted.discard(card)
+        state.committed.discard(card)
+        state.damage.pop(card, None)
+        state.progress.pop(card, None)
+        state.resources.pop(card, None)
+        state.attached_to.pop(card, None)
+        state.effects = [effect for effect in state.effects if effect[0] != card]
+        for attachment in [a for a, host in state.attached_to.items() if host == card]:
+            self.log("discarded", self.owners[attachment], self.card_name(attachment), "its host left play")
+            self.discard(attachment)
+        for shadow in [s for s, enemy in state.shadow_of.items() if enemy == card]:
+            self.discard(shadow)
+
+    def discard(self, card: int) -> None:
+        """To the discard pile of the deck the card came from."""
+        owner = self.owners[card]
+        self.state.shadow_of.pop(card, None)
+        host = self.state.attached_to.get(card, -1)
+        if owner < 0:
+            self.move(card, ENCOUNTER_DISCARD)
+        elif self.state.eliminated[owner]:
+            self.move(card, REMOVED, owner)
+        else:
+            self.move(card, DISCARD, owner)
+        if host >= 0:
+            self.check_lethal()  # the host may have lost the hit points the attachment gave
+
+    def check_lethal(self) -> None:
+        """Destroy every card whose damage has reached its hit points as they are now.
+
+        Damage is checked when dealt, but hit points can also fall later (an attachment leaves,
+        an effect ends), and a card is destroyed whenever its damage reaches them.
+        """
+        while True:
+            doomed = [c for c, d in sorted(self.state.damage.items()) if d >= self.stat(c, "hit_points")]
+            if not doomed:
+                return
+            self.destroy(doomed[0])
+
+    def defeat(self, card: int) -> None:
+        """An enemy destroyed or a location explored: to the victory display if it scores."""
+        if self.records[card].victory > 0:
+            self.move(card, VICTORY)
+        else:
+            self.discard(card)
+
+    # ------------------------------------------------------------------ players
+    def active_players(self) -> list[int]:
+        return [p for p in range(self.state.num_players) if not self.state.eliminated[p]]
+
+    def turn_order(self) -> list[int]:
+        """Players still in the game, from the first player clockwise."""
+        n = self.state.num_players
+        start = self.state.first_player
+        return [p for p in ((start + i) % n for i in range(n)) if not self.state.eliminated[p]]
+
+    def heroes(self, player: int) -> list[int]:
+        return [c for c in self.z(PLAY, player) if self.records[c].type == "hero"]
+
+    def characters(self, player: int) -> list[int]:
+        return [c for c in self.z(PLAY, player) if self.records[c].is_character]
+
+    def ready(self, card: int) -> bool:
+        return card not in self.state.exhausted
+
+    def attachments(self, card: int) -> list[int]:
+        return sorted(a for a, host in self.state.attached_to.items() if host == card)
+
+    def engaged_with(self, enemy: int) -> int:
+        """The player an enemy is engaged with, or -1."""
+        where, who = self.locate(enemy)
+        return who if where == ENGAGED else -1
+
+    # ------------------------------------------------------------------ stats
+    def stat(self, card: int, stat: str) -> int:
+        """A stat as it is now: printed value, attachments' grants, lasting effects (never below 0)."""
+        value = self.records[card].base(stat)
+        for attachment in self.attachments(card):
+            for granted, amount in self.records[attachment].grants:
+                if granted == stat:
+                    value += amount
+        for target, changed, amount, _until in self.state.effects:
+            if target == card and changed == stat:
+                value += amount
+        return max(value, 0)
+
+    def add_effect(self, card: int, stat: str, amount: int, until: str = UNTIL_PHASE) -> None:
+        """A lasting change to a card's stat, until the end of the phase or of the round."""
+        if until not in (UNTIL_PHASE, UNTIL_ROUND):
+            raise InternalError(f"effects last a phase or a round, not {until!r}")
+        self.state.effects.append((card, stat, amount, until))
+
+    def remaining_hit_points(self, card: int) -> int:
+        return self.stat(card, "hit_points") - self.state.damage.get(card, 0)
+
+    def staging_threat(self) -> int:
+        return sum(self.stat(card, "threat") for card in self.z(STAGING))
+
+    def committed_willpower(self) -> int:
+        return sum(self.stat(card, "willpower") for card in sorted(self.state.committed))
+
+    # ------------------------------------------------------------------ decisions
+    def choose(self, player: int, kind: str, prompt: str, options: Sequence[Option], source: int = -1) -> Any:
+        return self.ask(player, kind, prompt, tuple(options), source).value
+
+    def card_option(self, card: int, label: str = "") -> Option:
+        return Option(label or self.card_name(card), card, card)
+
+    # ------------------------------------------------------------------ threat and the end
+    def raise_threat(self, player: int, amount: int) -> None:
+        if self.state.eliminated[player] or amount == 0:
+            return
+        self.state.threat[player] = max(0, self.state.threat[player] + amount)
+        self.log("threat", player, amount, self.state.threat[player])
+        if self.state.threat[player] >= THREAT_LIMIT:
+            self.eliminate(player, f"threat reached {THREAT_LIMIT}")
+
+    def eliminate(self, player: int, why: str) -> None:
+        """The player is out: engaged enemies go back to staging, the player's cards leave the game."""
+        state = self.state
+        if state.eliminated[player]:
+            return
+        self.log("eliminated", player, why)
+        for enemy in list(self.z(ENGAGED, player)):
+            self.move(enemy, STAGING)
+            for shadow in [s for s, e in state.shadow_of.items() if e == enemy]:
+                self.discard(shadow)
+        state.eliminated[player] = True
+        for name in (PLAY, HAND, DECK, DISCARD):
+            for card in list(self.z(name, player)):
+                self.move(card, REMOVED, player)
+        # The player's attachments on other players' cards leave with them.
+        for attachment in [a for a in state.attached_to if self.owners[a] == player]:
+            self.move(attachment, REMOVED, player)
+        if not self.active_players():
+            self.finish(LOST)
+        if state.first_player == player:
+            state.first_player = self._next_active(player)
+
+    def _next_active(self, player: int) -> int:
+        n = self.state.num_players
+        for i in range(1, n + 1):
+            candidate = (player + i) % n
+            if not self.state.eliminated[candidate]:
+                return candidate
+        return player
+
+    def finish(self, reason: str) -> None:
+        state = self.state
+        state.finished = True
+        state.result = {
+            "reason": reason,
+            "won": reason == WON,
+            "rounds": state.turn,
+            "threat": state.threat[:],
+            "victory points": sum(self.records[c].victory for c in self.z(VICTORY)),
+        }
+        self.log("game over", reason)
+        raise GameOver(reason)
+
+    # ------------------------------------------------------------------ damage
+    def deal_damage(self, card: int, amount: int) -> None:
+        """Damage on a character or an enemy; enough of it destroys the card."""
+        if amount <= 0:
+            return
+        state = self.state
+        state.damage[card] = state.damage.get(card, 0) + amount
+        self.log("damage", self.card_name(card), amount)
+        if self.remaining_hit_points(card) <= 0:
+            self.destroy(card)
+
+    def destroy(self, card: int) -> None:
+        record = self.records[card]
+        self.log("destroyed", self.card_name(card))
+        if record.type == "enemy":
+            self.defeat(card)
+            return
+        owner = self.owners[card]
+        self.discard(card)
+        if record.type == "hero" and owner >= 0 and not self.state.eliminated[owner] and not self.heroes(owner):
+            self.eliminate(owner, "every hero was destroyed")
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self) -> None:
+        state = self.state
+        rng = state.rng
+        state.first_player = self.config.first_player
+        for card, record in enumerate(self.records):
+            owner = self.owners[card]
+            if owner >= 0:
+                if record.type == "hero":
+                    self.z(PLAY, owner).append(card)
+                    state.resources[card] = 0
+                    state.threat[owner] += record.threat_cost
+                else:
+                    self.z(DECK, owner).append(card)
+            elif record.type == "quest":
+                self.z(QUEST_DECK).append(card)
+            else:
+                self.z(ENCOUNTER_DECK).append(card)
+        for player in range(state.num_players):
+            rng.shuffle(self.z(DECK, player))
+        rng.shuffle(self.z(ENCOUNTER_DECK))
+        # Quest cards in stage order, stage 1 on top (the list keeps scenario order, so sort).
+        self.z(QUEST_DECK).sort(key=lambda c: (self.records[c].stage, c))
+        for player in range(state.num_players):
+            self.draw(player, STARTING_HAND)
+        if self.config.mulligan:
+            for player in self.turn_order():
+                if self.ask_yes_no(player, "mulligan", "Shuffle your hand back and draw 6 new cards?"):
+                    hand = self.z(HAND, player)
+                    self.z(DECK, player).extend(hand)
+                    hand.clear()
+                    rng.shuffle(self.z(DECK, player))
+                    self.draw(player, STARTING_HAND)
+                    self.log("mulligan", player)
+        self.advance_quest()
+        state.phase = "setup done"
+
+    def draw(self, player: int, count: int) -> int:
+        """Draw from the top of the deck; an empty deck draws nothing."""
+        deck = self.z(DECK, player)
+        drawn = 0
+        while drawn < count and deck:
+            self.z(HAND, player).append(deck.pop(0))
+            drawn += 1
+        return drawn
+
+    # ------------------------------------------------------------------ the quest deck
+    def advance_quest(self) -> None:
+        """Put the current stage away and reveal the next; completing the last one wins."""
+        current = self.z(QUEST)
+        if current:
+            self.move(current[0], QUEST_DONE)
+        deck = self.z(QUEST_DECK)
+        if not deck:
+            self.finish(WON)
+        stage = deck[0]
+        self.move(stage, QUEST)
+        record = self.records[stage]
+        self.state.progress[stage] = 0
+        self.log("quest stage", record.stage, record.back_name or record.name)
+        for name in record.setup_staging:
+            found = [c for c in self.z(ENCOUNTER_DECK) if self.records[c].name == name]
+            if not found:
+                raise ConfigError(f"quest stage '{record.name}' sets up '{name}', which is not in the encounter deck")
+            self.move(found[0], STAGING)
+            self.log("setup", name)
+        if record.when_revealed is not None:
+            record.when_revealed(self, self.state.first_player, stage)
+            self.check_lethal()
+
+    def place_progress(self, amount: int) -> None:
+        """Progress goes to the active location until it is explored, the rest to the quest."""
+        active = self.z(ACTIVE)
+        if active and amount > 0:
+            location = active[0]
+            needed = self.stat(location, "quest_points") - self.state.progress.get(location, 0)
+            placed = min(needed, amount)
+            self.state.progress[location] = self.state.progress.get(location, 0) + placed
+            amount -= placed
+            self.log("progress", self.card_name(location), placed)
+            if self.state.progress[location] >= self.stat(location, "quest_points"):
+                self.log("explored", self.card_name(location))
+                self.defeat(location)
+        if amount > 0:
+            stage = self.z(QUEST)[0]
+            self.state.progress[stage] = self.state.progress.get(stage, 0) + amount
+            self.log("progress", self.card_name(stage), amount)
+            if self.state.progress[stage] >= self.stat(stage, "quest_points"):
+                self.advance_quest()
+
+    # ------------------------------------------------------------------ the encounter deck
+    def reveal_encounter(self, player: int) -> None:
+        """Reveal the top encounter card: Doomed, When Revealed, then where it goes; Surge reveals again."""
+        deck = self.z(ENCOUNTER_DECK)
+        if not deck and self.state.phase == "quest":
+            self.reshuffle_encounter()
+        if not deck:
+            self.log("encounter deck empty")
+            return
+        card = deck[0]
+        record = self.records[card]
+        self.log("revealed", self.card_name(card))
+        if record.type == "treachery":
+            self.move(card, RESOLVING)
+        else:
+            self.move(card, STAGING)
+        if record.doomed:
+            for each in self.turn_order():
+                self.raise_threat(each, record.doomed)
+        if record.when_revealed is not None:
+            record.when_revealed(self, player, card)
+            self.check_lethal()
+        if record.type == "treachery" and self.locate(card) == (RESOLVING, -1):
+            self.discard(card)
+        if record.surge:
+            self.log("surge", self.card_name(card))
+            self.reveal_encounter(player)
+
+    def reshuffle_encounter(self) -> None:
+        discard = self.z(ENCOUNTER_DISCARD)
+        if discard:
+            self.z(ENCOUNTER_DECK).extend(discard)
+            discard.clear()
+            self.state.rng.shuffle(self.z(ENCOUNTER_DECK))
+            self.log("encounter deck reshuffled")
+
+    # ------------------------------------------------------------------ paying and playing
+    def matching_heroes(self, player: int, card: int) -> list[int]:
+        sphere = self.records[card].sphere
+        return [h for h in self.heroes(player) if sphere == "neutral" or self.records[h].sphere == sphere]
+
+    def can_pay(self, player: int, card: int) -> bool:
+        record = self.records[card]
+        heroes = self.matching_heroes(player, card)
+        if not heroes:
+            return False  # a zero-cost card still needs a hero of its sphere
+        return sum(self.state.resources.get(h, 0) for h in heroes) >= record.cost
+
+    def pay(self, player: int, card: int) -> None:
+        # The pools with the most resources pay first (ties: the earlier hero), so the payment
+        # leaves as many pools able to pay as it can; the rules leave the split to the player.
+        due = self.records[card].cost
+        for hero in sorted(self.matching_heroes(player, card), key=lambda h: (-self.state.resources[h], h)):
+            taken = min(due, self.state.resources[hero])
+            self.state.resources[hero] -= taken
+            due -= taken
+        if due:
+            raise InternalError(f"could not pay for {self.card_name(card)}")
+
+    def unique_in_play(self, card: int) -> bool:
+        """The unique rule: a unique card cannot enter play while its title is in play."""
+        record = self.records[card]
+        if not record.unique:
+            return False
+        in_play = [c for p in range(self.state.num_players) for c in self.z(PLAY, p)]
+        return any(self.records[c].name == record.name for c in in_play if c != card)
+
+    def hosts(self, player: int, attachment: int) -> list[int]:
+        kind = self.records[attachment].attach_to
+        return [c for c in self.characters(player) if kind == "character" or self.records[c].type == kind]
+
+    def playable(self, player: int, planning: bool) -> list[Option]:
+        """What the player may play from hand now: events always, allies and attachments when planning."""
+        options: list[Option] = []
+        for card in self.z(HAND, player):
+            record = self.records[card]
+            if not self.can_pay(player, card) or self.unique_in_play(card):
+                continue
+            if (record.type == "event" and record.action is not None) or (planning and record.type == "ally"):
+                options.append(Option(f"play {record.name}", (card, -1), card))
+            elif planning and record.type == "attachment":
+                for host in self.hosts(player, card):
+                    options.append(Option(f"attach {record.name} to {self.card_name(host)}", (card, host), card))
+        return options
+
+    def play(self, player: int, card: int, host: int = -1) -> None:
+        record = self.records[card]
+        self.pay(player, card)
+        self.log("played", player, record.name, self.card_name(host) if host >= 0 else "")
+        if record.type == "event":
+            # Resolved first, then put in its owner's discard pile (seed, "Event Cards").
+            self.move(card, RESOLVING)
+            if record.action is not None:
+                record.action(self, player, card)
+                self.check_lethal()
+            if self.locate(card) == (RESOLVING, -1):
+                self.discard(card)
+            return
+        self.move(card, PLAY, player)
+        if record.type == "attachment":
+            self.attach(card, host)
+
+    def attach(self, attachment: int, host: int) -> None:
+        self.state.attached_to[attachment] = host
+        if not self.records[attachment].restricted:
+            return
+        restricted = [a for a in self.attachments(host) if self.records[a].restricted]
+        while len(restricted) > RESTRICTED_LIMIT:
+            owner = self.owners[host]
+            options = [self.card_option(a) for a in restricted]
+            chosen = self.choose(owner, "restricted", "Discard a restricted attachment (at most 2)", options, host)
+            self.discard(chosen)
+            restricted.remove(chosen)
+
+    # ------------------------------------------------------------------ action windows
+    def action_window(self, step: str) -> None:
+        """Each player in turn order may act or pass; the window closes when all pass in a row."""
+        passes = 0
+        while not self.state.finished:
+            order = self.turn_order()
+            if passes >= len(order):
+                return
+            for player in order:
+                if self.state.eliminated[player]:
+                    continue
+                options = self.playable(player, planning=False)
+                if not options:
+                    passes += 1
+                else:
+                    value = self.choose(player, "action", f"Action window ({step})", [PASS, *options])
+                    if value is None:
+                        passes += 1
+                    else:
+                        passes = 0
+                        self.begin_action()
+                        self.play(player, *value)
+                if passes >= len(self.turn_order()):
+                    return
+
+    # ------------------------------------------------------------------ the round
+    def play_game(self) -> dict[str, Any]:
+        try:
+            while True:
+                self.play_round()
+        except GameOver:
+            pass
+        return self.state.result
+
+    def play_round(self) -> None:
+        state = self.state
+        state.turn += 1
+        if state.turn > ROUND_GUARD:
+            raise InternalError("the game went on past any round the rules allow")
+        self.log("round", state.turn, state.first_player)
+        for phase in PHASES:
+            self.run_phase(phase)
+        state.effects = [e for e in state.effects if e[3] != UNTIL_ROUND]
+        self.check_lethal()
+
+    def run_phase(self, phase: str) -> None:
+        """One phase of the round, then the end of the effects that last for a phase."""
+        if phase not in PHASES:
+            raise InternalError(f"no phase {phase!r}")
+        self.state.phase = phase
+        self.log("phase", phase)
+        getattr(self, f"{phase}_phase")()
+        self.state.effects = [e for e in self.state.effects if e[3] != UNTIL_PHASE]
+        self.check_lethal()
+
+    def resource_phase(self) -> None:
+        for player in self.turn_order():
+            for hero in self.heroes(player):
+                self.state.resources[hero] = self.state.resources.get(hero, 0) + 1
+            self.draw(player, 1)
+        self.action_window("resource")
+
+    def planning_phase(self) -> None:
+        for player in self.turn_order():
+            while not self.state.eliminated[player]:
+                options = self.playable(player, planning=True)
+                if not options:
+                    break
+                value = self.choose(player, "plan", "Play an ally or an attachment, or pass", [PASS, *options])
+                if value is None:
+                    break
+                self.begin_action()
+                self.play(player, *value)
+        self.action_window("planning")
+
+    def quest_phase(self) -> None:
+        state = self.state
+        for player in self.turn_order():
+            while True:
+                free = [c for c in self.characters(player) if self.ready(c) and c not in state.committed]
+                if not free:
+                    break
+                options = [Option("done", None), *(self.card_option(c) for c in free)]
+                card = self.choose(player, "commit", "Commit a character to the quest", options)
+                if card is None:
+                    break
+                state.exhausted.add(card)
+                state.committed.add(card)
+                self.log("committed", player, self.card_name(card))
+        self.action_window("after committing")
+        for player in self.turn_order():
+            self.reveal_encounter(player)
+        self.action_window("after staging")
+        willpower = self.committed_willpower()
+        threat = self.staging_threat()
+        self.log("quest resolution", willpower, threat)
+        if willpower > threat:
+            self.place_progress(willpower - threat)
+        elif threat > willpower:
+            for player in self.turn_order():
+                self.raise_threat(player, threat - willpower)
+        state.committed.clear()
+        self.action_window("after quest resolution")
+
+    def travel_phase(self) -> None:
+        if not self.z(ACTIVE):
+            locations = [c for c in self.z(STAGING) if self.records[c].type == "location"]
+            if locations:
+                player = self.state.first_player
+                options = [
+                    Option("do not travel", None),
+                    *(self.card_option(c, f"travel to {self.card_name(c)}") for c in locations),
+                ]
+                card = self.choose(player, "travel", "Travel to a location?", options)
+                if card is not None:
+                    self.move(card, ACTIVE)
+                    self.state.progress[card] = 0
+                    self.log("travelled", self.card_name(card))
+                    travel = self.records[card].travel
+                    if travel is not None:
+                        travel(self, player, card)
+                        self.check_lethal()
+        self.action_window("travel")
+
+    def encounter_phase(self) -> None:
+        combat.encounter_phase(self)
+
+    def combat_phase(self) -> None:
+        combat.combat_phase(self)
+
+    def refresh_phase(self) -> None:
+        state = self.state
+        state.exhausted.clear()
+        for player in self.turn_order():
+            self.raise_threat(player, 1)
+        state.first_player = self._next_active(state.first_player)
+        self.log("first player", state.first_player)
+        self.action_window("refresh")
+
+    # ------------------------------------------------------------------ checks
+    def all_cards(self) -> list[int]:
+        """Every card instance, from the zones (each must appear exactly once)."""
+        return sorted(c for cards in self.state.zones.values() for c in cards)

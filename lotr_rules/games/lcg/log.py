@@ -1,0 +1,70 @@
+"""The LCG game log in words: one line per entry, each round and phase as a heading.
+
+The log itself is tuples (cheap to append, compared whole by replay tests); this turns them into
+what a person reads. Every kind of entry the rules write has a line here, and a test holds it to
+that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+Entry = tuple[Any, ...]
+
+
+def _seat(player: object) -> str:
+    return f"Player {int(str(player)) + 1}"
+
+
+def _names(names: object) -> str:
+    if isinstance(names, list | tuple):
+        return ", ".join(str(n) for n in names)
+    return str(names)
+
+
+#: entry kind -> its line (the entry's fields after the kind are the arguments)
+LINES: dict[str, Callable[..., str]] = {
+    "round": lambda n, first: f"== Round {n} ({_seat(first)} is the first player)",
+    "phase": lambda name: f"-- {name.capitalize()} phase",
+    "quest stage": lambda stage, name: f"Quest stage {stage}: {name}",
+    "setup": lambda name: f"Setup: {name} goes to the staging area",
+    "mulligan": lambda p: f"{_seat(p)} takes a mulligan",
+    "played": lambda p, name, host: f"{_seat(p)} plays {name}" + (f" on {host}" if host else ""),
+    "committed": lambda p, name: f"{_seat(p)} commits {name} to the quest",
+    "revealed": lambda name: f"Revealed: {name}",
+    "surge": lambda name: f"{name} surges: one more card",
+    "threat": lambda p, amount, total: f"{_seat(p)}'s threat {'+' if amount >= 0 else ''}{amount} to {total}",
+    "quest resolution": lambda willpower, threat: f"Quest: {willpower} willpower against {threat} threat",
+    "progress": lambda name, n: f"{n} progress on {name}",
+    "explored": lambda name: f"{name} is explored",
+    "travelled": lambda name: f"The players travel to {name}",
+    "engaged": lambda p, name: f"{name} engages {_seat(p)}",
+    "shadow dealt": lambda name: f"A shadow card is dealt to {name}",
+    "defends": lambda defender, enemy: f"{defender} defends against {enemy}",
+    "shadow revealed": lambda name: f"Shadow card turned over: {name}",
+    "damage": lambda name, n: f"{name} takes {n} damage",
+    "destroyed": lambda name: f"{name} is destroyed",
+    "discarded": lambda p, name, why: f"{name} is discarded: {why}",
+    "attacks": lambda p, names, enemy, total: f"{_seat(p)} attacks {enemy} with {_names(names)} ({total} attack)",
+    "first player": lambda p: f"The first player token passes to {_seat(p)}",
+    "eliminated": lambda p, why: f"{_seat(p)} is eliminated: {why}",
+    "encounter deck empty": lambda: "The encounter deck is empty",
+    "encounter deck reshuffled": lambda: "The encounter discard pile is shuffled back into the deck",
+    "game over": lambda reason: f"Game over: {reason}",
+    "forced": lambda p, kind, label: f"{_seat(p)}: {label} (the only choice)",
+    "trigger": lambda p, name, label: f"{name}: {label}",
+}
+
+
+def line(entry: Entry) -> str:
+    """One entry in words; an entry of a kind this module does not know is shown as it is."""
+    render = LINES.get(str(entry[0]))
+    if render is None:
+        return " ".join(str(part) for part in entry)
+    return render(*entry[1:])
+
+
+def lines(log: Sequence[Entry], *, forced: bool = False) -> list[str]:
+    """The whole log in words; choices with one option are left out unless ``forced``."""
+    return [line(entry) for entry in log if forced or entry[0] != "forced"]

@@ -1,0 +1,157 @@
+"""What an LCG card is, as data: the fields the rules read, and the hooks card scripts fill.
+
+A record is immutable and shared by every copy of the card and every game. The rules read only
+these fields; what a card *does* beyond them (a When Revealed effect, a shadow effect, an
+Action) is a hook, a function of the game, the player it acts for and the card, which the
+card-script compiler will supply. Nothing in the rules names a card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from lotr_rules.errors import ConfigError
+
+if TYPE_CHECKING:
+    from lotr_rules.games.lcg.game import LcgGame
+
+#: what a card's effect is given: the game, the player it acts for, the card it is on
+Hook = Callable[["LcgGame", int, int], None]
+
+SPHERES = ("leadership", "tactics", "spirit", "lore", "neutral")
+PLAYER_TYPES = ("hero", "ally", "attachment", "event")
+ENCOUNTER_TYPES = ("enemy", "location", "treachery", "objective")
+TYPES = (*PLAYER_TYPES, *ENCOUNTER_TYPES, "quest")
+CHARACTER_TYPES = ("hero", "ally")
+#: the stats a character or an enemy has, and that attachments and lasting effects may change
+STATS = ("willpower", "attack", "defense", "hit_points", "threat", "engagement_cost")
+#: what an attachment may be attached to
+HOSTS = ("character", "hero", "ally")
+
+
+@attrs.frozen(slots=True, eq=False)
+class LcgCard:
+    """One card of the game, player or encounter or quest."""
+
+    name: str
+    type: str
+    #: player cards: the sphere of influence; a hero's sphere is also its resource icon
+    sphere: str = "neutral"
+    #: allies, attachments and events: resources paid to play it
+    cost: int = 0
+    #: heroes: added to the player's threat at setup
+    threat_cost: int = 0
+    willpower: int = 0
+    attack: int = 0
+    defense: int = 0
+    hit_points: int = 0
+    traits: frozenset[str] = frozenset()
+    unique: bool = False
+    # keywords
+    sentinel: bool = False
+    ranged: bool = False
+    surge: bool = False
+    doomed: int = 0
+    restricted: bool = False
+    #: enemies: the threat level at which they engage a player
+    engagement_cost: int = 0
+    #: enemies and locations: their threat strength while in the staging area
+    threat: int = 0
+    #: locations and quest stages: progress needed to explore or complete it
+    quest_points: int = 0
+    victory: int = 0
+    #: quest cards: the stage number, and the names of the card's two sides
+    stage: int = 0
+    back_name: str = ""
+    #: quest cards: encounter cards (by name) put in the staging area when this stage is set up
+    setup_staging: tuple[str, ...] = ()
+    #: attachments: what they may be attached to, and what they give their host while attached
+    attach_to: str = "character"
+    grants: tuple[tuple[str, int], ...] = ()
+    #: encounter cards: the encounter set they belong to; all cards: copies in a deck or set
+    encounter_set: str = ""
+    copies: int = 1
+    #: the card's text in our own words (for people; the rules never read it)
+    text: str = ""
+    # hooks: what the card does, from its script
+    when_revealed: Hook | None = None
+    shadow: Hook | None = None
+    #: an event's effect, or an Action of a card in play
+    action: Hook | None = None
+    #: a location's Travel effect (resolved when the players travel there)
+    travel: Hook | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.type not in TYPES:
+            raise ConfigError(f"card '{self.name}': unknown type '{self.type}'")
+        if self.sphere not in SPHERES:
+            raise ConfigError(f"card '{self.name}': unknown sphere '{self.sphere}'")
+        if self.attach_to not in HOSTS:
+            raise ConfigError(f"card '{self.name}': cannot attach to '{self.attach_to}'")
+        for stat, _amount in self.grants:
+            if stat not in STATS:
+                raise ConfigError(f"card '{self.name}': no stat '{stat}' to grant")
+        numbers = (self.cost, self.threat_cost, self.willpower, self.attack, self.defense, self.hit_points)
+        if min(numbers) < 0 or min(self.doomed, self.engagement_cost, self.threat, self.quest_points) < 0:
+            raise ConfigError(f"card '{self.name}': a cost or a stat is negative")
+        if self.type in ("hero", "ally", "enemy") and self.hit_points < 1:
+            raise ConfigError(f"card '{self.name}': a {self.type} needs at least 1 hit point")
+        if self.copies < 1:
+            raise ConfigError(f"card '{self.name}': copies must be at least 1")
+
+    @property
+    def is_character(self) -> bool:
+        return self.type in CHARACTER_TYPES
+
+    @property
+    def has_shadow(self) -> bool:
+        """The shadow marker: the card has an effect when dealt face down and revealed in combat."""
+        return self.shadow is not None
+
+    def base(self, stat: str) -> int:
+        value: int = getattr(self, stat)
+        return value
+
+
+@attrs.frozen(slots=True)
+class PlayerDeck:
+    """A player's heroes (1 to 3) and deck (one entry per copy)."""
+
+    heroes: tuple[LcgCard, ...]
+    deck: tuple[LcgCard, ...]
+
+    def check(self) -> None:
+        if not 1 <= len(self.heroes) <= 3:
+            raise ConfigError("a player needs 1 to 3 heroes")
+        if any(hero.type != "hero" for hero in self.heroes):
+            raise ConfigError("only heroes may start in play")
+        bad = [card.name for card in self.deck if card.type not in ("ally", "attachment", "event")]
+        if bad:
+            raise ConfigError(f"not player deck cards: {', '.join(sorted(set(bad)))}")
+        counts: dict[str, int] = {}
+        for card in self.deck:
+            counts[card.name] = counts.get(card.name, 0) + 1
+        over = sorted(name for name, count in counts.items() if count > 3)
+        if over:
+            raise ConfigError(f"more than three copies of {', '.join(over)}")
+
+
+@attrs.frozen(slots=True)
+class Scenario:
+    """The quest cards in stage order and the encounter cards (each record's ``copies``)."""
+
+    name: str
+    quest: tuple[LcgCard, ...]
+    encounter: tuple[LcgCard, ...]
+
+    def check(self) -> None:
+        if not self.quest:
+            raise ConfigError(f"scenario '{self.name}' has no quest cards")
+        if any(card.type != "quest" or card.quest_points < 1 for card in self.quest):
+            raise ConfigError(f"scenario '{self.name}': quest cards need quest points")
+        bad = [card.name for card in self.encounter if card.type not in ENCOUNTER_TYPES]
+        if bad:
+            raise ConfigError(f"scenario '{self.name}': not encounter cards: {', '.join(bad)}")

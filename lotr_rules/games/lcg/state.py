@@ -1,0 +1,140 @@
+"""What changes during an LCG game: the engine's zones plus the per-card and per-player state.
+
+Cards are instance ids, and each is in exactly one zone (see :data:`PLAYER_ZONES` and
+:data:`SHARED_ZONES`). What the rules say of a card in play (exhausted, damage, progress,
+resources, the host of an attachment, the enemy a shadow card was dealt to, committed to the
+quest) is kept in small maps beside the zones, so that a copy is a handful of dict copies.
+Stats are never stored: :meth:`LcgGame.stat` works them out when read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lotr_rules.engine.game import GameState
+
+# Zones of each player: (name, player).
+HAND = "hand"
+DECK = "deck"
+DISCARD = "discard pile"
+#: heroes, allies and attachments the player controls
+PLAY = "play area"
+#: enemies engaged with the player (they are in the player's play area by the rules)
+ENGAGED = "engaged"
+#: the cards of an eliminated player
+REMOVED = "removed from the game"
+PLAYER_ZONES = (HAND, DECK, DISCARD, PLAY, ENGAGED, REMOVED)
+
+# Shared zones: (name, -1).
+STAGING = "staging area"
+ACTIVE = "active location"
+QUEST_DECK = "quest deck"
+QUEST = "current quest"
+QUEST_DONE = "completed quests"
+ENCOUNTER_DECK = "encounter deck"
+ENCOUNTER_DISCARD = "encounter discard pile"
+VICTORY = "victory display"
+#: face-down shadow cards, each dealt to one enemy (see ``LcgState.shadow_of``)
+SHADOWS = "shadow cards"
+#: a treachery card while its When Revealed effect resolves
+RESOLVING = "being resolved"
+SHARED_ZONES = (
+    STAGING,
+    ACTIVE,
+    QUEST_DECK,
+    QUEST,
+    QUEST_DONE,
+    ENCOUNTER_DECK,
+    ENCOUNTER_DISCARD,
+    VICTORY,
+    SHADOWS,
+    RESOLVING,
+)
+
+#: how long a lasting effect lasts
+UNTIL_PHASE = "phase"
+UNTIL_ROUND = "round"
+
+#: a lasting effect on a card's stat: (card, stat, amount, until)
+Effect = tuple[int, str, int, str]
+
+
+class LcgState(GameState):
+    __slots__ = (
+        "attached_to",
+        "attacked",
+        "committed",
+        "damage",
+        "effects",
+        "eliminated",
+        "exhausted",
+        "first_player",
+        "phase",
+        "progress",
+        "resources",
+        "shadow_of",
+        "threat",
+    )
+
+    def __init__(self, num_players: int, seed: int) -> None:
+        super().__init__(num_players, seed)
+        for player in range(num_players):
+            for name in PLAYER_ZONES:
+                self.zones[(name, player)] = []
+        for name in SHARED_ZONES:
+            self.zones[(name, -1)] = []
+        self.threat = [0] * num_players
+        self.eliminated = [False] * num_players
+        self.first_player = 0
+        self.phase = "setup"
+        self.exhausted: set[int] = set()
+        self.committed: set[int] = set()
+        #: enemies that have attacked, and (player, enemy) pairs attacked, this combat phase
+        self.attacked: set[int] = set()
+        self.damage: dict[int, int] = {}
+        self.progress: dict[int, int] = {}
+        self.resources: dict[int, int] = {}
+        self.attached_to: dict[int, int] = {}
+        self.shadow_of: dict[int, int] = {}
+        self.effects: list[Effect] = []
+
+    def copy(self) -> LcgState:
+        base = super().copy()
+        other = LcgState.__new__(LcgState)
+        for slot in GameState.__slots__:
+            setattr(other, slot, getattr(base, slot))
+        other.threat = self.threat[:]
+        other.eliminated = self.eliminated[:]
+        other.first_player = self.first_player
+        other.phase = self.phase
+        other.exhausted = set(self.exhausted)
+        other.committed = set(self.committed)
+        other.attacked = set(self.attacked)
+        other.damage = dict(self.damage)
+        other.progress = dict(self.progress)
+        other.resources = dict(self.resources)
+        other.attached_to = dict(self.attached_to)
+        other.shadow_of = dict(self.shadow_of)
+        other.effects = self.effects[:]
+        return other
+
+    def canonical(self) -> dict[str, Any]:
+        view = super().canonical()
+        view.update(
+            {
+                "threat": self.threat,
+                "eliminated": self.eliminated,
+                "first_player": self.first_player,
+                "phase": self.phase,
+                "exhausted": sorted(self.exhausted),
+                "committed": sorted(self.committed),
+                "attacked": sorted(self.attacked),
+                "damage": sorted(self.damage.items()),
+                "progress": sorted(self.progress.items()),
+                "resources": sorted(self.resources.items()),
+                "attached_to": sorted(self.attached_to.items()),
+                "shadow_of": sorted(self.shadow_of.items()),
+                "effects": [list(effect) for effect in self.effects],
+            }
+        )
+        return view

@@ -1,0 +1,129 @@
+"""Whole-game properties of the LCG over many seeded games of the test-only fixture cards.
+
+Hypothesis draws the seed, the number of players and the agents (the engine's random agent, the
+cooperative heuristic bot). Every game must end by a rule (the final stage completed, or every
+player eliminated); every card is in exactly one zone before every decision; the per-card state
+only ever speaks of cards where the rules allow it; a copy of a game and a replay of its
+choices reach the same digest. ``pytest --long`` plays many more games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lcg_fixtures import config, heuristic, random_agents
+
+from lotr_rules.engine.decisions import Agent, DecisionRequest
+from lotr_rules.engine.game import Game, GameOver
+from lotr_rules.errors import InternalError
+from lotr_rules.games.lcg.game import REASONS, THREAT_LIMIT, LcgGame
+from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, PLAY, SHADOWS, STAGING
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+PLAYERS = st.integers(min_value=1, max_value=4)
+KINDS = st.sampled_from(["random", "heuristic", "mixed"])
+
+
+@pytest.fixture
+def examples(pytestconfig: pytest.Config) -> int:
+    return 1500 if pytestconfig.getoption("--long") else 60
+
+
+def agents_for(kind: str, players: int, seed: int) -> list[Agent]:
+    if kind == "random":
+        return list(random_agents(players, seed))
+    if kind == "heuristic":
+        return list(heuristic(players, seed))
+    return [heuristic(players, seed)[p] if p % 2 else random_agents(players, seed)[p] for p in range(players)]
+
+
+def check_state(game: LcgGame) -> None:
+    """The invariants that hold whenever a decision is asked."""
+    state = game.state
+    assert game.all_cards() == list(range(len(game.records)))  # every card, once
+    in_play = {c for p in range(state.num_players) for c in game.z(PLAY, p)}
+    for attachment, host in state.attached_to.items():
+        assert attachment in in_play and host in in_play
+    for shadow, enemy in state.shadow_of.items():
+        assert shadow in game.z(SHADOWS) and game.locate(enemy)[0] == ENGAGED
+    assert state.committed <= state.exhausted
+    for player in game.active_players():
+        assert state.threat[player] < THREAT_LIMIT
+        assert game.heroes(player)
+    for card, damage in state.damage.items():
+        assert 0 < damage < game.stat(card, "hit_points")
+    assert all(amount >= 0 for amount in state.resources.values())
+    assert len(game.z(ACTIVE)) <= 1
+    assert all(game.records[c].type != "treachery" for c in game.z(STAGING))
+
+
+class Watched:
+    def __init__(self, inner: Agent) -> None:
+        self.inner = inner
+
+    def choose(self, game: Game, request: DecisionRequest) -> int:
+        assert isinstance(game, LcgGame)
+        check_state(game)
+        return self.inner.choose(game, request)
+
+
+def run_property(count: int, check: Callable[[int, int, str], None]) -> None:
+    @settings(max_examples=count, deadline=None, database=None)
+    @given(seed=SEEDS, players=PLAYERS, kind=KINDS)
+    def prop(seed: int, players: int, kind: str) -> None:
+        check(seed, players, kind)
+
+    prop()
+
+
+def test_every_game_ends_by_a_rule_and_conserves_its_cards(examples: int) -> None:
+    def check(seed: int, players: int, kind: str) -> None:
+        agents: list[Agent] = [Watched(a) for a in agents_for(kind, players, seed)]
+        game = LcgGame(config(players, seed), agents)
+        result = game.play_game()
+        assert game.state.finished and result["reason"] in REASONS
+        assert result["won"] == any(e[0] == "game over" and e[1] == REASONS[0] for e in game.state.log)
+        if not result["won"]:
+            assert all(game.state.eliminated)
+        assert game.all_cards() == list(range(len(game.records)))
+
+    run_property(examples, check)
+
+
+class NoAnswers:
+    def choose(self, game: Game, request: DecisionRequest) -> int:
+        raise InternalError("a replay asked an agent")
+
+
+def test_replaying_the_choices_reaches_the_same_digest(examples: int) -> None:
+    def check(seed: int, players: int, kind: str) -> None:
+        game = LcgGame(config(players, seed), agents_for(kind, players, seed))
+        game.play_game()
+        again = LcgGame(config(players, seed), [NoAnswers() for _ in range(players)], game.state.choices)
+        again.play_game()
+        assert again.state.digest() == game.state.digest()
+        assert again.state.log == game.state.log
+
+    run_property(examples // 2, check)
+
+
+def test_a_copy_plays_on_exactly_like_the_original(examples: int) -> None:
+    def check(seed: int, players: int, kind: str) -> None:
+        game = LcgGame(config(players, seed), agents_for(kind, players, seed))
+        try:
+            for _ in range(seed % 4):
+                game.play_round()
+        except GameOver:
+            return
+        twin = game.copy(agents_for(kind, players, seed + 1))
+        assert twin.state.digest() == game.state.digest()
+        game.agents = agents_for(kind, players, seed + 1)
+        game.play_game()
+        assert twin.state.digest() != game.state.digest() or twin.state.finished
+        twin.play_game()
+        assert twin.state.digest() == game.state.digest()
+
+    run_property(examples // 2, check)
