@@ -313,7 +313,12 @@ class LcgGame(Game):
         state.eliminated[player] = True
         for name in (PLAY, HAND, DECK, DISCARD):
             for card in list(self.z(name, player)):
-                self.move(card, REMOVED, player)
+                if card not in self.z(name, player):
+                    continue  # an attachment already discarded with its host
+                if self.owners[card] < 0:
+                    self.discard(card)  # an encounter card attached here goes back to its discard pile
+                else:
+                    self.move(card, REMOVED, player)
         # The player's attachments on other players' cards leave with them.
         for attachment in [a for a in state.attached_to if self.owners[a] == player]:
             self.move(attachment, REMOVED, player)

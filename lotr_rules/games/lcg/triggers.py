@@ -37,6 +37,9 @@ MAX_DEPTH = 32
 
 PASS = Option("pass", None)
 
+#: the log entry of each kind of ability used
+LOG_KINDS = {"forced": "forced effect", "response": "response", "action": "action ability"}
+
 #: an ability of a card: (card, index in its record's triggers)
 Ability = tuple[int, int]
 
@@ -144,7 +147,7 @@ def use(game: LcgGame, card: int, index: int, event: LcgEvent) -> None:
     game.step(card)
     if trigger.limit:
         game.state.used[(card, index)] = trigger.limit
-    game.log(trigger.kind, player, record.name, trigger.text)
+    game.log(LOG_KINDS[trigger.kind], player, record.name, trigger.text)
     if record.type == "event":
         game.pay(player, card)
         game.move(card, RESOLVING)
