@@ -245,9 +245,9 @@ class LcgGame(Game):
     def controller(self, card: int) -> int:
         """The player who controls a card, or whose card it is (encounter cards: the player
         engaged with it, else the first player, who decides for the encounter side)."""
-        where, who = self.locate(card)
-        if who >= 0 and where != REMOVED:
-            return who
+        who = self.locate(card)[1]
+        if who >= 0:
+            return who  # (an eliminated player's card stays theirs: its abilities cannot be used)
         owner = self.owners[card]
         return owner if owner >= 0 and not self.state.eliminated[owner] else self.state.first_player
 

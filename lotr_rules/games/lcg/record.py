@@ -3,7 +3,9 @@
 A record is immutable and shared by every copy of the card and every game. The rules read only
 these fields; what a card *does* beyond them (a When Revealed effect, a shadow effect, an
 Action) is a hook, a function of the game, the player it acts for and the card, which the
-card-script compiler will supply. Nothing in the rules names a card.
+card-script compiler will supply; its Forced effects, Responses and Actions of a card in play
+are :class:`Trigger` records, whose hooks are also given the :class:`LcgEvent` they answer.
+Nothing in the rules names a card.
 """
 
 from __future__ import annotations
