@@ -398,7 +398,8 @@ TRIGGER_DECKS = (TRIGGER_DECK_A, TRIGGER_DECK_B, DECK_C, DECK_D)
 
 def trigger_config(players: int = 1, seed: int = 1, **kwargs: Any) -> LcgConfig:
     """The fixture game with the cards of triggered abilities (both sides)."""
-    return config(players, seed, scenario=TRIGGER_SCENARIO, decks=TRIGGER_DECKS[:players], **kwargs)
+    kwargs.setdefault("decks", TRIGGER_DECKS[:players])
+    return config(players, seed, scenario=TRIGGER_SCENARIO, **kwargs)
 
 
 def config(players: int = 1, seed: int = 1, **kwargs: Any) -> LcgConfig:

@@ -15,6 +15,8 @@ from lcg_fixtures import (
     TRIGGER_SCENARIO,
     Scripted,
     by_label,
+    heuristic,
+    trigger_config,
 )
 from lcg_table import Answer, clear_staging, labels, put, stack, table
 
@@ -23,7 +25,7 @@ from lotr_rules.engine.game import GameOver
 from lotr_rules.errors import ConfigError, ScriptBudgetError
 from lotr_rules.games.lcg import combat
 from lotr_rules.games.lcg.game import LcgGame
-from lotr_rules.games.lcg.record import LcgCard, LcgEvent, PlayerDeck, Trigger
+from lotr_rules.games.lcg.record import POINTS, LcgCard, LcgEvent, PlayerDeck, Trigger
 from lotr_rules.games.lcg.state import (
     ACTIVE,
     DECK,
@@ -404,3 +406,48 @@ def test_bad_triggered_abilities_and_attachments_are_refused() -> None:
         LcgCard("Test Bad Attachment", "attachment", attach_scope="everyone")
     with pytest.raises(ConfigError, match="cannot attach"):
         LcgCard("Test Bad Attachment", "attachment", attach_to="quest")
+
+
+def test_the_rules_reach_every_trigger_point_with_its_subject() -> None:
+    """RR "Triggered Abilities": each moment a card may answer is announced by the rules, with the
+    card it is about. A hero with a Forced effect on every point records them over whole games."""
+    seen: dict[str, set[str]] = {point: set() for point in POINTS}
+
+    def record(game: LcgGame, player: int, card: int, event: LcgEvent) -> None:
+        seen[event.point].add(game.records[event.subject].type if event.subject >= 0 else "")
+
+    witness = LcgCard(
+        "Test Witness",
+        "hero",
+        sphere="spirit",
+        threat_cost=8,
+        willpower=2,
+        attack=2,
+        defense=2,
+        hit_points=5,
+        triggers=tuple(Trigger(point, record, kind="forced") for point in POINTS),
+    )
+    deck = PlayerDeck(heroes=(witness, *TRIGGER_DECK_A.heroes[:2]), deck=TRIGGER_DECK_A.deck)
+    for seed in range(12):
+        game = LcgGame(trigger_config(2, seed, decks=(deck, TRIGGER_DECK_B)), heuristic(2, seed))
+        game.play_game()
+    expected = {
+        "committed": {"hero", "ally"},
+        "travelled": {"location"},
+        "explored": {"location"},
+        "quest completed": {"quest"},
+        "engaged": {"enemy"},
+        "defended": {"hero", "ally"},
+        "attacked": {"enemy"},
+        "defeated": {"enemy"},
+        "destroyed": {"hero", "ally"},
+        "phase begins": {""},
+        "phase ends": {""},
+        "would reveal": {"treachery"},
+        "would shadow": {"enemy", "location"},
+    }
+    for point, types in expected.items():
+        assert seen[point] and seen[point] <= types, (point, seen[point])
+    assert {"enemy", "location", "treachery"} <= seen["revealed"]
+    assert {"hero", "enemy"} <= seen["damaged"] and seen["would damage"] == seen["damaged"]
+    assert {"ally", "attachment"} <= seen["enters play"]
