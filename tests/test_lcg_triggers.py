@@ -451,3 +451,27 @@ def test_the_rules_reach_every_trigger_point_with_its_subject() -> None:
     assert {"enemy", "location", "treachery"} <= seen["revealed"]
     assert {"hero", "enemy"} <= seen["damaged"] and seen["would damage"] == seen["damaged"]
     assert {"ally", "attachment"} <= seen["enters play"]
+
+
+def test_a_card_that_left_play_meanwhile_does_not_answer() -> None:
+    """RR "Triggered Abilities": an ability can only be used while its card is in play (but for
+    abilities answering their own card's leaving play). A Forced effect that destroys another card
+    answering the same moment stops that card's ability."""
+
+    def strike(game: LcgGame, player: int, card: int, event: LcgEvent) -> None:
+        victim = next(c for c in game.z(PLAY, player) if game.records[c].name == "Test Victim")
+        game.deal_damage(victim, 9)
+
+    def threat(game: LcgGame, player: int, card: int, event: LcgEvent) -> None:
+        game.raise_threat(player, 5)
+
+    striker = LcgCard("Test Striker", "ally", hit_points=1, triggers=(Trigger("phase begins", strike, kind="forced"),))
+    victim = LcgCard("Test Victim", "ally", hit_points=1, triggers=(Trigger("phase begins", threat, kind="forced"),))
+    deck = PlayerDeck(heroes=TRIGGER_DECK_A.heroes, deck=(striker, victim))
+    game = tgame(1, decks=(deck,))
+    put(game, "Test Striker", PLAY, 0)
+    put(game, "Test Victim", PLAY, 0)
+    before = game.state.threat[0]
+    game.run_phase("travel")
+    assert game.state.threat[0] == before
+    assert [e[2] for e in entries(game, "forced effect")] == ["Test Striker"]

@@ -40,13 +40,11 @@ PASS = Option("pass", None)
 #: the log entry of each kind of ability used
 LOG_KINDS = {"forced": "forced effect", "response": "response", "action": "action ability"}
 
+#: the zones whose cards' abilities answer events (an event card: from its owner's hand)
+LISTENING = (QUEST, ACTIVE, STAGING, PLAY, ENGAGED, HAND)
+
 #: an ability of a card: (card, index in its record's triggers)
 Ability = tuple[int, int]
-
-
-def listened_points(game: LcgGame) -> frozenset[str]:
-    """Every point some card of this game answers (other points cost nothing to fire)."""
-    return frozenset(t.point for record in game.records for t in record.triggers)
 
 
 def has_actions(game: LcgGame) -> bool:
@@ -74,6 +72,8 @@ def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
     if player < 0 or game.state.eliminated[player]:
         return False
     where = game.locate(card)[0]
+    if where not in LISTENING and card != event.subject:
+        return False  # it left play since the event began (an earlier ability destroyed it)
     if game.records[card].type == "event":
         # An event's Response is played from its owner's hand and paid for.
         if where != HAND or not game.can_pay(player, card):
