@@ -475,3 +475,27 @@ def test_a_card_that_left_play_meanwhile_does_not_answer() -> None:
     game.run_phase("travel")
     assert game.state.threat[0] == before
     assert [e[2] for e in entries(game, "forced effect")] == ["Test Striker"]
+
+
+def test_an_instead_effect_may_change_the_amount_of_damage() -> None:
+    """RR "Damage" and "Replacement Effects": a Response before damage is dealt may change how
+    much is dealt; the changed amount is what the card takes (none when it falls to zero)."""
+
+    def soften(game: LcgGame, player: int, card: int, event: LcgEvent) -> None:
+        event.amount -= 2
+
+    def on_host(game: LcgGame, player: int, card: int, event: LcgEvent) -> bool:
+        return game.state.attached_to.get(card) == event.subject
+
+    buckler = LcgCard(
+        "Test Buckler", "attachment", triggers=(Trigger("would damage", soften, kind="forced", when=on_host),)
+    )
+    deck = PlayerDeck(heroes=TRIGGER_DECK_A.heroes, deck=(buckler,))
+    game = tgame(1, decks=(deck,))
+    hero = game.heroes(0)[0]
+    game.attach(put(game, "Test Buckler", PLAY, 0), hero)
+    game.deal_damage(hero, 3)
+    assert game.state.damage == {hero: 1}
+    game.deal_damage(hero, 2)
+    assert game.state.damage == {hero: 1}
+    assert [e for e in game.state.log if e[0] == "damage"] == [("damage", game.card_name(hero), 1)]
