@@ -1,10 +1,11 @@
 """Whole-game properties of the LCG over many seeded games of the test-only fixture cards.
 
-Hypothesis draws the seed, the number of players and the agents (the engine's random agent, the
-cooperative heuristic bot). Every game must end by a rule (the final stage completed, or every
-player eliminated); every card is in exactly one zone before every decision; the per-card state
-only ever speaks of cards where the rules allow it; a copy of a game and a replay of its
-choices reach the same digest. ``pytest --long`` plays many more games.
+Hypothesis draws the seed, the number of players, the agents (the engine's random agent, the
+cooperative heuristic bot) and the cards (the plain fixtures, or those with Forced effects,
+Responses, cancels, card Actions and attachments on any host). Every game must end by a rule
+(the final stage completed, or every player eliminated); every card is in exactly one zone
+before every decision; the per-card state only ever speaks of cards where the rules allow it; a
+copy of a game and a replay of its choices reach the same digest. ``pytest --long`` plays many more games.
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ def check_state(game: LcgGame) -> None:
         assert 0 < damage < game.stat(card, "hit_points")
     assert all(amount >= 0 for amount in state.resources.values())
     assert len(game.z(ACTIVE)) <= 1
+    for (card, index), until in state.used.items():  # only limited abilities are remembered
+        assert game.records[card].triggers[index].limit == until
     assert all(game.records[c].type != "treachery" for c in game.z(STAGING))
 
 
