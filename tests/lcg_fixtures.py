@@ -10,7 +10,8 @@ from lotr_rules.engine.decisions import DecisionRequest, Option
 from lotr_rules.engine.game import Game
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent, RandomAgent
 from lotr_rules.games.lcg.game import LcgConfig, LcgGame
-from lotr_rules.games.lcg.record import LcgCard, PlayerDeck, Scenario
+from lotr_rules.games.lcg.record import LcgCard, LcgEvent, PlayerDeck, Scenario, Trigger
+from lotr_rules.games.lcg.state import ENGAGED, PLAY
 
 # ---------------------------------------------------------------- heroes
 WARDEN = LcgCard(
@@ -207,6 +208,198 @@ HEALER = LcgCard(
 DECK_C = PlayerDeck(heroes=(RANGER, CAPTAIN), deck=DECK_A.deck)
 DECK_D = PlayerDeck(heroes=(SMITH, HEALER), deck=DECK_B.deck)
 DECKS = (DECK_A, DECK_B, DECK_C, DECK_D)
+
+
+# ---------------------------------------------------------------- cards with triggered abilities
+# Forced effects, Responses (from cards in play and events from hand), cancel and "instead",
+# limits, Actions of cards in play, and attachments on other players' cards, enemies, locations.
+
+
+def _is_self(game: LcgGame, player: int, card: int, event: LcgEvent) -> bool:
+    return event.subject == card
+
+
+def _plus_willpower(game: LcgGame, player: int, card: int, event: LcgEvent) -> None:
+    game.add_effect(card, "willpower", 1)
+
+
+def _own_hero_hurt(game: LcgGame, player: int, card: int, event: LcgEvent) -> bool:
+    subject = event.subject
+    return game.records[subject].type == "hero" and game.locate(subject) == (PLAY, player)
+
+
+def _cancel(game: LcgGame, player: int, card: int, event: LcgEvent) -> None:
+    event.cancelled = True
+
+
+def _take_instead(game: LcgGame, player: int, card: int, event: LcgEvent) -> None:
+    event.subject = card  # this ally takes the damage instead
+
+
+def _ready_ally_guards(game: LcgGame, player: int, card: int, event: LcgEvent) -> bool:
+    return _own_hero_hurt(game, player, card, event) and game.ready(card) and game.locate(card)[0] == PLAY
+
+
+def _treachery_revealed(game: LcgGame, player: int, card: int, event: LcgEvent) -> bool:
+    return game.records[event.subject].type == "treachery"
+
+
+def _gain_resource(game: LcgGame, player: int, card: int, event: LcgEvent) -> None:
+    game.state.resources[card] = game.state.resources.get(card, 0) + 1
+
+
+def _threat_up(game: LcgGame, player: int, card: int, event: LcgEvent) -> None:
+    game.raise_threat(event.player, 1)
+
+
+def _engaged_with_you(game: LcgGame, player: int, host: int) -> bool:
+    return game.locate(host) == (ENGAGED, player)
+
+
+def _web(game: LcgGame, player: int, card: int) -> None:
+    # Attach to the player's hero with the most willpower.
+    heroes = game.heroes(player)
+    if heroes:
+        game.attach_from(card, max(heroes, key=lambda h: (game.stat(h, "willpower"), -h)))
+
+
+def _quest_begins_here(game: LcgGame, player: int, card: int, event: LcgEvent) -> bool:
+    return game.state.phase == "quest" and game.locate(card)[0] == "active location"
+
+
+def _all_threat_up(game: LcgGame, player: int, card: int, event: LcgEvent) -> None:
+    for each in game.turn_order():
+        game.raise_threat(each, 1)
+
+
+def _draw(game: LcgGame, player: int, card: int, event: LcgEvent) -> None:
+    game.draw(player, 1)
+
+
+def _defeated_self(game: LcgGame, player: int, card: int, event: LcgEvent) -> bool:
+    return event.subject == card
+
+
+WATCHMAN = LcgCard(
+    "Test Watchman",
+    "ally",
+    sphere="leadership",
+    cost=2,
+    willpower=1,
+    attack=1,
+    defense=1,
+    hit_points=2,
+    triggers=(Trigger("committed", _plus_willpower, when=_is_self, text="+1 willpower this phase"),),
+)
+SHIELD_FRIEND = LcgCard(
+    "Test Shield-Friend",
+    "ally",
+    sphere="tactics",
+    cost=2,
+    willpower=0,
+    attack=1,
+    defense=1,
+    hit_points=3,
+    triggers=(
+        Trigger("would damage", _take_instead, when=_ready_ally_guards, limit="round", text="take the damage instead"),
+    ),
+)
+OATH = LcgCard(
+    "Test Oath",
+    "event",
+    sphere="spirit",
+    cost=1,
+    triggers=(Trigger("would damage", _cancel, when=_own_hero_hurt, text="cancel the damage"),),
+)
+WARD = LcgCard(
+    "Test Ward",
+    "event",
+    sphere="lore",
+    cost=1,
+    triggers=(Trigger("would reveal", _cancel, when=_treachery_revealed, text="cancel the When Revealed effect"),),
+)
+DEFLECT = LcgCard(
+    "Test Deflect", "event", sphere="tactics", cost=1, triggers=(Trigger("would shadow", _cancel, text="cancel"),)
+)
+STEWARD = LcgCard(
+    "Test Steward",
+    "hero",
+    sphere="leadership",
+    threat_cost=9,
+    willpower=2,
+    attack=1,
+    defense=2,
+    hit_points=4,
+    unique=True,
+    triggers=(Trigger("action", _gain_resource, kind="action", limit="round", text="add a resource"),),
+)
+SNARE = LcgCard(
+    "Test Snare",
+    "attachment",
+    sphere="lore",
+    cost=1,
+    attach_to="enemy",
+    attach_if=_engaged_with_you,
+    grants=(("attack", -2),),
+)
+GIFT = LcgCard("Test Gift", "attachment", sphere="spirit", cost=0, attach_scope="any", grants=(("willpower", 1),))
+LANTERN = LcgCard(
+    "Test Lantern", "attachment", sphere="neutral", cost=1, attach_to="location", grants=(("threat", -1),)
+)
+HOUND = LcgCard(
+    "Test Hound",
+    "enemy",
+    engagement_cost=15,
+    threat=1,
+    attack=2,
+    defense=1,
+    hit_points=3,
+    copies=2,
+    triggers=(
+        Trigger("engaged", _threat_up, kind="forced", when=_is_self, text="raise the engaged player's threat by 1"),
+        Trigger("defeated", _draw, when=_defeated_self, kind="forced", text="the first player draws a card"),
+    ),
+)
+MIRE = LcgCard(
+    "Test Mire",
+    "location",
+    threat=2,
+    quest_points=3,
+    copies=2,
+    triggers=(Trigger("phase begins", _all_threat_up, kind="forced", when=_quest_begins_here, text="threat +1"),),
+)
+WEB = LcgCard("Test Web", "treachery", when_revealed=_web, grants=(("willpower", -1),), copies=2)
+
+TRIGGER_SCENARIO = Scenario(
+    "Test Passage With Triggers",
+    quest=(STAGE_ONE, STAGE_TWO, STAGE_THREE),
+    encounter=(BRUTE, PROWLER, LURKER, GLADE, RUINS, GRASP, OMEN, RELIC, HOUND, MIRE, WEB),
+)
+TRIGGER_DECK_A = PlayerDeck(
+    heroes=(STEWARD, ARCHER, SEER),
+    deck=(
+        *[WATCHMAN] * 3,
+        *[SHIELD_FRIEND] * 3,
+        *[OATH] * 3,
+        *[DEFLECT] * 3,
+        *[GIFT] * 2,
+        *[LANTERN] * 2,
+        *[SPEARMAN] * 3,
+        *[PILGRIM] * 3,
+        *[RALLY] * 2,
+    ),
+)
+TRIGGER_DECK_B = PlayerDeck(
+    heroes=(SAGE, SHIELD_HERO, GUIDE),
+    deck=(*[WARD] * 3, *[SNARE] * 3, *[GIFT] * 2, *[SHIELD_FRIEND] * 3, *[FREE_ALLY] * 3, *[SCOUT] * 3),
+)
+TRIGGER_DECKS = (TRIGGER_DECK_A, TRIGGER_DECK_B, DECK_C, DECK_D)
+
+
+def trigger_config(players: int = 1, seed: int = 1, **kwargs: Any) -> LcgConfig:
+    """The fixture game with the cards of triggered abilities (both sides)."""
+    kwargs.setdefault("decks", TRIGGER_DECKS[:players])
+    return config(players, seed, scenario=TRIGGER_SCENARIO, **kwargs)
 
 
 def config(players: int = 1, seed: int = 1, **kwargs: Any) -> LcgConfig:

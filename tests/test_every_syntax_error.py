@@ -95,6 +95,20 @@ def test_the_linter_reports_each_error_with_file_line_and_column(tmp_path: Path)
     assert {d.code for d in diagnostics} == {"E001"}
 
 
+def test_fmt_reports_each_error_too_and_leaves_the_file_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from lotr_rules.cli import main
+
+    path = tmp_path / "a.card"
+    text = HEAD + "  cost 3 4\n  play {\n    draw 1 )\n  }\n}\n"
+    path.write_text(text, encoding="utf-8")
+    assert main(["fmt", str(path)]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert [line.split(" ")[0] for line in lines] == [f"{path}:6:10:", f"{path}:8:12:"]
+    assert path.read_text(encoding="utf-8") == text
+
+
 def test_a_file_the_fast_parser_takes_has_no_errors() -> None:
     """Recovery runs only on the error path: a good script parses as before."""
     assert parse(HEAD + "  play {\n    draw 1\n  }\n}\n").cards[0].name == "A"

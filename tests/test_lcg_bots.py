@@ -4,7 +4,7 @@ the figures in docs/lcg-rules.md)."""
 
 from __future__ import annotations
 
-from lcg_fixtures import config, heuristic, named, random_agents
+from lcg_fixtures import config, heuristic, named, random_agents, trigger_config
 from lcg_table import clear_staging, put, table
 
 from lotr_rules.engine.decisions import DecisionRequest, Option
@@ -71,3 +71,18 @@ def test_the_heuristic_bot_wins_far_more_than_chance() -> None:
         wins["random"] += LcgGame(config(1, seed), random_agents(1, seed)).play_game()["won"]
     assert wins["heuristic"] >= games // 4
     assert wins["heuristic"] >= 4 * max(wins["random"], 1)
+
+
+def test_uses_the_responses_and_card_actions_it_is_offered() -> None:
+    game = table(1)
+    respond = [Option("pass", None), Option("Test Ward: cancel", (3, 0), 3)]
+    assert ask(game, "response", respond).value == (3, 0)
+    act = [Option("pass", None), Option("play Test Rally", (5, -1), 5), Option("Test Steward", ("ability", 1, 0), 1)]
+    assert ask(game, "action", act).value == ("ability", 1, 0)
+    assert ask(game, "action", act[:2]).value is None  # events are kept
+
+
+def test_the_heuristic_bot_wins_with_the_triggered_ability_cards_too() -> None:
+    games = 40
+    wins = sum(LcgGame(trigger_config(2, seed), heuristic(2, seed)).play_game()["won"] for seed in range(games))
+    assert wins >= games // 5

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lcg_fixtures import config, heuristic, random_agents
+from lcg_fixtures import config, heuristic, random_agents, trigger_config
 
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.log import LINES, line, lines
@@ -11,8 +11,8 @@ from lotr_rules.games.lcg.log import LINES, line, lines
 def test_every_entry_of_many_games_has_its_own_line() -> None:
     seen: set[str] = set()
     for seed in range(30):
-        for agents in (heuristic(2, seed), random_agents(2, seed)):
-            game = LcgGame(config(2, seed), agents)
+        for agents, make in ((heuristic(2, seed), config), (random_agents(2, seed), trigger_config)):
+            game = LcgGame(make(2, seed), agents)
             game.play_game()
             for entry in game.state.log:
                 assert entry[0] in LINES, entry
@@ -20,6 +20,7 @@ def test_every_entry_of_many_games_has_its_own_line() -> None:
             text = lines(game.state.log)
             assert text[-1].startswith("Game over: ")
     assert {"round", "phase", "revealed", "engaged", "attacks", "threat", "game over"} <= seen
+    assert {"forced effect", "response", "action ability", "cancelled", "attached"} <= seen
 
 
 def test_lines_read_as_words() -> None:
@@ -28,3 +29,5 @@ def test_lines_read_as_words() -> None:
     )
     assert line(("threat", 1, 2, 31)) == "Player 2's threat +2 to 31"
     assert line(("unheard of", 3)) == "unheard of 3"
+    assert line(("response", 0, "Ward", "cancel it")) == "Player 1 responds with Ward (cancel it)"
+    assert line(("cancelled", "Grasp", "when revealed")) == "The when revealed effect of Grasp is cancelled"

@@ -1,10 +1,11 @@
 """Whole-game properties of the LCG over many seeded games of the test-only fixture cards.
 
-Hypothesis draws the seed, the number of players and the agents (the engine's random agent, the
-cooperative heuristic bot). Every game must end by a rule (the final stage completed, or every
-player eliminated); every card is in exactly one zone before every decision; the per-card state
-only ever speaks of cards where the rules allow it; a copy of a game and a replay of its
-choices reach the same digest. ``pytest --long`` plays many more games.
+Hypothesis draws the seed, the number of players, the agents (the engine's random agent, the
+cooperative heuristic bot) and the cards (the plain fixtures, or those with Forced effects,
+Responses, cancels, card Actions and attachments on any host). Every game must end by a rule
+(the final stage completed, or every player eliminated); every card is in exactly one zone
+before every decision; the per-card state only ever speaks of cards where the rules allow it; a
+copy of a game and a replay of its choices reach the same digest. ``pytest --long`` plays many more games.
 """
 
 from __future__ import annotations
@@ -14,17 +15,20 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lcg_fixtures import config, heuristic, random_agents
+from lcg_fixtures import config, heuristic, random_agents, trigger_config
 
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game, GameOver
 from lotr_rules.errors import InternalError
-from lotr_rules.games.lcg.game import REASONS, THREAT_LIMIT, LcgGame
+from lotr_rules.games.lcg.game import IN_PLAY, REASONS, THREAT_LIMIT, LcgConfig, LcgGame
 from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, PLAY, SHADOWS, STAGING
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PLAYERS = st.integers(min_value=1, max_value=4)
 KINDS = st.sampled_from(["random", "heuristic", "mixed"])
+#: the plain fixture cards, or the cards with Forced effects, Responses, cancels, Actions and
+#: attachments on other players' cards, enemies and locations (both sides of the table)
+CARDS = st.sampled_from([config, trigger_config])
 
 
 @pytest.fixture
@@ -46,7 +50,8 @@ def check_state(game: LcgGame) -> None:
     assert game.all_cards() == list(range(len(game.records)))  # every card, once
     in_play = {c for p in range(state.num_players) for c in game.z(PLAY, p)}
     for attachment, host in state.attached_to.items():
-        assert attachment in in_play and host in in_play
+        # attachments sit in a play area; hosts may also be enemies and locations in play
+        assert attachment in in_play and game.locate(host)[0] in IN_PLAY
     for shadow, enemy in state.shadow_of.items():
         assert shadow in game.z(SHADOWS) and game.locate(enemy)[0] == ENGAGED
     assert state.committed <= state.exhausted
@@ -57,6 +62,8 @@ def check_state(game: LcgGame) -> None:
         assert 0 < damage < game.stat(card, "hit_points")
     assert all(amount >= 0 for amount in state.resources.values())
     assert len(game.z(ACTIVE)) <= 1
+    for (card, index), until in state.used.items():  # only limited abilities are remembered
+        assert game.records[card].triggers[index].limit == until
     assert all(game.records[c].type != "treachery" for c in game.z(STAGING))
 
 
@@ -70,19 +77,22 @@ class Watched:
         return self.inner.choose(game, request)
 
 
-def run_property(count: int, check: Callable[[int, int, str], None]) -> None:
+Make = Callable[..., LcgConfig]
+
+
+def run_property(count: int, check: Callable[[int, int, str, Make], None]) -> None:
     @settings(max_examples=count, deadline=None, database=None)
-    @given(seed=SEEDS, players=PLAYERS, kind=KINDS)
-    def prop(seed: int, players: int, kind: str) -> None:
-        check(seed, players, kind)
+    @given(seed=SEEDS, players=PLAYERS, kind=KINDS, make=CARDS)
+    def prop(seed: int, players: int, kind: str, make: Make) -> None:
+        check(seed, players, kind, make)
 
     prop()
 
 
 def test_every_game_ends_by_a_rule_and_conserves_its_cards(examples: int) -> None:
-    def check(seed: int, players: int, kind: str) -> None:
+    def check(seed: int, players: int, kind: str, make: Make) -> None:
         agents: list[Agent] = [Watched(a) for a in agents_for(kind, players, seed)]
-        game = LcgGame(config(players, seed), agents)
+        game = LcgGame(make(players, seed), agents)
         result = game.play_game()
         assert game.state.finished and result["reason"] in REASONS
         assert result["won"] == any(e[0] == "game over" and e[1] == REASONS[0] for e in game.state.log)
@@ -99,10 +109,10 @@ class NoAnswers:
 
 
 def test_replaying_the_choices_reaches_the_same_digest(examples: int) -> None:
-    def check(seed: int, players: int, kind: str) -> None:
-        game = LcgGame(config(players, seed), agents_for(kind, players, seed))
+    def check(seed: int, players: int, kind: str, make: Make) -> None:
+        game = LcgGame(make(players, seed), agents_for(kind, players, seed))
         game.play_game()
-        again = LcgGame(config(players, seed), [NoAnswers() for _ in range(players)], game.state.choices)
+        again = LcgGame(make(players, seed), [NoAnswers() for _ in range(players)], game.state.choices)
         again.play_game()
         assert again.state.digest() == game.state.digest()
         assert again.state.log == game.state.log
@@ -111,8 +121,8 @@ def test_replaying_the_choices_reaches_the_same_digest(examples: int) -> None:
 
 
 def test_a_copy_plays_on_exactly_like_the_original(examples: int) -> None:
-    def check(seed: int, players: int, kind: str) -> None:
-        game = LcgGame(config(players, seed), agents_for(kind, players, seed))
+    def check(seed: int, players: int, kind: str, make: Make) -> None:
+        game = LcgGame(make(players, seed), agents_for(kind, players, seed))
         try:
             for _ in range(seed % 4):
                 game.play_round()

@@ -24,7 +24,6 @@ from lotr_rules.datafiles import CardFileError, read_card_text
 from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.compiler import Compiler
-from lotr_rules.dsl.signs import negative_power
 from lotr_rules.dsl.syntax import parse
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.registry import Vocabulary
@@ -192,7 +191,6 @@ def compile_files(
             continue
         diagnostics.extend(check_script(parsed.script, str(parsed.path), vocabulary, lasting or {}))
         diagnostics.extend(check_controls(parsed.script, str(parsed.path)))
-        diagnostics.extend(negative_power(parsed.script, str(parsed.path)))
         if len(parsed.script.cards) != 1:
             diagnostics.append(
                 Diagnostic(

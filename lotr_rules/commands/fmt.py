@@ -50,7 +50,10 @@ def run(args: argparse.Namespace) -> int:
             broken += 1
             continue
         except ScriptSyntaxError as error:
-            print(f"{error.span}: {error.code} {error.message}", file=sys.stderr)
+            # Every syntax error of the file, as lint reports them: the author fixes them in one go.
+            for each in (error, *error.further):
+                hint = f" ({each.hint})" if each.hint else ""
+                print(f"{each.span}: {each.code} {each.message}{hint}", file=sys.stderr)
             broken += 1
             continue
         if formatted != text:

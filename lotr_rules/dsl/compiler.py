@@ -18,6 +18,7 @@ from lotr_rules.diagnostics import Diagnostic, Severity, did_you_mean
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.formatter import format_card, format_cond, format_expr, format_pred, format_sel, format_stmt
 from lotr_rules.dsl.plain import may_words
+from lotr_rules.dsl.signs import can_be_negative
 from lotr_rules.engine.cards import (
     ActionDef,
     CardDef,
@@ -1864,29 +1865,7 @@ class Compiler:
 
     def _can_be_negative(self, expr: ast.Expr) -> bool:
         """Whether a number can come out below 0 (W215, W216): a sign analysis, on the safe side."""
-        if isinstance(expr, ast.Num):
-            return expr.value < 0
-        if isinstance(expr, ast.Neg):
-            return self._can_be_positive(expr.operand)
-        if isinstance(expr, ast.BinOp):
-            left, right = expr.left, expr.right
-            if expr.op == "+":
-                return self._can_be_negative(left) or self._can_be_negative(right)
-            if expr.op == "-":
-                return self._can_be_negative(left) or self._can_be_positive(right)
-            return self._can_be_negative(left) or self._can_be_negative(right)
-        if isinstance(expr, ast.CondExpr):
-            return self._can_be_negative(expr.then) or self._can_be_negative(expr.otherwise)
-        if isinstance(expr, ast.VarExpr):
-            return expr.name in self._negative_names
-        return False  # measures, Power, players hit, tokens: never below 0
-
-    def _can_be_positive(self, expr: ast.Expr) -> bool:
-        if isinstance(expr, ast.Num):
-            return expr.value > 0
-        if isinstance(expr, ast.Neg):
-            return self._can_be_negative(expr.operand)
-        return True
+        return can_be_negative(expr, self._negative_names)
 
     def _var_expr(self, expr: ast.VarExpr) -> NumberFn:
         name = expr.name

@@ -1,4 +1,4 @@
-"""W212: a script that can drive Power below zero, which the rules say it never is.
+"""Whether a number a card computes can be negative (W215, W216): Power and costs never are.
 
 A sign analysis over the number expressions of a card: for each expression, whether it can be
 negative and whether it can be positive. Counts and measures of cards (``number of allies you
@@ -11,29 +11,11 @@ know are taken as never negative, so that the warning is never a guess.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import attrs
-
-from lotr_rules.diagnostics import Diagnostic, Severity
 from lotr_rules.dsl import ast
 
 #: (can be negative, can be positive)
 Signs = tuple[bool, bool]
 _COUNT: Signs = (False, True)
-
-
-def _nodes(node: object) -> Iterator[object]:
-    """Every syntax node under ``node``, without recursion (scripts nest at most a few hundred deep)."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, tuple):
-            stack.extend(reversed(current))
-        elif attrs.has(type(current)):
-            yield current
-            fields = attrs.fields(type(current))  # type: ignore[arg-type]
-            stack.extend(reversed([getattr(current, f.name) for f in fields if f.name != "span"]))
 
 
 def _signs(expr: object, lets: dict[str, list[object]], seen: frozenset[str] = frozenset()) -> Signs:
@@ -66,23 +48,15 @@ def _signs(expr: object, lets: dict[str, list[object]], seen: frozenset[str] = f
     return _COUNT
 
 
-def negative_power(script: ast.Script, path: str) -> list[Diagnostic]:
-    """W212 for each ``+N power`` of ``script`` whose amount can be negative."""
-    out: list[Diagnostic] = []
-    for card in script.cards:
-        lets: dict[str, list[object]] = {}
-        for node in _nodes(card.items):
-            if isinstance(node, ast.LetStmt):
-                lets.setdefault(node.name, []).append(node.value)
-        for node in _nodes(card.items):
-            if isinstance(node, ast.PowerStmt) and _signs(node.amount, lets)[0]:
-                out.append(
-                    Diagnostic(
-                        "W212",
-                        Severity.WARNING,
-                        "the Power this adds can be negative, and a player's Power is never below zero",
-                        node.span.with_path(path),
-                        "add Power with an amount that cannot go below zero",
-                    )
-                )
-    return out
+def can_be_negative(expr: object, negative_names: frozenset[str] | set[str]) -> bool:
+    """Whether a number can come out below 0, on the safe side: a name counts as possibly negative
+    when the card binds it to such a number (``negative_names``, which the compiler keeps)."""
+    lets: dict[str, list[object]] = {
+        name: [
+            ast.Num(
+                -1,
+            )
+        ]
+        for name in negative_names
+    }
+    return _signs(expr, lets)[0]

@@ -2294,43 +2294,6 @@ REGISTRY: tuple[LintCode, ...] = (
         ),
     ),
     LintCode(
-        "W212",
-        Severity.WARNING,
-        "a '+N power' whose amount can be negative",
-        "A player's Power counts what they can spend this turn and is never below zero, but a "
-        "'+N power' whose amount can be negative (a negative number, a difference such as "
-        "'2 - number of cards in hand', or a 'let' name holding one) would take it there. The "
-        "linter follows the signs of the amount: counts and measures of cards, players hit and "
-        "tokens are never negative. An '(if ... then ... else ...)' is taken as a guard, so "
-        "'(if X > 2 then X - 2 else 0)' is clean.",
-        _text(
-            """
-            card "Heavy Burden" {
-              id heavy-burden
-              type maneuver
-              provenance designed
-              text "+2 Power, less 1 for each card in your hand."
-              play {
-                +(2 - number of cards in hand) power
-              }
-            }
-            """
-        ),
-        _text(
-            """
-            card "Heavy Burden" {
-              id heavy-burden
-              type maneuver
-              provenance designed
-              text "+2 Power, less 1 for each card in your hand."
-              play {
-                +(if number of cards in hand < 2 then 2 - number of cards in hand else 0) power
-              }
-            }
-            """
-        ),
-    ),
-    LintCode(
         "W218",
         Severity.WARNING,
         "a chosen player nothing acts on",

@@ -45,7 +45,17 @@ class LcgHeuristicAgent:
         return _index(request, False)
 
     def _action(self, game: LcgGame, request: DecisionRequest) -> int:
-        return 0  # events need their scripts' meaning to be used well: keep them
+        # Events need their scripts' meaning to be used well: keep them. An ability of a card in
+        # play costs no card: use the first one offered.
+        for i, option in enumerate(request.options):
+            if isinstance(option.value, tuple) and option.value[0] == "ability":
+                return i
+        return 0
+
+    def _response(self, game: LcgGame, request: DecisionRequest) -> int:
+        # A Response is offered only when its condition holds, and the cards' responses help the
+        # players: use the first one offered (a cancel before damage, an "instead"...).
+        return 1 if len(request.options) > 1 else 0
 
     def _plan(self, game: LcgGame, request: DecisionRequest) -> int:
         best, best_score = 0, 0.0

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lotr_rules.engine.decisions import Option
+from lotr_rules.games.lcg import triggers
 from lotr_rules.games.lcg.state import ENCOUNTER_DECK, ENGAGED, SHADOWS, STAGING
 
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ DONE = Option("done", None)
 
 # ---------------------------------------------------------------------- encounter phase
 def encounter_phase(game: LcgGame) -> None:
+    game.action_window("encounter begins")
     for player in game.turn_order():
         enemies = staged_enemies(game)
         if enemies and not game.state.eliminated[player]:
@@ -31,6 +33,7 @@ def encounter_phase(game: LcgGame) -> None:
             enemy = game.choose(player, "engage", "Engage an enemy from the staging area?", options)
             if enemy is not None:
                 engage(game, player, enemy)
+    game.action_window("after optional engagement")
     engagement_checks(game)
     game.action_window("encounter")
 
@@ -42,6 +45,7 @@ def staged_enemies(game: LcgGame) -> list[int]:
 def engage(game: LcgGame, player: int, enemy: int) -> None:
     game.move(enemy, ENGAGED, player)
     game.log("engaged", player, game.card_name(enemy))
+    triggers.fire(game, "engaged", player, enemy)
 
 
 def engagement_checks(game: LcgGame) -> None:
@@ -79,7 +83,10 @@ def combat_phase(game: LcgGame) -> None:
                 break
             options = [game.card_option(e, f"{game.card_name(e)} attacks") for e in waiting]
             enemy = game.choose(player, "enemy attack", "Which enemy attacks next?", options)
-            enemy_attack(game, player, enemy)
+            game.action_window("before a defender is declared")
+            if game.locate(enemy) == (ENGAGED, player) and not game.state.eliminated[player]:
+                enemy_attack(game, player, enemy)
+                game.action_window("after an enemy attack")
     game.action_window("after enemy attacks")
     for player in game.turn_order():
         if not game.state.eliminated[player]:
@@ -126,25 +133,36 @@ def enemy_attack(game: LcgGame, player: int, enemy: int) -> None:
     if defender is not None:
         state.exhausted.add(defender)
         game.log("defends", game.card_name(defender), game.card_name(enemy))
+        triggers.fire(game, "defended", player, defender, source=enemy)
+        game.action_window("after a defender is declared")
     for shadow in [s for s, e in sorted(state.shadow_of.items()) if e == enemy]:
         record = game.records[shadow]
+        if game.locate(shadow)[0] != SHADOWS:
+            continue  # an earlier effect discarded it
         game.log("shadow revealed", record.name)
         if record.shadow is not None:
             game.begin_action()
-            record.shadow(game, player, shadow)
-            game.check_lethal()
+            # A Response may cancel the shadow effect before it resolves (RR "Cancel").
+            if triggers.fire(game, "would shadow", player, shadow, source=shadow).cancelled:
+                game.log("cancelled", record.name, "shadow")
+            else:
+                record.shadow(game, player, shadow)
+                game.check_lethal()
     if state.eliminated[player] or game.locate(enemy) != (ENGAGED, player):
         return  # the shadow effect ended the attack
     attack = game.stat(enemy, "attack")
     if defender is not None:
         if game.locate(defender)[0] == "play area":
-            game.deal_damage(defender, attack - game.stat(defender, "defense"))
-        return
-    heroes = game.heroes(player)
-    if heroes and attack > 0:
-        options = [game.card_option(h, f"{game.card_name(h)} takes {attack} damage") for h in heroes]
-        hero = game.choose(player, "undefended", f"Undefended attack of {attack}: which hero takes it?", options, enemy)
-        game.deal_damage(hero, attack)
+            game.deal_damage(defender, attack - game.stat(defender, "defense"), enemy)
+    else:
+        heroes = game.heroes(player)
+        if heroes and attack > 0:
+            options = [game.card_option(h, f"{game.card_name(h)} takes {attack} damage") for h in heroes]
+            prompt = f"Undefended attack of {attack}: which hero takes it?"
+            hero = game.choose(player, "undefended", prompt, options, enemy)
+            game.deal_damage(hero, attack, enemy)
+    if not state.finished:
+        triggers.fire(game, "attacked", player, enemy)
 
 
 def attack_targets(game: LcgGame, player: int, done: set[int]) -> list[int]:
@@ -189,6 +207,11 @@ def player_attacks(game: LcgGame, player: int) -> None:
         game.declared_attackers = []
         if not attackers:
             continue
+        game.action_window("after attackers are declared")
+        if game.locate(enemy)[0] != ENGAGED:
+            continue  # an action removed the enemy before the damage
+        attackers = [c for c in attackers if game.locate(c)[0] == "play area"]
         total = sum(game.stat(c, "attack") for c in attackers)
         game.log("attacks", player, [game.card_name(c) for c in attackers], game.card_name(enemy), total)
         game.deal_damage(enemy, total - game.stat(enemy, "defense"))
+        game.action_window("after an attack")

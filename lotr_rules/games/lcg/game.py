@@ -24,7 +24,7 @@ from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.decisions import Agent, Option
 from lotr_rules.engine.game import Game, GameOver
 from lotr_rules.errors import ConfigError, InternalError
-from lotr_rules.games.lcg import combat
+from lotr_rules.games.lcg import combat, triggers
 from lotr_rules.games.lcg.record import LcgCard, PlayerDeck, Scenario
 from lotr_rules.games.lcg.state import (
     ACTIVE,
@@ -128,6 +128,9 @@ class LcgGame(Game):
         self.records: tuple[LcgCard, ...] = tuple(records)
         #: who owns each card (-1: the encounter and quest decks)
         self.owners: tuple[int, ...] = tuple(owners)
+        #: the trigger points some card of this game answers, and how deep events are nested now
+        self.listened: frozenset[str] = frozenset(t.point for r in records for t in r.triggers)
+        self.trigger_depth = 0
         cards = [_definition(i, r) for i, r in enumerate(records)]
         super().__init__(cards, LcgState(len(config.players), config.seed), agents)
         self.replay_queue.extend(replay)
@@ -176,6 +179,8 @@ class LcgGame(Game):
         state.resources.pop(card, None)
         state.attached_to.pop(card, None)
         state.effects = [effect for effect in state.effects if effect[0] != card]
+        # A card that leaves play and comes back is a new card: its limits start afresh.
+        state.used = {key: until for key, until in state.used.items() if key[0] != card}
         for attachment in [a for a, host in state.attached_to.items() if host == card]:
             self.log("discarded", self.owners[attachment], self.card_name(attachment), "its host left play")
             self.discard(attachment)
@@ -236,6 +241,15 @@ class LcgGame(Game):
 
     def attachments(self, card: int) -> list[int]:
         return sorted(a for a, host in self.state.attached_to.items() if host == card)
+
+    def controller(self, card: int) -> int:
+        """The player who controls a card, or whose card it is (encounter cards: the player
+        engaged with it, else the first player, who decides for the encounter side)."""
+        who = self.locate(card)[1]
+        if who >= 0:
+            return who  # (an eliminated player's card stays theirs: its abilities cannot be used)
+        owner = self.owners[card]
+        return owner if owner >= 0 and not self.state.eliminated[owner] else self.state.first_player
 
     def engaged_with(self, enemy: int) -> int:
         """The player an enemy is engaged with, or -1."""
@@ -299,7 +313,12 @@ class LcgGame(Game):
         state.eliminated[player] = True
         for name in (PLAY, HAND, DECK, DISCARD):
             for card in list(self.z(name, player)):
-                self.move(card, REMOVED, player)
+                if card not in self.z(name, player):
+                    continue  # an attachment already discarded with its host
+                if self.owners[card] < 0:
+                    self.discard(card)  # an encounter card attached here goes back to its discard pile
+                else:
+                    self.move(card, REMOVED, player)
         # The player's attachments on other players' cards leave with them.
         for attachment in [a for a in state.attached_to if self.owners[a] == player]:
             self.move(attachment, REMOVED, player)
@@ -330,26 +349,38 @@ class LcgGame(Game):
         raise GameOver(reason)
 
     # ------------------------------------------------------------------ damage
-    def deal_damage(self, card: int, amount: int) -> None:
-        """Damage on a character or an enemy; enough of it destroys the card."""
+    def deal_damage(self, card: int, amount: int, source: int = -1) -> None:
+        """Damage on a character or an enemy; enough of it destroys the card.
+
+        Responses to "would damage" resolve first: they may cancel the damage, or change its
+        amount or the card that takes it instead (RR "Cancel", "Damage")."""
         if amount <= 0:
+            return
+        event = triggers.fire(self, "would damage", self.controller(card), card, amount, source)
+        card, amount = event.subject, event.amount
+        if event.cancelled or amount <= 0 or self.locate(card)[0] not in IN_PLAY:
             return
         state = self.state
         state.damage[card] = state.damage.get(card, 0) + amount
         self.log("damage", self.card_name(card), amount)
+        player = self.controller(card)
         if self.remaining_hit_points(card) <= 0:
             self.destroy(card)
+        triggers.fire(self, "damaged", player, card, amount, source)
 
     def destroy(self, card: int) -> None:
         record = self.records[card]
         self.log("destroyed", self.card_name(card))
+        player = self.controller(card)
         if record.type == "enemy":
             self.defeat(card)
+            triggers.fire(self, "defeated", player, card)
             return
         owner = self.owners[card]
         self.discard(card)
         if record.type == "hero" and owner >= 0 and not self.state.eliminated[owner] and not self.heroes(owner):
             self.eliminate(owner, "every hero was destroyed")
+        triggers.fire(self, "destroyed", player, card)
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -434,12 +465,15 @@ class LcgGame(Game):
             if self.state.progress[location] >= self.stat(location, "quest_points"):
                 self.log("explored", self.card_name(location))
                 self.defeat(location)
+                triggers.fire(self, "explored", self.state.first_player, location)
         if amount > 0:
             stage = self.z(QUEST)[0]
             self.state.progress[stage] = self.state.progress.get(stage, 0) + amount
             self.log("progress", self.card_name(stage), amount)
             if self.state.progress[stage] >= self.stat(stage, "quest_points"):
-                self.advance_quest()
+                triggers.fire(self, "quest completed", self.state.first_player, stage)
+                if self.locate(stage) == (QUEST, -1):
+                    self.advance_quest()
 
     # ------------------------------------------------------------------ the encounter deck
     def reveal_encounter(self, player: int) -> None:
@@ -461,10 +495,15 @@ class LcgGame(Game):
             for each in self.turn_order():
                 self.raise_threat(each, record.doomed)
         if record.when_revealed is not None:
-            record.when_revealed(self, player, card)
-            self.check_lethal()
+            # A Response may cancel the When Revealed effect before it resolves (RR "Cancel").
+            if triggers.fire(self, "would reveal", player, card, source=card).cancelled:
+                self.log("cancelled", self.card_name(card), "when revealed")
+            else:
+                record.when_revealed(self, player, card)
+                self.check_lethal()
         if record.type == "treachery" and self.locate(card) == (RESOLVING, -1):
             self.discard(card)
+        triggers.fire(self, "revealed", player, card)
         if record.surge:
             self.log("surge", self.card_name(card))
             self.reveal_encounter(player)
@@ -509,8 +548,28 @@ class LcgGame(Game):
         return any(self.records[c].name == record.name for c in in_play if c != card)
 
     def hosts(self, player: int, attachment: int) -> list[int]:
-        kind = self.records[attachment].attach_to
-        return [c for c in self.characters(player) if kind == "character" or self.records[c].type == kind]
+        """The cards the player may attach this attachment to: by its record, characters (or
+        only heroes, or only allies) of the player or of any player, enemies engaged with the
+        player or any enemy in play, locations in play; and its own condition, if any."""
+        record = self.records[attachment]
+        kind, anyone = record.attach_to, record.attach_scope == "any"
+        players = self.turn_order() if anyone else [player]
+        if kind == "enemy":
+            pools = [c for p in players for c in self.z(ENGAGED, p)]
+            candidates = [*pools, *self.z(STAGING)] if anyone else pools
+        elif kind == "location":
+            candidates = [*self.z(ACTIVE), *self.z(STAGING)]
+        else:
+            candidates = [c for p in players for c in self.characters(p)]
+        found = [
+            c
+            for c in candidates
+            if self.records[c].type == kind or (kind == "character" and self.records[c].is_character)
+        ]
+        if record.attach_if is not None:
+            check = record.attach_if
+            found = [c for c in found if check(self, player, c)]
+        return found
 
     def playable(self, player: int, planning: bool) -> list[Option]:
         """What the player may play from hand now: events always, allies and attachments when planning."""
@@ -542,8 +601,11 @@ class LcgGame(Game):
         self.move(card, PLAY, player)
         if record.type == "attachment":
             self.attach(card, host)
+        triggers.fire(self, "enters play", player, card)
 
     def attach(self, attachment: int, host: int) -> None:
+        """Attach a card in play to a host; it stays in its controller's play area and is
+        discarded when the host leaves play (RR "Attachment Cards")."""
         self.state.attached_to[attachment] = host
         if not self.records[attachment].restricted:
             return
@@ -554,6 +616,17 @@ class LcgGame(Game):
             chosen = self.choose(owner, "restricted", "Discard a restricted attachment (at most 2)", options, host)
             self.discard(chosen)
             restricted.remove(chosen)
+
+    def attach_from(self, card: int, host: int) -> None:
+        """Put a card from outside play (an encounter card revealed, a card from a deck) into
+        play attached to ``host``: into the play area of the host's player, or of the first
+        player for an encounter host. For card scripts ("attach this card to a hero")."""
+        if self.locate(host)[0] not in IN_PLAY:
+            raise InternalError(f"cannot attach to {self.card_name(host)}: it is not in play")
+        holder = self.controller(host)
+        self.move(card, PLAY, holder)
+        self.log("attached", self.card_name(card), self.card_name(host))
+        self.attach(card, host)
 
     # ------------------------------------------------------------------ action windows
     def action_window(self, step: str) -> None:
@@ -567,6 +640,8 @@ class LcgGame(Game):
                 if self.state.eliminated[player]:
                     continue
                 options = self.playable(player, planning=False)
+                if triggers.has_actions(self):
+                    options += triggers.action_options(self, player)
                 if not options:
                     passes += 1
                 else:
@@ -576,7 +651,10 @@ class LcgGame(Game):
                     else:
                         passes = 0
                         self.begin_action()
-                        self.play(player, *value)
+                        if value[0] == "ability":
+                            triggers.use_action(self, player, value[1], value[2])
+                        else:
+                            self.play(player, *value)
                 if passes >= len(self.turn_order()):
                     return
 
@@ -598,6 +676,7 @@ class LcgGame(Game):
         for phase in PHASES:
             self.run_phase(phase)
         state.effects = [e for e in state.effects if e[3] != UNTIL_ROUND]
+        state.used = {key: until for key, until in state.used.items() if until != UNTIL_ROUND}
         self.check_lethal()
 
     def run_phase(self, phase: str) -> None:
@@ -606,8 +685,11 @@ class LcgGame(Game):
             raise InternalError(f"no phase {phase!r}")
         self.state.phase = phase
         self.log("phase", phase)
+        triggers.fire(self, "phase begins", self.state.first_player)
         getattr(self, f"{phase}_phase")()
+        triggers.fire(self, "phase ends", self.state.first_player)
         self.state.effects = [e for e in self.state.effects if e[3] != UNTIL_PHASE]
+        self.state.used = {key: until for key, until in self.state.used.items() if until != UNTIL_PHASE}
         self.check_lethal()
 
     def resource_phase(self) -> None:
@@ -632,6 +714,7 @@ class LcgGame(Game):
 
     def quest_phase(self) -> None:
         state = self.state
+        self.action_window("quest begins")
         for player in self.turn_order():
             while True:
                 free = [c for c in self.characters(player) if self.ready(c) and c not in state.committed]
@@ -644,6 +727,7 @@ class LcgGame(Game):
                 state.exhausted.add(card)
                 state.committed.add(card)
                 self.log("committed", player, self.card_name(card))
+                triggers.fire(self, "committed", player, card)
         self.action_window("after committing")
         for player in self.turn_order():
             self.reveal_encounter(player)
@@ -660,6 +744,7 @@ class LcgGame(Game):
         self.action_window("after quest resolution")
 
     def travel_phase(self) -> None:
+        self.action_window("travel begins")
         if not self.z(ACTIVE):
             locations = [c for c in self.z(STAGING) if self.records[c].type == "location"]
             if locations:
@@ -677,6 +762,7 @@ class LcgGame(Game):
                     if travel is not None:
                         travel(self, player, card)
                         self.check_lethal()
+                    triggers.fire(self, "travelled", player, card)
         self.action_window("travel")
 
     def encounter_phase(self) -> None:

@@ -54,6 +54,11 @@ LINES: dict[str, Callable[..., str]] = {
     "game over": lambda reason: f"Game over: {reason}",
     "forced": lambda p, kind, label: f"{_seat(p)}: {label} (the only choice)",
     "trigger": lambda p, name, label: f"{name}: {label}",
+    "forced effect": lambda p, name, text: f"Forced: {name}" + (f" ({text})" if text else ""),
+    "response": lambda p, name, text: f"{_seat(p)} responds with {name}" + (f" ({text})" if text else ""),
+    "action ability": lambda p, name, text: f"{_seat(p)} uses {name}" + (f" ({text})" if text else ""),
+    "cancelled": lambda name, what: f"The {what} effect of {name} is cancelled",
+    "attached": lambda name, host: f"{name} is attached to {host}",
 }
 
 

@@ -3,7 +3,9 @@
 A record is immutable and shared by every copy of the card and every game. The rules read only
 these fields; what a card *does* beyond them (a When Revealed effect, a shadow effect, an
 Action) is a hook, a function of the game, the player it acts for and the card, which the
-card-script compiler will supply. Nothing in the rules names a card.
+card-script compiler will supply; its Forced effects, Responses and Actions of a card in play
+are :class:`Trigger` records, whose hooks are also given the :class:`LcgEvent` they answer.
+Nothing in the rules names a card.
 """
 
 from __future__ import annotations
@@ -20,6 +22,11 @@ if TYPE_CHECKING:
 
 #: what a card's effect is given: the game, the player it acts for, the card it is on
 Hook = Callable[["LcgGame", int, int], None]
+#: a triggered ability's effect or condition is also given the event that triggered it
+Reaction = Callable[["LcgGame", int, int, "LcgEvent"], None]
+Condition = Callable[["LcgGame", int, int, "LcgEvent"], bool]
+#: whether an attachment may go on a host: the game, the player attaching, the host
+HostCheck = Callable[["LcgGame", int, int], bool]
 
 SPHERES = ("leadership", "tactics", "spirit", "lore", "neutral")
 PLAYER_TYPES = ("hero", "ally", "attachment", "event")
@@ -29,7 +36,84 @@ CHARACTER_TYPES = ("hero", "ally")
 #: the stats a character or an enemy has, and that attachments and lasting effects may change
 STATS = ("willpower", "attack", "defense", "hit_points", "threat", "engagement_cost")
 #: what an attachment may be attached to
-HOSTS = ("character", "hero", "ally")
+HOSTS = ("character", "hero", "ally", "enemy", "location")
+#: whose cards an attachment may go on: its player's own (enemies: those engaged with them), or
+#: any player's (enemies and locations: any in play)
+ATTACH_SCOPES = ("own", "any")
+
+# The moments of the game a triggered ability can answer (RR "Triggered Abilities"). "after"
+# points fire once the thing has happened; "would" points fire before it happens, and their
+# responses may cancel it or change it ("instead"), since they resolve first (RR "Cancel").
+AFTER_POINTS = (
+    "committed",  # subject: the character committed to the quest
+    "revealed",  # subject: the encounter card revealed (after it resolved)
+    "travelled",  # subject: the location travelled to
+    "explored",  # subject: the location explored (it has left play)
+    "quest completed",  # subject: the quest stage completed
+    "engaged",  # subject: the enemy, player: the player it engaged
+    "attacked",  # subject: the enemy that attacked, player: the player attacked
+    "defended",  # subject: the defender, player: the player attacked
+    "defeated",  # subject: the enemy destroyed (it has left play)
+    "destroyed",  # subject: the character destroyed (it has left play)
+    "damaged",  # subject: the card damaged, amount: the damage dealt
+    "enters play",  # subject: the ally or attachment put into play
+    "phase begins",  # subject: -1; the phase is the game's
+    "phase ends",
+)
+WOULD_POINTS = (
+    "would reveal",  # before an encounter card's When Revealed effect resolves
+    "would shadow",  # before a shadow effect resolves
+    "would damage",  # before damage is dealt: amount and subject may change
+)
+POINTS = (*AFTER_POINTS, *WOULD_POINTS)
+#: Forced effects resolve by themselves; Responses are offered; Actions are played in windows
+TRIGGER_KINDS = ("forced", "response", "action")
+#: how often one card may use an ability: without limit, once per phase, once per round
+LIMITS = ("", "phase", "round")
+
+
+@attrs.define(slots=True)
+class LcgEvent:
+    """One occurrence of a trigger point. Responses at a "would" point may set ``cancelled`` or
+    change ``subject`` and ``amount`` (an "instead"); the rules then do what the event says."""
+
+    point: str
+    player: int
+    subject: int = -1
+    amount: int = 0
+    #: the card whose effect is about to resolve (the When Revealed or shadow card, the damage's source)
+    source: int = -1
+    cancelled: bool = False
+
+
+@attrs.frozen(slots=True)
+class Trigger:
+    """A Forced effect, a Response or an Action of a card.
+
+    ``when`` limits it to the events it answers (for example "after *this* character commits");
+    it is also where a cost that must be payable is checked. ``effect`` does it. An event card
+    with a Response is played from hand (paid for) to use it; other cards use theirs while in play
+    (or, answering their own leaving play, just after).
+    """
+
+    point: str
+    effect: Reaction
+    kind: str = "response"
+    when: Condition | None = None
+    limit: str = ""
+    #: words for people and logs
+    text: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind not in TRIGGER_KINDS:
+            raise ConfigError(f"unknown kind of triggered ability '{self.kind}'")
+        if self.kind == "action":
+            if self.point != "action":
+                raise ConfigError("an Action ability answers no trigger point: give point 'action'")
+        elif self.point not in POINTS:
+            raise ConfigError(f"unknown trigger point '{self.point}'")
+        if self.limit not in LIMITS:
+            raise ConfigError(f"unknown limit '{self.limit}' (once per phase or round)")
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -70,6 +154,9 @@ class LcgCard:
     setup_staging: tuple[str, ...] = ()
     #: attachments: what they may be attached to, and what they give their host while attached
     attach_to: str = "character"
+    attach_scope: str = "own"
+    #: any further condition the host must meet (a trait, engaged with the player...)
+    attach_if: HostCheck | None = None
     grants: tuple[tuple[str, int], ...] = ()
     #: encounter cards: the encounter set they belong to; all cards: copies in a deck or set
     encounter_set: str = ""
@@ -83,6 +170,8 @@ class LcgCard:
     action: Hook | None = None
     #: a location's Travel effect (resolved when the players travel there)
     travel: Hook | None = None
+    #: Forced effects, Responses and Actions (of a card in play), in the card's order
+    triggers: tuple[Trigger, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if self.type not in TYPES:
@@ -91,6 +180,10 @@ class LcgCard:
             raise ConfigError(f"card '{self.name}': unknown sphere '{self.sphere}'")
         if self.attach_to not in HOSTS:
             raise ConfigError(f"card '{self.name}': cannot attach to '{self.attach_to}'")
+        if self.attach_scope not in ATTACH_SCOPES:
+            raise ConfigError(f"card '{self.name}': attach scope must be 'own' or 'any'")
+        if self.type == "event" and any(t.kind != "response" for t in self.triggers):
+            raise ConfigError(f"card '{self.name}': an event's triggered ability can only be a Response")
         for stat, _amount in self.grants:
             if stat not in STATS:
                 raise ConfigError(f"card '{self.name}': no stat '{stat}' to grant")

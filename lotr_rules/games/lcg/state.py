@@ -74,6 +74,7 @@ class LcgState(GameState):
         "resources",
         "shadow_of",
         "threat",
+        "used",
     )
 
     def __init__(self, num_players: int, seed: int) -> None:
@@ -97,6 +98,8 @@ class LcgState(GameState):
         self.attached_to: dict[int, int] = {}
         self.shadow_of: dict[int, int] = {}
         self.effects: list[Effect] = []
+        #: abilities used under a limit: (card, ability index) -> "phase" or "round"
+        self.used: dict[tuple[int, int], str] = {}
 
     def copy(self) -> LcgState:
         base = super().copy()
@@ -116,6 +119,7 @@ class LcgState(GameState):
         other.attached_to = dict(self.attached_to)
         other.shadow_of = dict(self.shadow_of)
         other.effects = self.effects[:]
+        other.used = dict(self.used)
         return other
 
     def canonical(self) -> dict[str, Any]:
@@ -135,6 +139,7 @@ class LcgState(GameState):
                 "attached_to": sorted(self.attached_to.items()),
                 "shadow_of": sorted(self.shadow_of.items()),
                 "effects": [list(effect) for effect in self.effects],
+                "used": [[card, index, until] for (card, index), until in sorted(self.used.items())],
             }
         )
         return view

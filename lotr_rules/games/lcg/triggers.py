@@ -1,0 +1,173 @@
+"""Triggered abilities: Forced effects, Responses, cancelling and "instead", and Actions of cards.
+
+The rules call :func:`fire` at each trigger point (see :data:`~.record.POINTS`). Who listens:
+every card in play, an event card in its owner's hand (a Response is played from hand), and the
+event's subject itself even once it has left play (an ability answering its own destruction).
+
+Order (RR "Forced", "Responses", "Framework Events"): every Forced effect that answers the event
+resolves first, by itself, encounter and quest cards first, then the players' cards in turn
+order; then a response window opens, in which each player in turn order may use one Response
+that answers the event, or pass. It goes round again after a Response and closes once every
+player still in the game has passed in a row. Each ability answers one occurrence at most once.
+
+A "would" point fires before the thing happens, so a Response to it resolves first: it may
+cancel it (``event.cancelled``) or change what happens instead (``event.subject``,
+``event.amount``); the rules then read the event.
+
+Limits ("once per phase", "once per round") are kept per card and ability in the state and end
+with the phase or the round, like lasting effects. A chain of abilities triggering abilities is
+bounded: past :data:`MAX_DEPTH` nested events the scripts are stopped with a depth error, and
+every ability used counts against the engine's step budget of the action.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lotr_rules.engine.decisions import Option
+from lotr_rules.errors import TriggerDepthError
+from lotr_rules.games.lcg.record import LcgEvent, Trigger
+from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, PLAY, QUEST, RESOLVING, STAGING
+
+if TYPE_CHECKING:
+    from lotr_rules.games.lcg.game import LcgGame
+
+#: events nested deeper than this (abilities answering abilities) stop the scripts
+MAX_DEPTH = 32
+
+PASS = Option("pass", None)
+
+#: the log entry of each kind of ability used
+LOG_KINDS = {"forced": "forced effect", "response": "response", "action": "action ability"}
+
+#: the zones whose cards' abilities answer events (an event card: from its owner's hand)
+LISTENING = (QUEST, ACTIVE, STAGING, PLAY, ENGAGED, HAND)
+
+#: an ability of a card: (card, index in its record's triggers)
+Ability = tuple[int, int]
+
+
+def has_actions(game: LcgGame) -> bool:
+    return "action" in game.listened
+
+
+def listeners(game: LcgGame, subject: int) -> list[int]:
+    """Cards whose abilities may answer an event now, in resolution order."""
+    cards = [*game.z(QUEST), *game.z(ACTIVE), *game.z(STAGING)]
+    for player in game.turn_order():
+        cards += game.z(PLAY, player)
+        cards += game.z(ENGAGED, player)
+        cards += [c for c in game.z(HAND, player) if game.records[c].type == "event"]
+    if subject >= 0 and subject not in cards:
+        cards.append(subject)
+    return [c for c in cards if game.records[c].triggers]
+
+
+def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
+    """Whether the ability could be used now for this event (limit, its condition, its cost)."""
+    trigger = game.records[card].triggers[index]
+    if trigger.point != event.point or (card, index) in game.state.used:
+        return False
+    player = game.controller(card)
+    if player < 0 or game.state.eliminated[player]:
+        return False
+    where = game.locate(card)[0]
+    if where not in LISTENING and card != event.subject:
+        return False  # it left play since the event began (an earlier ability destroyed it)
+    if game.records[card].type == "event":
+        # An event's Response is played from its owner's hand and paid for.
+        if where != HAND or not game.can_pay(player, card):
+            return False
+    elif where == HAND:
+        return False
+    return trigger.when is None or trigger.when(game, player, card, event)
+
+
+def fire(game: LcgGame, point: str, player: int, subject: int = -1, amount: int = 0, source: int = -1) -> LcgEvent:
+    """An event at a trigger point: Forced effects resolve, then the response window."""
+    event = LcgEvent(point, player, subject, amount, source)
+    if point not in game.listened or game.state.finished:
+        return event
+    if game.trigger_depth >= MAX_DEPTH:
+        raise TriggerDepthError(game.card_name(subject) if subject >= 0 else point, MAX_DEPTH)
+    game.trigger_depth += 1
+    try:
+        done: set[Ability] = set()
+        for card in listeners(game, subject):
+            for index, trigger in enumerate(game.records[card].triggers):
+                if trigger.kind == "forced" and usable(game, card, index, event) and not game.state.finished:
+                    done.add((card, index))
+                    use(game, card, index, event)
+        response_window(game, event, done)
+    finally:
+        game.trigger_depth -= 1
+    return event
+
+
+def response_window(game: LcgGame, event: LcgEvent, done: set[Ability]) -> None:
+    passes = 0
+    while not game.state.finished:
+        order = game.turn_order()
+        if passes >= len(order):
+            return
+        for player in order:
+            if game.state.eliminated[player] or game.state.finished:
+                continue
+            options = [
+                Option(label(game, card, index), (card, index), card)
+                for card in listeners(game, event.subject)
+                for index, trigger in enumerate(game.records[card].triggers)
+                if trigger.kind == "response"
+                and (card, index) not in done
+                and game.controller(card) == player
+                and usable(game, card, index, event)
+            ]
+            chosen = game.choose(player, "response", f"Respond ({event.point})?", [PASS, *options]) if options else None
+            if chosen is None:
+                passes += 1
+            else:
+                passes = 0
+                card, index = chosen
+                done.add((card, index))
+                use(game, card, index, event)
+            if passes >= len(game.turn_order()):
+                return
+
+
+def label(game: LcgGame, card: int, index: int) -> str:
+    trigger = game.records[card].triggers[index]
+    return f"{game.card_name(card)}: {trigger.text}" if trigger.text else game.card_name(card)
+
+
+def use(game: LcgGame, card: int, index: int, event: LcgEvent) -> None:
+    """Use an ability: mark its limit, pay for an event from hand, resolve its effect."""
+    record = game.records[card]
+    trigger: Trigger = record.triggers[index]
+    player = game.controller(card)
+    game.step(card)
+    if trigger.limit:
+        game.state.used[(card, index)] = trigger.limit
+    game.log(LOG_KINDS[trigger.kind], player, record.name, trigger.text)
+    if record.type == "event":
+        game.pay(player, card)
+        game.move(card, RESOLVING)
+        trigger.effect(game, player, card, event)
+        if game.locate(card) == (RESOLVING, -1):
+            game.discard(card)
+    else:
+        trigger.effect(game, player, card, event)
+    game.check_lethal()
+
+
+def action_options(game: LcgGame, player: int) -> list[Option]:
+    """The Action abilities of the player's cards in play that can be used now."""
+    options = []
+    for card in game.z(PLAY, player):
+        for index, trigger in enumerate(game.records[card].triggers):
+            if trigger.kind == "action" and usable(game, card, index, LcgEvent("action", player, card)):
+                options.append(Option(label(game, card, index), ("ability", card, index), card))
+    return options
+
+
+def use_action(game: LcgGame, player: int, card: int, index: int) -> None:
+    use(game, card, index, LcgEvent("action", player, card))
