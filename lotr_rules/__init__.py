@@ -8,7 +8,7 @@ __version__ = "0.1.0"
 
 #: The card-script language version this installation understands. A set manifest names the
 #: version its scripts are written for; a newer one is refused with a clear error.
-LANGUAGE_VERSION = 2
+LANGUAGE_VERSION = 3
 
 #: What changed meaning since each older version of the card-script language: the migration
 #: message a set written for that version gets (W211). Scripts that changed meaning in a way the
@@ -25,5 +25,11 @@ LANGUAGE_CHANGES: dict[int, tuple[str, ...]] = {
         "cards revealed by a trigger go back on top of the deck when the trigger is over",
         "'draw' from a zone other than the deck, or with 'where', 'up to', 'all' or 'random', "
         "puts the cards chosen into the hand (it drew the top cards of the deck)",
+    ),
+    2: (
+        "in a count or a measure, a '+' or '-' right after a card test's value belongs to the test: "
+        "'number of cards in hand where cost <= 2 + 1' counts the cards costing up to 3 (it added 1 "
+        "to the count of cards costing up to 2); write '(number of cards in hand where cost <= 2) + 1' "
+        "for the old meaning",
     ),
 }

@@ -339,5 +339,36 @@ def test_a_set_for_the_older_language_loads_with_a_migration_warning(tmp_path: P
     (warning,) = diagnostics
     assert warning.code == "W211"
     assert warning.span.line == 3
-    assert "hero card's 'ongoing'" in warning.message and "language = 2" in (warning.hint or "")
+    assert "hero card's 'ongoing'" in warning.message and "language = 3" in (warning.hint or "")
     assert load_sets((folder,)).get("Probe").set_code == "old"
+
+
+def test_a_language_2_set_is_told_of_the_one_change_since(tmp_path: Path) -> None:
+    """Language 3 reads a '+ N' right after a card test's value as part of the test; a set written
+    for language 2 still loads, told exactly that, and nothing of the language-1 changes."""
+    folder = tmp_path / "two"
+    folder.mkdir()
+    (folder / "set.toml").write_text('code = "two"\nname = "Two"\nlanguage = 2\n', encoding="utf-8")
+    (folder / "probe.card").write_text(card_text("Probe", "play {", "  draw 1", "}"), encoding="utf-8")
+    diagnostics, _ = lint_paths([folder])
+    (warning,) = diagnostics
+    assert warning.code == "W211" and "where cost <= 2 + 1" in warning.message
+    assert "hero card's 'ongoing'" not in warning.message
+    assert load_sets((folder,)).get("Probe").set_code == "two"
+
+
+def test_a_plus_after_a_card_tests_value_belongs_to_the_test() -> None:
+    """The change of language 3: 'number of cards in hand where cost <= 2 + 1' is one count whose
+    test is 'cost <= 2 + 1'; the old meaning, a count plus one, is written with brackets."""
+    from lotr_rules.dsl.syntax import parse
+
+    def amount(expression: str) -> object:
+        text = card_text("Probe", "play {", f"  +({expression}) power", "}")
+        ability = parse(text, "probe.card").cards[0].items[-1]
+        return ability.body[0].amount  # type: ignore[attr-defined]
+
+    inside = amount("number of cards in hand where cost <= 2 + 1")
+    outside = amount("(number of cards in hand where cost <= 2) + 1")
+    assert type(inside).__name__ == "Aggregate"
+    assert type(inside.sel.where.value).__name__ == "BinOp"  # type: ignore[attr-defined]
+    assert type(outside).__name__ == "BinOp" and type(outside.left).__name__ == "Aggregate"  # type: ignore[attr-defined]

@@ -91,7 +91,11 @@ def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
                 Severity.WARNING,
                 f"set '{data['code']}' is written for card-script language {language}; it is read as "
                 f"language {LANGUAGE_VERSION}, in which some scripts mean something else: "
-                + "; ".join(LANGUAGE_CHANGES.get(language, ())),
+                + "; ".join(
+                    change
+                    for version in range(language, LANGUAGE_VERSION)
+                    for change in LANGUAGE_CHANGES.get(version, ())
+                ),
                 Span(row, 1, row, 2, str(path)),
                 f"check its cards against these changes, then write language = {LANGUAGE_VERSION} in {MANIFEST}",
             )

@@ -543,7 +543,7 @@ def _intro() -> list[str]:
         "    measure a script can use is listed here, with the text the code itself carries.",
         "",
         f"This is version {LANGUAGE_VERSION} of the language; a set names the version its scripts are",
-        "written for in its `set.toml` (`language = 2`), and a set written for a newer version is",
+        "written for in its `set.toml` (`language = 3`), and a set written for a newer version is",
         "refused with a clear message (E160). A set written for an older version still loads, read as",
         "this version, with a warning that lists what changed meaning since (W211).",
         "",

@@ -35,7 +35,7 @@ Kind = Literal["card", "manifest", "set", "mix"]
 #: The folder (and set code) examples are laid out in.
 EXAMPLE_SET = "demo"
 #: The manifest an example gets when it does not bring its own.
-EXAMPLE_MANIFEST = f'code = "{EXAMPLE_SET}"\nname = "Demo cards"\nlanguage = 2\n'
+EXAMPLE_MANIFEST = f'code = "{EXAMPLE_SET}"\nname = "Demo cards"\nlanguage = 3\n'
 #: The mix file a ``mix`` example is, unless it names its files.
 EXAMPLE_MIX_FILE = "my.mix.toml"
 #: A clean card that ``manifest`` and ``mix`` examples are laid out with, so the set is not empty.
@@ -743,7 +743,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 2
+            language = 3
             family = "adventure-deck"
             # file: nazgul.card
             card "Nazgul" {
@@ -764,7 +764,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 2
+            language = 3
             family = "adventure-deck"
             # file: nazgul.card
             card "Nazgul" {
@@ -1533,7 +1533,7 @@ REGISTRY: tuple[LintCode, ...] = (
             """
             code = "demo"
             name = "Demo cards"
-            language = 2
+            language = 3
             """
         ),
         kind="manifest",
@@ -1555,14 +1555,14 @@ REGISTRY: tuple[LintCode, ...] = (
         _text(
             """
             code = "demo"
-            language = 2
+            language = 3
             """
         ),
         _text(
             """
             code = "demo"
             name = "Demo cards"
-            language = 2
+            language = 3
             """
         ),
         kind="manifest",
@@ -1579,7 +1579,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 2
+            language = 3
             # file: gandalf.txt
             card "Gandalf" {
               id gandalf
@@ -1594,7 +1594,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 2
+            language = 3
             # file: gandalf.card
             card "Gandalf" {
               id gandalf
@@ -1619,14 +1619,14 @@ REGISTRY: tuple[LintCode, ...] = (
             """
             code = "two-towers"
             name = "My Two Towers"
-            language = 2
+            language = 3
             """
         ),
         _text(
             """
             code = "demo"
             name = "My Two Towers"
-            language = 2
+            language = 3
             """
         ),
         kind="manifest",
@@ -2175,7 +2175,7 @@ REGISTRY: tuple[LintCode, ...] = (
             """
             code = "demo"
             name = "Demo cards"
-            language = 2
+            language = 3
             """
         ),
         kind="manifest",
