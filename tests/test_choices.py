@@ -240,3 +240,22 @@ def test_a_chosen_player_nothing_acts_on_is_w218() -> None:
 def test_a_repeat_until_of_written_numbers_is_w219() -> None:
     assert _codes("repeat until 1 > 2 - 3 {\n  draw 1\n}") == ["W219"]
     assert _codes("repeat until number of cards in hand > 2 - 3 {\n  draw 1\n}") == []
+
+
+def test_the_looking_player_alone_sees_which_cards_on_their_screen() -> None:
+    """A private look: the player who looked is shown the cards on their own screen and log; every
+    other seat, the web table and replays show only how many."""
+    from types import SimpleNamespace
+
+    from lotr_rules.games.deckbuilding.log import render_entry
+    from lotr_rules.games.deckbuilding.screen import new_log_lines
+
+    entry = ("look", 0, 2, ("Edoras", "Courage"))
+    assert render_entry(entry, viewer=0) == (
+        "  P1 looks at the top 2 cards of their deck: Edoras, Courage (from the top; only you see which)"
+    )
+    for viewer in (1, None):
+        assert render_entry(entry, viewer) == "  P1 looks at the top 2 cards of their deck"
+    game = SimpleNamespace(state=SimpleNamespace(log=[entry]))
+    assert "Edoras" in new_log_lines(game, 0, 0)[0]  # type: ignore[arg-type]
+    assert "Edoras" not in new_log_lines(game, 0, 1)[0]  # type: ignore[arg-type]

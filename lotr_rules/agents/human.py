@@ -94,7 +94,7 @@ class HumanAgent:
             raise SaveRequested(game)
 
         def show_log() -> None:
-            self.output_fn("\n".join(new_log_lines(game)) or "(nothing has happened yet)")
+            self.output_fn("\n".join(new_log_lines(game, viewer=seat)) or "(nothing has happened yet)")
             self.show_menu(game, request)
 
         def redraw() -> None:
@@ -151,7 +151,7 @@ class HumanAgent:
 
     def show_news(self, game: DeckbuildingGame, seat: int) -> None:
         """The log lines ``seat`` has not seen yet (for the end of the game)."""
-        lines = new_log_lines(game, self.seen.get(seat, 0))
+        lines = new_log_lines(game, self.seen.get(seat, 0), seat)
         if len(lines) > self.log_lines:
             left_out = len(lines) - self.log_lines
             lines = [f"  ({left_out} earlier lines not shown)", *lines[-self.log_lines :]]

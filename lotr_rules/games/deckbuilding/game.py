@@ -816,7 +816,8 @@ class DeckbuildingGame(Game):
         deck = self.z(DECK, ctx.player)
         seen = list(reversed(deck[-count:])) if count > 0 else []
         self.state.marks[("looked at", ctx.player)] = seen
-        self.log("look", ctx.player, len(seen))
+        # The names ride along for the looking player's own screen; every other view shows the count.
+        self.log("look", ctx.player, len(seen), tuple(self.cards[card].name for card in seen))
         return seen
 
     def after_resolution(self) -> None:

@@ -12,7 +12,9 @@ def _who(seat: Any) -> str:
     return f"P{int(seat) + 1}" if isinstance(seat, int) and seat >= 0 else "game"
 
 
-def render_entry(entry: tuple[Any, ...]) -> str | None:
+def render_entry(entry: tuple[Any, ...], viewer: int | None = None) -> str | None:
+    """One log entry in words, as ``viewer`` may see it: the cards a player looked at are named to
+    that player alone (everyone else learns only how many)."""
     kind = entry[0]
     rest = entry[1:]
     if kind == "turn":
@@ -35,7 +37,10 @@ def render_entry(entry: tuple[Any, ...]) -> str | None:
         return f"  {_who(rest[0])} reveals {rest[1]}"
     if kind == "look":
         count = rest[1]
-        return f"  {_who(rest[0])} looks at the top {count} card{'' if count == 1 else 's'} of their deck"
+        line = f"  {_who(rest[0])} looks at the top {count} card{'' if count == 1 else 's'} of their deck"
+        if viewer is not None and viewer == rest[0] and len(rest) > 2 and rest[2]:
+            line += f": {', '.join(rest[2])} (from the top; only you see which)"
+        return line
     if kind == "wall":
         return f"  {_who(rest[0])} draws Wall card {rest[1]}"
     if kind == "hit":

@@ -55,11 +55,11 @@ def card_names(game: DeckbuildingGame, cards: Iterable[int]) -> str:
     return ", ".join(name_counts(game, cards)) or "-"
 
 
-def new_log_lines(game: DeckbuildingGame, since: int = 0) -> list[str]:
-    """The readable lines of the log entries from index ``since`` on."""
+def new_log_lines(game: DeckbuildingGame, since: int = 0, viewer: int | None = None) -> list[str]:
+    """The readable lines of the log entries from index ``since`` on, as seat ``viewer`` sees them."""
     lines = []
     for entry in game.state.log[since:]:
-        line = render_entry(entry)
+        line = render_entry(entry, viewer)
         if line is not None:
             lines.append(line)
     return lines
@@ -179,7 +179,7 @@ def render_screen(
     lines.extend(_stack_lines(game))
     lines.append("Players:")
     lines.extend(_player_lines(game, seat))
-    news = new_log_lines(game, since)
+    news = new_log_lines(game, since, seat)
     if news:
         shown = news[-log_lines:] if log_lines > 0 else []
         left_out = len(news) - len(shown)
