@@ -395,7 +395,8 @@ STATEMENT_DOCS: dict[str, tuple[str, str]] = {
         "choose an opponent as P\nfor each P {\n  discard a card from hand\n}",
     ),
     "look_stmt": (
-        "Looks at the top cards of your deck, privately: your own screen names them, the log tells the others how many cards, "
+        "Looks at the top cards of your deck, privately: your own screen names them, the log "
+        "tells the others how many cards, "
         "never which (and a looked-at card put somewhere is logged as 'a card'). The cards stay on "
         "the deck; until the effect ends, the zone `looked at` holds those still there, so the "
         "statements after it can act on them. See the command `look at`.",

@@ -445,7 +445,8 @@ PRIMITIVES = (
     ),
     Primitive(
         "look at",
-        "Look at the top cards of your deck, privately: your own screen names them, the log tells the other players how many, "
+        "Look at the top cards of your deck, privately: your own screen names them, the log "
+        "tells the other players how many, "
         "never which. They stay where they are, and 'looked at' names them for what follows in "
         "the effect ('draw a card from looked at', 'put all cards from looked at on bottom of "
         "deck'). It does not reshuffle: with fewer cards in the deck, you look at those there are.",
