@@ -126,6 +126,26 @@ def test_a_heros_trigger_listens_all_game() -> None:
     assert_passes(result)
 
 
+def test_a_heros_first_time_this_turn_trigger_fires_once_a_turn() -> None:
+    """A hero's one-shot trigger, as Cerberus-engine heroes have ("the first time you play a
+    starter each turn, +1 Power"): two starters played, one extra Power (Courage gives 1)."""
+    result = run_with(
+        """
+        [players.1]
+        hero = "Probe Hero"
+        hand = ["Courage", "Courage"]
+        [[do]]
+        play = "Courage"
+        [[do]]
+        play = "Courage"
+        [expect]
+        power = 3
+        """,
+        hero("when you play a starter for the first time this turn {", "  +1 power", "}"),
+    )
+    assert_passes(result)
+
+
 def test_hero_abilities_that_never_run_are_refused() -> None:
     for ability in ("play", "defense", "fortune", "ambush"):
         assert codes(hero(f"{ability} {{", "  draw 1", "}")) == ["E125"], ability
