@@ -100,8 +100,12 @@ class _OptionTable(dict[int, Option]):
         self.labels = labels
 
     def __missing__(self, card: int) -> Option:
-        option = self[card] = Option(self.labels[self.cards[card]], (self.verb, card), card)
+        # tuple.__new__ straight away: the named tuple's own __new__ is a Python function
+        option = self[card] = _new_option(Option, (self.labels[self.cards[card]], (self.verb, card), card))
         return option
+
+
+_new_option = tuple.__new__
 
 
 class DeckbuildingGame(Game):
