@@ -19,11 +19,11 @@ from lotr_rules.cards.lasting import CANNOT_BE_DESTROYED, STAYS_IN_FRONT
 from lotr_rules.engine import events as ev
 from lotr_rules.engine.cards import CardDef, CostChangeDef, Effect
 from lotr_rules.engine.context import Ctx
-from lotr_rules.engine.decisions import Agent, Option
+from lotr_rules.engine.decisions import Agent, DecisionRequest, Option
 from lotr_rules.engine.facts import HAS_FRONT_TRIGGER, DefinitionTable
 from lotr_rules.engine.game import TRIGGER_DEPTH, Game, GameOver, GameState
 from lotr_rules.engine.selection import Placement
-from lotr_rules.errors import ConfigError, ScriptBudgetError
+from lotr_rules.errors import ConfigError, IllegalChoiceError, ScriptBudgetError
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.limits import MAX_ACTION_USES, MAX_COPIES_PER_GAME, ScriptNumberError, in_script_range
 
@@ -101,11 +101,11 @@ class _OptionTable(dict[int, Option]):
 
     def __missing__(self, card: int) -> Option:
         # tuple.__new__ straight away: the named tuple's own __new__ is a Python function
-        option = self[card] = _new_option(Option, (self.labels[self.cards[card]], (self.verb, card), card))
+        option = self[card] = _new_record(Option, (self.labels[self.cards[card]], (self.verb, card), card))
         return option
 
 
-_new_option = tuple.__new__
+_new_record = tuple.__new__
 
 
 class DeckbuildingGame(Game):
@@ -281,7 +281,19 @@ class DeckbuildingGame(Game):
         hand = self.zones[(HAND, player)]
         while True:
             self.steps = 0  # a new top-level action: begin_action(), inlined in the hot loop
-            choice = self.ask(player, "action", "your move", self.action_options(player))
+            options = self.action_options(player)
+            count = len(options)
+            if count < 2 or self.replay_queue or self.on_decision is not None:
+                choice = self.ask(player, "action", "your move", options)
+            else:
+                # ask(), inlined for the decision every turn asks most: nothing is forced, replayed
+                # or watched, so all it does is ask the agent and record the answer.
+                request = _new_record(DecisionRequest, (player, "action", "your move", options, -1, ""))
+                index = self.agents[player].choose(self, request)
+                if not 0 <= index < count:
+                    raise IllegalChoiceError(f"choice {index} is not one of the {count} options of 'your move'")
+                self.state.choices.append(index)
+                choice = options[index]
             if choice is _END_TURN:
                 return
             what: tuple[str, int] = choice.value  # type: ignore[assignment]  # every other option is (kind, card)
