@@ -160,9 +160,10 @@ class HeuristicAgent:
                 if value == "end":
                     end = index
                 continue
-            if value[0] == "play":
+            verb = value[0]
+            if verb == "play":
                 return index
-            if value[0] == "use":
+            if verb == "use":
                 # An action that costs nothing is used at once (before buying: it may add Power or
                 # draw cards); one that costs Power only when no buy is worth that Power.
                 if " (pay " not in option.label:

@@ -8,9 +8,11 @@ compiled to effects that call the primitives at the bottom of this module.
 from __future__ import annotations
 
 import copy
+import functools
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain, compress
+from operator import attrgetter
 from typing import Any
 
 from lotr_rules.cards import impossible
@@ -76,6 +78,17 @@ def _search_rank(key: tuple[str, int]) -> tuple[int, int]:
     return _SEARCH_RANK.get(key[0], len(_SEARCH_RANK)), key[1]
 
 
+@functools.lru_cache(maxsize=64)
+def _search_order(zones: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """The zones of a game in the order :meth:`DeckbuildingGame.locate` searches them: the same
+    for every game with the same zones (the same number of players)."""
+    return tuple(sorted(zones, key=_search_rank))
+
+
+_CHANGES_COSTS = attrgetter("changes_costs")
+_COST_CHANGES = attrgetter("cost_changes")
+
+
 #: What the main-phase options say for a card, per definition (see :mod:`lotr_rules.engine.facts`).
 _PLAY_LABEL: DefinitionTable[str] = DefinitionTable(lambda c: f"play {c.name}")
 _BUY_LABEL: DefinitionTable[str] = DefinitionTable(
@@ -83,6 +96,7 @@ _BUY_LABEL: DefinitionTable[str] = DefinitionTable(
 )
 _HAS_QUEST: DefinitionTable[bool] = DefinitionTable(lambda c: c.quest is not None)
 _COST: DefinitionTable[int] = DefinitionTable(lambda c: c.cost)
+_HAS_ACTION: DefinitionTable[bool] = DefinitionTable(lambda c: c.action is not None)
 #: What playing a card reads of it: the zone it goes to, its name, its Power, its play effect.
 _PLAYING: DefinitionTable[tuple[str, str, int, Effect | None]] = DefinitionTable(
     lambda c: (FRONT if "location" in c.types else PLAYED, c.name, c.power, c.abilities.get("play"))
@@ -133,9 +147,9 @@ class DeckbuildingGame(Game):
         self._revealed = [state.zones[(REVEALED, p)] for p in range(state.num_players)]
         cards = self.cards
         self._has_front_trigger = HAS_FRONT_TRIGGER.per_instance(cards)
-        self._quest_cards = frozenset(card for card, has in enumerate(_HAS_QUEST.per_instance(cards)) if has)
+        self._quest_cards = frozenset(compress(range(len(cards)), _HAS_QUEST.per_instance(cards)))
         # Where to look for a card, likeliest first (see locate).
-        self._search_order = sorted(state.zones, key=_search_rank)
+        self._search_order = _search_order(tuple(state.zones))
         # The main-phase options of each instance, made the first time they are offered: they
         # never change for an instance, and most instances are never offered in a game.
         self._play_option = _OptionTable(cards, "play", _PLAY_LABEL)
@@ -153,10 +167,10 @@ class DeckbuildingGame(Game):
         # Cost changes and action abilities: only a game with a card that has them prices buys
         # one by one and offers actions, so games without them run exactly as they always did.
         kinds = set(cards)
-        self._prices_change = any(c.changes_costs for c in kinds)
-        self._has_actions = any(c.action is not None for c in kinds)
+        self._prices_change = any(map(_CHANGES_COSTS, kinds))
+        self._has_actions = any(map(_HAS_ACTION.__getitem__, kinds))
         self._general_options_needed = self._prices_change or self._has_actions
-        self._static_costs = frozenset(card for card, c in enumerate(cards) if c.cost_changes)
+        self._static_costs = frozenset(compress(range(len(cards)), map(_COST_CHANGES, cards)))
         # A hero never leaves its seat, so the heroes whose abilities listen are found once.
         self._hero_sources = [
             (card, seat)
