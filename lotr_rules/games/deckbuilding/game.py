@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import functools
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import chain, compress
 from operator import attrgetter
 from typing import Any
@@ -95,7 +95,6 @@ _BUY_LABEL: DefinitionTable[str] = DefinitionTable(
     lambda c: f"{'defeat' if c.title == 'archenemy' else 'buy'} {c.name} ({c.cost})"
 )
 _HAS_QUEST: DefinitionTable[bool] = DefinitionTable(lambda c: c.quest is not None)
-_COST: DefinitionTable[int] = DefinitionTable(lambda c: c.cost)
 _HAS_ACTION: DefinitionTable[bool] = DefinitionTable(lambda c: c.action is not None)
 #: What playing a card reads of it: the zone it goes to, its name, its Power, its play effect.
 _PLAYING: DefinitionTable[tuple[str, str, int, Effect | None]] = DefinitionTable(
@@ -417,25 +416,33 @@ class DeckbuildingGame(Game):
     def _plays(self, hand: list[int]) -> tuple[tuple[Option, ...], bool]:
         """The play option of each kind of card in the hand (its first copy), and whether every
         card of the hand is of a kind of its own."""
-        # Copies of a card share one definition object: one option per kind of card.
-        kinds = list(map(self.cards.__getitem__, hand))
-        unique = dict.fromkeys(kinds)
-        if len(unique) == len(hand):
-            return tuple(map(self._play_option.__getitem__, hand)), True
-        # Each kind's first copy in the hand: read backwards, the first copy is written last.
-        first = dict(zip(reversed(kinds), reversed(hand), strict=True))
-        return tuple(map(self._play_option.__getitem__, map(first.__getitem__, unique))), False
+        # Copies of a card share one definition object: one option per kind of card. A plain
+        # loop: for a hand of a few cards it is several times cheaper than building dicts.
+        cards = self.cards
+        options = self._play_option
+        kinds: set[CardDef] = set()
+        plays: list[Option] = []
+        for card in hand:
+            kind = cards[card]
+            if kind not in kinds:
+                kinds.add(kind)
+                plays.append(options[card])
+        return tuple(plays), len(plays) == len(hand)
 
     def _offers(self, path: list[int]) -> tuple[list[int], list[Option]]:
         """The buy option of each kind of card on the Path (its first copy), and their costs."""
-        kinds = list(map(self.cards.__getitem__, path))
-        unique = dict.fromkeys(kinds)
-        if len(unique) == len(path):
-            firsts: Iterable[int] = path
-        else:
-            first = dict(zip(reversed(kinds), reversed(path), strict=True))
-            firsts = map(first.__getitem__, unique)
-        return list(map(_COST.__getitem__, unique)), list(map(self._buy_option.__getitem__, firsts))
+        cards = self.cards
+        options = self._buy_option
+        kinds: set[CardDef] = set()
+        costs: list[int] = []
+        offers: list[Option] = []
+        for card in path:
+            kind = cards[card]
+            if kind not in kinds:
+                kinds.add(kind)
+                costs.append(kind.cost)
+                offers.append(options[card])
+        return costs, offers
 
     def _archenemy_available(self) -> bool:
         state = self.state
