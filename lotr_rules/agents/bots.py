@@ -76,6 +76,9 @@ class HeuristicAgent:
         options = request.options
         kind = request.kind
         if kind == "action":
+            first = options[0].value
+            if type(first) is tuple and first[0] == "play":
+                return 0  # what _action would find first, found without calling it
             return self._action(game, request)
         if kind == "defend":
             # Defend with the least valuable card that can; never decline a Defense.
@@ -176,9 +179,10 @@ class HeuristicAgent:
                 if value == "end":
                     end = index
                 continue
-            if value[0] == "play":
+            verb = value[0]
+            if verb == "play":
                 return index
-            if value[0] == "use":
+            if verb == "use":
                 # An action that costs nothing is used at once (before buying: it may add Power or
                 # draw cards); one that costs Power only when no buy is worth that Power.
                 if " (pay " not in option.label:

@@ -36,8 +36,9 @@ class DefinitionTable(dict[CardDef, T]):
         return value
 
     def per_instance(self, cards: Sequence[CardDef]) -> list[T]:
-        """The fact for each instance of a game, in instance order."""
-        return [self[definition] for definition in cards]
+        """The fact for each instance of a game, in instance order (one ``map`` over the table's
+        own lookup, which works a missing fact out through ``__missing__``)."""
+        return list(map(self.__getitem__, cards))
 
 
 def _has_scope(scope: str) -> Callable[[CardDef], bool]:

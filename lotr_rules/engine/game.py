@@ -13,6 +13,7 @@ import hashlib
 import json
 from collections import deque
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any
 
 from lotr_rules.engine.cards import CardDef, CostChangeDef, TriggerDef
@@ -29,6 +30,8 @@ STEP_BUDGET = 10_000
 TRIGGER_DEPTH = 50
 
 ZoneKey = tuple[str, int]
+_LISTENS = attrgetter("listens")
+_COUNTS = attrgetter("counts")
 _new_request = tuple.__new__
 LogEntry = tuple[Any, ...]
 
@@ -154,9 +157,10 @@ class Game:
         self.pending: list[tuple[TriggerDef, Ctx]] = []
         self.on_decision: Callable[[DecisionRequest, int], None] | None = None
         self._has_self_trigger = HAS_SELF_TRIGGER.per_instance(self.cards)
-        self._listened: frozenset[str] = frozenset().union(*(c.listens for c in set(self.cards)))
+        kinds = set(self.cards)
+        self._listened: frozenset[str] = frozenset().union(*map(_LISTENS, kinds))
         #: the event kinds counted per turn, for 'for the first time this turn' triggers
-        self._counted: frozenset[str] = frozenset().union(*(c.counts for c in set(self.cards)))
+        self._counted: frozenset[str] = frozenset().union(*map(_COUNTS, kinds))
 
     # ------------------------------------------------------------------ logging
     def log(self, *entry: Any) -> None:

@@ -8,9 +8,11 @@ compiled to effects that call the primitives at the bottom of this module.
 from __future__ import annotations
 
 import copy
+import functools
 from collections import deque
 from collections.abc import Callable, Sequence
 from itertools import chain, compress
+from operator import attrgetter
 from typing import Any
 
 from lotr_rules.cards import impossible
@@ -19,11 +21,11 @@ from lotr_rules.cards.lasting import CANNOT_BE_DESTROYED, STAYS_IN_FRONT
 from lotr_rules.engine import events as ev
 from lotr_rules.engine.cards import CardDef, CostChangeDef, Effect
 from lotr_rules.engine.context import Ctx
-from lotr_rules.engine.decisions import Agent, Option
+from lotr_rules.engine.decisions import Agent, DecisionRequest, Option
 from lotr_rules.engine.facts import HAS_FRONT_TRIGGER, DefinitionTable
 from lotr_rules.engine.game import TRIGGER_DEPTH, Game, GameOver, GameState
 from lotr_rules.engine.selection import Placement
-from lotr_rules.errors import ConfigError, ScriptBudgetError
+from lotr_rules.errors import ConfigError, IllegalChoiceError, ScriptBudgetError
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.limits import MAX_ACTION_USES, MAX_COPIES_PER_GAME, ScriptNumberError, in_script_range
 
@@ -53,8 +55,11 @@ HOME_BY_DECK = {"valor": VALOR, "corruption": CORRUPTION, "one ring": BEHIND, "a
 
 
 _END_TURN = Option("end turn", "end")
+_END_ONLY = (_END_TURN,)
 _CARD_PLAYED, _TURN_STARTED, _TURN_ENDED = ev.CARD_PLAYED, ev.TURN_STARTED, ev.TURN_ENDED
 _AMBUSH_PENDING = ("ambush pending", -1)
+#: the keys of the shared zones the main phase reads at every decision, made once
+_PATH_KEY, _VALOR_KEY, _ARCHENEMY_KEY = (PATH, -1), (VALOR, -1), (ARCHENEMY, -1)
 
 #: The order zones are searched in for a card: the Path, the stacks and the hands first (where
 #: most cards that move are taken from, measured over many games), the big decks and piles last.
@@ -73,12 +78,47 @@ def _search_rank(key: tuple[str, int]) -> tuple[int, int]:
     return _SEARCH_RANK.get(key[0], len(_SEARCH_RANK)), key[1]
 
 
+@functools.lru_cache(maxsize=64)
+def _search_order(zones: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """The zones of a game in the order :meth:`DeckbuildingGame.locate` searches them: the same
+    for every game with the same zones (the same number of players)."""
+    return tuple(sorted(zones, key=_search_rank))
+
+
+_CHANGES_COSTS = attrgetter("changes_costs")
+_COST_CHANGES = attrgetter("cost_changes")
+
+
 #: What the main-phase options say for a card, per definition (see :mod:`lotr_rules.engine.facts`).
 _PLAY_LABEL: DefinitionTable[str] = DefinitionTable(lambda c: f"play {c.name}")
 _BUY_LABEL: DefinitionTable[str] = DefinitionTable(
     lambda c: f"{'defeat' if c.title == 'archenemy' else 'buy'} {c.name} ({c.cost})"
 )
 _HAS_QUEST: DefinitionTable[bool] = DefinitionTable(lambda c: c.quest is not None)
+_HAS_ACTION: DefinitionTable[bool] = DefinitionTable(lambda c: c.action is not None)
+#: What playing a card reads of it: the zone it goes to, its name, its Power, its play effect.
+_PLAYING: DefinitionTable[tuple[str, str, int, Effect | None]] = DefinitionTable(
+    lambda c: (FRONT if "location" in c.types else PLAYED, c.name, c.power, c.abilities.get("play"))
+)
+
+
+class _OptionTable(dict[int, Option]):
+    """One main-phase option per card instance, made the first time it is asked for: a dict, so
+    that reading the options of a whole hand or Path is one ``map`` over its ``__getitem__``."""
+
+    def __init__(self, cards: Sequence[CardDef], verb: str, labels: DefinitionTable[str]) -> None:
+        super().__init__()
+        self.cards = cards
+        self.verb = verb
+        self.labels = labels
+
+    def __missing__(self, card: int) -> Option:
+        # tuple.__new__ straight away: the named tuple's own __new__ is a Python function
+        option = self[card] = _new_record(Option, (self.labels[self.cards[card]], (self.verb, card), card))
+        return option
+
+
+_new_record = tuple.__new__
 
 
 class DeckbuildingGame(Game):
@@ -106,13 +146,13 @@ class DeckbuildingGame(Game):
         self._revealed = [state.zones[(REVEALED, p)] for p in range(state.num_players)]
         cards = self.cards
         self._has_front_trigger = HAS_FRONT_TRIGGER.per_instance(cards)
-        self._quest_cards = frozenset(card for card, has in enumerate(_HAS_QUEST.per_instance(cards)) if has)
+        self._quest_cards = frozenset(compress(range(len(cards)), _HAS_QUEST.per_instance(cards)))
         # Where to look for a card, likeliest first (see locate).
-        self._search_order = sorted(state.zones, key=_search_rank)
+        self._search_order = _search_order(tuple(state.zones))
         # The main-phase options of each instance, made the first time they are offered: they
         # never change for an instance, and most instances are never offered in a game.
-        self._play_option: list[Option | None] = [None] * len(cards)
-        self._buy_option: list[Option | None] = [None] * len(cards)
+        self._play_option = _OptionTable(cards, "play", _PLAY_LABEL)
+        self._buy_option = _OptionTable(cards, "buy", _BUY_LABEL)
         #: the hand and the Path as action_options last saw them, and what they offered then
         #: (see there); shared by copies, as they are replaced, never changed
         self._hand_seen: list[int] = []
@@ -121,12 +161,15 @@ class DeckbuildingGame(Game):
         self._path_seen: list[int] = []
         self._path_costs: list[int] = []
         self._path_offers: list[Option] = []
+        #: the offers the Power pays for, by amount of Power, for the Path last seen
+        self._affordable: dict[int, tuple[Option, ...]] = {}
         # Cost changes and action abilities: only a game with a card that has them prices buys
         # one by one and offers actions, so games without them run exactly as they always did.
         kinds = set(cards)
-        self._prices_change = any(c.changes_costs for c in kinds)
-        self._has_actions = any(c.action is not None for c in kinds)
-        self._static_costs = frozenset(card for card, c in enumerate(cards) if c.cost_changes)
+        self._prices_change = any(map(_CHANGES_COSTS, kinds))
+        self._has_actions = any(map(_HAS_ACTION.__getitem__, kinds))
+        self._general_options_needed = self._prices_change or self._has_actions
+        self._static_costs = frozenset(compress(range(len(cards)), map(_COST_CHANGES, cards)))
         # A hero never leaves its seat, so the heroes whose abilities listen are found once.
         self._hero_sources = [
             (card, seat)
@@ -246,33 +289,49 @@ class DeckbuildingGame(Game):
         self.end_turn(player)
 
     def _main_phase(self, player: int) -> None:
+        quests = self._quest_cards
+        fronts = self._fronts
+        hand = self.zones[(HAND, player)]
         while True:
             self.steps = 0  # a new top-level action: begin_action(), inlined in the hot loop
-            choice = self.ask(player, "action", "your move", self.action_options(player))
+            options = self.action_options(player)
+            count = len(options)
+            if count < 2 or self.replay_queue or self.on_decision is not None:
+                choice = self.ask(player, "action", "your move", options)
+            else:
+                # ask(), inlined for the decision every turn asks most: nothing is forced, replayed
+                # or watched, so all it does is ask the agent and record the answer.
+                request = _new_record(DecisionRequest, (player, "action", "your move", options, -1, ""))
+                index = self.agents[player].choose(self, request)
+                if not 0 <= index < count:
+                    raise IllegalChoiceError(f"choice {index} is not one of the {count} options of 'your move'")
+                self.state.choices.append(index)
+                choice = options[index]
             if choice is _END_TURN:
                 return
-            what = choice.value
-            assert isinstance(what, tuple)
+            what: tuple[str, int] = choice.value  # type: ignore[assignment]  # every other option is (kind, card)
             kind, card = what
             if kind == "play":
-                self.zones[(HAND, player)].remove(card)
+                hand.remove(card)
                 self.play_card(player, card)
             elif kind == "use":
                 self.use_action(player, card)
             else:
                 self.buy(player, card)
-            self._check_quests()
+            # _check_quests(), its first test inlined: most games have no quest card in front
+            if quests and not quests.isdisjoint(chain.from_iterable(fronts)):
+                self._check_quests()
 
-    def action_options(self, player: int) -> list[Option]:
+    def action_options(self, player: int) -> tuple[Option, ...]:
         """The main-phase options: play a card of the hand (one per kind of card), buy or defeat
         what the Power pays for, end the turn.
 
         A turn asks this after every card played, so it is kept cheap: each option is made once
         per instance and reused; the hand's options are worked out again only when the hand has
         changed since the last time, and only in part when all that changed is that its first
-        card was played; what the Path offers is worked out again only when the Path has changed
-        (the Power only decides which of it is affordable)."""
-        cards = self.cards
+        card was played; what the Path offers is worked out again only when the Path has changed,
+        and which of it the Power pays for once per amount of Power while the Path stays as it is.
+        The options are one tuple, joined from those parts, that the decision uses as it is."""
         zones = self.zones
         hand = zones[(HAND, player)]
         seen = self._hand_seen
@@ -283,28 +342,59 @@ class DeckbuildingGame(Game):
             else:
                 self._hand_plays, self._hand_distinct = self._plays(hand)
             self._hand_seen = hand[:]  # a copy: the hand itself changes in place
-        options = list(self._hand_plays)
         power = self.state.counters.get("power", 0)
+        if self._general_options_needed:
+            return self._general_options(player, power)
+        path = zones[_PATH_KEY]
+        if path != self._path_seen:
+            self._path_seen = path[:]
+            self._path_costs, self._path_offers = self._offers(path)
+            self._affordable = {}
+        # The offers whose cost the Power pays, in Path order: the same for the same Power.
+        affordable = self._affordable.get(power)
+        if affordable is None:
+            affordable = tuple(compress(self._path_offers, map(power.__ge__, self._path_costs)))
+            self._affordable[power] = affordable
+        valor = zones[_VALOR_KEY]
+        stack = zones[_ARCHENEMY_KEY]
+        cards = self.cards
+        if valor and cards[valor[-1]].cost <= power:
+            tail: tuple[Option, ...] = (self._buy_option[valor[-1]],)
+            if stack and cards[stack[-1]].cost <= power and self._archenemy_available():
+                tail += (self._buy_option[stack[-1]],)
+            tail += _END_ONLY
+        elif stack and cards[stack[-1]].cost <= power and self._archenemy_available():
+            tail = (self._buy_option[stack[-1]], _END_TURN)
+        else:
+            tail = _END_ONLY
+        return self._hand_plays + affordable + tail
+
+    def _general_options(self, player: int, power: int) -> tuple[Option, ...]:
+        """The main-phase options of a game with action abilities or cost changes: the actions
+        that may be used now and the buys (each at the price it would be paid, when prices
+        change) follow the hand's plays."""
+        options = list(self._hand_plays)
         if self._has_actions:
             options.extend(self._action_uses(player, power))
         if self._prices_change:
             options.extend(self._priced_offers(player, power))
             options.append(_END_TURN)
-            return options
-        path = zones[(PATH, -1)]
+            return tuple(options)
+        path = self.zones[(PATH, -1)]
         if path != self._path_seen:
             self._path_seen = path[:]
             self._path_costs, self._path_offers = self._offers(path)
-        # The offers whose cost the Power pays, in Path order.
+            self._affordable = {}
         options.extend(compress(self._path_offers, map(power.__ge__, self._path_costs)))
-        valor = zones[(VALOR, -1)]
+        cards = self.cards
+        valor = self.zones[(VALOR, -1)]
         if valor and cards[valor[-1]].cost <= power:
-            options.append(self._buy_option[valor[-1]] or self._make_buy_option(valor[-1]))
-        stack = zones[(ARCHENEMY, -1)]
+            options.append(self._buy_option[valor[-1]])
+        stack = self.zones[(ARCHENEMY, -1)]
         if stack and cards[stack[-1]].cost <= power and self._archenemy_available():
-            options.append(self._buy_option[stack[-1]] or self._make_buy_option(stack[-1]))
+            options.append(self._buy_option[stack[-1]])
         options.append(_END_TURN)
-        return options
+        return tuple(options)
 
     def _priced_offers(self, player: int, power: int) -> list[Option]:
         """The buy options when cost changes are in play: each at the price it would be paid,
@@ -326,37 +416,33 @@ class DeckbuildingGame(Game):
     def _plays(self, hand: list[int]) -> tuple[tuple[Option, ...], bool]:
         """The play option of each kind of card in the hand (its first copy), and whether every
         card of the hand is of a kind of its own."""
-        play_option = self._play_option
-        make = self._make_play_option
-        # Copies of a card share one definition object: one option per kind of card.
-        kinds = list(map(self.cards.__getitem__, hand))
-        unique = dict.fromkeys(kinds)
-        if len(unique) == len(hand):
-            return tuple([play_option[card] or make(card) for card in hand]), True
-        # Each kind's first copy in the hand: read backwards, the first copy is written last.
-        first = dict(zip(reversed(kinds), reversed(hand), strict=True))
-        return tuple([play_option[card] or make(card) for card in map(first.__getitem__, unique)]), False
+        # Copies of a card share one definition object: one option per kind of card. A plain
+        # loop: for a hand of a few cards it is several times cheaper than building dicts.
+        cards = self.cards
+        options = self._play_option
+        kinds: set[CardDef] = set()
+        plays: list[Option] = []
+        for card in hand:
+            kind = cards[card]
+            if kind not in kinds:
+                kinds.add(kind)
+                plays.append(options[card])
+        return tuple(plays), len(plays) == len(hand)
 
     def _offers(self, path: list[int]) -> tuple[list[int], list[Option]]:
         """The buy option of each kind of card on the Path (its first copy), and their costs."""
-        buy_option = self._buy_option
-        make = self._make_buy_option
-        kinds = list(map(self.cards.__getitem__, path))
-        unique = dict.fromkeys(kinds)
-        if len(unique) == len(path):
-            firsts: Sequence[int] = path
-        else:
-            first = dict(zip(reversed(kinds), reversed(path), strict=True))
-            firsts = [first[kind] for kind in unique]
-        return [kind.cost for kind in unique], [buy_option[card] or make(card) for card in firsts]
-
-    def _make_play_option(self, card: int) -> Option:
-        option = self._play_option[card] = Option(_PLAY_LABEL[self.cards[card]], ("play", card), card)
-        return option
-
-    def _make_buy_option(self, card: int) -> Option:
-        option = self._buy_option[card] = Option(_BUY_LABEL[self.cards[card]], ("buy", card), card)
-        return option
+        cards = self.cards
+        options = self._buy_option
+        kinds: set[CardDef] = set()
+        costs: list[int] = []
+        offers: list[Option] = []
+        for card in path:
+            kind = cards[card]
+            if kind not in kinds:
+                kinds.add(kind)
+                costs.append(kind.cost)
+                offers.append(options[card])
+        return costs, offers
 
     def _archenemy_available(self) -> bool:
         state = self.state
@@ -381,18 +467,18 @@ class DeckbuildingGame(Game):
         """Put a card into play and resolve it fully before any secondary trigger."""
         definition = self.cards[card]
         state = self.state
-        self.zones[(FRONT if "location" in definition.types else PLAYED, player)].append(card)
-        state.log.append(("play", player, definition.name))
+        zone, name, power, effect = _PLAYING[definition]
+        self.zones[(zone, player)].append(card)
+        state.log.append(("play", player, name))
         if self.resolving >= TRIGGER_DEPTH:
             # a card that plays a card that plays a card... ('play this' in a 'play' ability)
-            raise ScriptBudgetError(definition.name, TRIGGER_DEPTH)
+            raise ScriptBudgetError(name, TRIGGER_DEPTH)
         self.resolving += 1
         try:
-            if definition.power and player == state.current:
+            if power and player == state.current:
                 # add_power(), inlined: Power only exists on your own turn.
                 counters = state.counters
-                counters["power"] = counters.get("power", 0) + definition.power
-            effect = definition.abilities.get("play")
+                counters["power"] = counters.get("power", 0) + power
             if effect is not None:
                 effect(Ctx(self, player, card))
             if _CARD_PLAYED in self._listened:

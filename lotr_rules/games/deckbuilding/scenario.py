@@ -780,7 +780,7 @@ class _ScenarioGame(DeckbuildingGame):
 
     stop_at_main_phase = False
 
-    def action_options(self, player: int) -> list[Option]:
+    def action_options(self, player: int) -> tuple[Option, ...]:
         if self.stop_at_main_phase:
             raise _MainPhaseReached
         return super().action_options(player)

@@ -19,6 +19,8 @@ from lotr_rules.engine.decisions import Option
 from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import Placement, Selection
 
+_new_option = tuple.__new__
+
 if TYPE_CHECKING:
     from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 
@@ -187,7 +189,9 @@ def _pick(ctx: Ctx, sel: Selection, verb: str, default: int = 1, optional: bool 
         pool = [c for c in sel.candidates(ctx, depth) if c not in chosen]
         if not pool:
             break
-        options = [Option(f"{verb} {game.cards[c].name}", c, c) for c in _distinct(game.cards, pool)]
+        # tuple.__new__ straight away: the named tuple's own __new__ is a Python function
+        names = game.cards
+        options = [_new_option(Option, (f"{verb} {names[c].name}", c, c)) for c in _distinct(names, pool)]
         if may_stop:
             options.append(Option("stop", None))
         if len(options) == 1 or (not may_stop and len(options) == 1):
