@@ -24,6 +24,7 @@ from conformance import (
 )
 
 from lotr_rules.games.deckbuilding import game as rules
+from lotr_rules.games.deckbuilding.log import render_entry
 from lotr_rules.games.deckbuilding.vocabulary import vocabulary
 
 CASES = [*cases(), *syntax_cases()]
@@ -112,9 +113,13 @@ def test_conformance(case: Case) -> None:
             assert revealed == [_name(outcome, c) for c in pool[:wanted]], statement
             continue
         if not primitive.moves_to and case.part != "as":
-            # it moves no card ('look at'): the cards stay, and the log says how many, not which
+            # it moves no card ('look at'): the cards stay; the entry names them for the looking
+            # player's own screen, and everyone else is shown how many, not which
             looks = [e for e in outcome.log if e[0] == "look" and e[1] == actor]
-            assert looks == [("look", actor, wanted)], statement
+            names = tuple(_name(outcome, c) for c in pool[:wanted])
+            assert looks == [("look", actor, wanted, names)], statement
+            shown_to_others = render_entry(looks[0], viewer=actor + 1) or ""
+            assert not any(name in shown_to_others for name in names), shown_to_others
             for card in pool[:wanted]:
                 destinations[card] = outcome.before[card]
             continue
