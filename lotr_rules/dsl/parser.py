@@ -99,6 +99,16 @@ def _unquote(token: Token | str) -> str:
     return unquote(str(token))
 
 
+def field_value(tokens: list[Token]) -> int | str | tuple[str, ...]:
+    """A field's value from its tokens: a lone number is an int, a lone quoted text a string,
+    anything else the words as written (numbers and quoted texts among them kept as text)."""
+    if len(tokens) == 1 and tokens[0].type == "INT":
+        return int(tokens[0])
+    if len(tokens) == 1 and tokens[0].type == "STRING":
+        return _unquote(tokens[0])
+    return tuple(str(token) for token in tokens)
+
+
 @v_args(meta=True)
 class _ToAst(lark.Transformer[Token, ast.Script]):
     """One method per grammar rule; each returns the matching AST node."""
@@ -121,57 +131,16 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
     def _field(self, key: str, value: Any, meta: Any) -> ast.Field:
         return ast.Field(key, value, span=_span_of_meta(meta))
 
-    def id_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("id", (str(c[0]),), meta)
-
-    def type_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("type", _words(c), meta)
-
-    def title_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("title", (str(c[0]),), meta)
-
-    def deck_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("deck", _words(c), meta)
-
-    def designed_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("designed", _unquote(c[0]), meta)
-
-    def provenance_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("provenance", (str(c[0]),), meta)
-
-    def level_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("level", int(c[0]), meta)
-
-    def cost_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("cost", int(c[0]), meta)
-
-    def power_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("power", int(c[0]), meta)
-
-    def copies_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("copies", int(c[0]), meta)
+    def field(self, meta: Any, c: list[Any]) -> ast.Field:
+        # Any field: its name, then its value as written. The family's declaration of the field
+        # says what kind of value it takes; the compiler checks it (lotr_rules.engine.fields).
+        return self._field(str(c[0]), field_value(c[1:]), meta)
 
     def victory_field(self, meta: Any, c: list[Any]) -> ast.Field:
         return self._field("victory", c[0], meta)
 
-    def text_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("text", _unquote(c[0]), meta)
-
-    def notes_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("notes", _unquote(c[0]), meta)
-
     def starting_field(self, meta: Any, c: list[Any]) -> ast.Field:
         return self._field("starting card", _unquote(c[0]), meta)
-
-    def aggression_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("aggression", int(c[0]), meta)
-
-    def directions_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        # Kept as words ("left", "2", "up", "3"): the compiler reads the pairs.
-        return self._field("directions", tuple(word for pair in c for word in pair), meta)
-
-    def direction(self, meta: Any, c: list[Any]) -> tuple[str, str]:
-        return (str(c[0]), str(c[1]))
 
     # ---------------------------------------------------------------- abilities
     def _ability(self, kind: str, meta: Any, **kw: Any) -> ast.Ability:
