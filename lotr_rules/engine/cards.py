@@ -102,7 +102,7 @@ class CardDef:
     set_code: str
     types: frozenset[str]
     #: the game family whose vocabulary the card was compiled against ("deckbuilding")
-    family: str = "deckbuilding"
+    family: str = ""
     provenance: str = "designed"
     #: the facts of the card that are designed rather than taken from a rulebook (see
     #: :mod:`lotr_rules.cards.provenance`); empty for a rulebook card that designs none
