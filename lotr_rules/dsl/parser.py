@@ -701,6 +701,34 @@ def _misspelt_block_statement(
     return message, Span(row, column, row, column + len(word.group(1)), path)
 
 
+#: The words that open a card's abilities: a misspelt one reads as a field's name up to its '{'.
+_ABILITY_WORDS = ("play", "defense", "ambush", "group", "ongoing", "fortune", "when", "at", "quest")
+_ABILITY_WORDS_MORE = ("effect", "search", "action", "while")
+
+
+def _misspelt_ability(
+    error: UnexpectedInput, expected: set[str], source: str, path: str
+) -> tuple[str, Span, str] | None:
+    """``plya {``: any word at the start of a card's line names a field, so the parser fails at
+    the '{' a field cannot hold; the offending word is the line's first, close to an ability's."""
+    if not isinstance(error, UnexpectedToken) or error.token.type != "LBRACE":
+        return None
+    if not expected or not expected <= {"WORD", "INT", "STRING", "_NL"}:
+        return None
+    row = error.token.line or 1
+    lines = source.split("\n")
+    text = lines[row - 1] if 0 < row <= len(lines) else ""
+    word = re.match(r"[ \t]*([a-z][a-z0-9_'-]*)", text)
+    if word is None:
+        return None
+    close = difflib.get_close_matches(word.group(1), (*_ABILITY_WORDS, *_ABILITY_WORDS_MORE), n=1, cutoff=0.6)
+    if not close:
+        return None
+    column = word.start(1) + 1
+    span = Span(row, column, row, column + len(word.group(1)), path)
+    return f"unknown keyword '{word.group(1)}'", span, f"did you mean '{close[0]}'?"
+
+
 def _viable(interactive: Any, fallback: set[str]) -> set[str]:
     """The terminals the parser can really take next. The lexer's own list comes from LALR's
     merged look-aheads and may hold tokens that a pending reduction rules out."""
@@ -956,6 +984,9 @@ def _parse_once(text: str, source: str, path: str) -> Tree[Token]:
         misspelt = _misspelt_block_statement(error, hint, source, path)
         if misspelt is not None:
             message, span = misspelt
+        ability = _misspelt_ability(error, expected, source, path)
+        if ability is not None:
+            message, span, hint = ability
         raise ScriptSyntaxError(message, _clamp(span, text, path), hint=hint) from None
     return tree
 
