@@ -1123,6 +1123,86 @@ REGISTRY: tuple[LintCode, ...] = (
         ),
     ),
     LintCode(
+        "E142",
+        Severity.ERROR,
+        "number out of range",
+        "cost must be 0 to 20, power 0 to 12, copies 1 to 40 and level 1 to 4; a value outside is "
+        "almost always a typo ('cost 30' for 'cost 3') that would unbalance every game it is in. A "
+        f"number written in a script lies within plus or minus {SCRIPT_NUMBER_MAX:,}, the range of every number a "
+        "script computes (a computed number outside it stops the game with an error naming the card).",
+        _text(
+            """
+            card "Lembas" {
+              id lembas
+              type artifact
+              cost 30
+              provenance designed
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Lembas" {
+              id lembas
+              type artifact
+              cost 3
+              provenance designed
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E143",
+        Severity.ERROR,
+        "what is designed, said wrong",
+        "A card's 'designed' field names the facts of it that are ours rather than a rulebook's: "
+        "name, effect, cost, power, victory, copies, level, starting-card, aggression, directions, or "
+        "'none'. A card whose provenance is 'rulebook' must have one, so that no designed number "
+        "passes for the rulebook's; it cannot name 'effect' (its effect is the rulebook's, or its "
+        "provenance is 'designed'), and no card may name a fact it does not carry or a fact twice. "
+        "A designed card without the field is designed through and through.",
+        _text(
+            """
+            card "Horn of the Mark" {
+              id horn-of-the-mark
+              type artifact
+              cost 4
+              copies 2
+              provenance rulebook
+              text "+2 Power."
+              play {
+                +2 power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Horn of the Mark" {
+              id horn-of-the-mark
+              type artifact
+              cost 4
+              copies 2
+              provenance rulebook
+              designed "cost copies"
+              text "+2 Power."
+              play {
+                +2 power
+              }
+            }
+            """
+        ),
+    ),
+    # ------------------------------------------------------------------ cards and sets
+    LintCode(
         "E190",
         Severity.ERROR,
         "unknown card field",
@@ -1230,86 +1310,6 @@ REGISTRY: tuple[LintCode, ...] = (
             """
         ),
     ),
-    LintCode(
-        "E142",
-        Severity.ERROR,
-        "number out of range",
-        "cost must be 0 to 20, power 0 to 12, copies 1 to 40 and level 1 to 4; a value outside is "
-        "almost always a typo ('cost 30' for 'cost 3') that would unbalance every game it is in. A "
-        f"number written in a script lies within plus or minus {SCRIPT_NUMBER_MAX:,}, the range of every number a "
-        "script computes (a computed number outside it stops the game with an error naming the card).",
-        _text(
-            """
-            card "Lembas" {
-              id lembas
-              type artifact
-              cost 30
-              provenance designed
-              text "+1 Power."
-              play {
-                +1 power
-              }
-            }
-            """
-        ),
-        _text(
-            """
-            card "Lembas" {
-              id lembas
-              type artifact
-              cost 3
-              provenance designed
-              text "+1 Power."
-              play {
-                +1 power
-              }
-            }
-            """
-        ),
-    ),
-    LintCode(
-        "E143",
-        Severity.ERROR,
-        "what is designed, said wrong",
-        "A card's 'designed' field names the facts of it that are ours rather than a rulebook's: "
-        "name, effect, cost, power, victory, copies, level, starting-card, aggression, directions, or "
-        "'none'. A card whose provenance is 'rulebook' must have one, so that no designed number "
-        "passes for the rulebook's; it cannot name 'effect' (its effect is the rulebook's, or its "
-        "provenance is 'designed'), and no card may name a fact it does not carry or a fact twice. "
-        "A designed card without the field is designed through and through.",
-        _text(
-            """
-            card "Horn of the Mark" {
-              id horn-of-the-mark
-              type artifact
-              cost 4
-              copies 2
-              provenance rulebook
-              text "+2 Power."
-              play {
-                +2 power
-              }
-            }
-            """
-        ),
-        _text(
-            """
-            card "Horn of the Mark" {
-              id horn-of-the-mark
-              type artifact
-              cost 4
-              copies 2
-              provenance rulebook
-              designed "cost copies"
-              text "+2 Power."
-              play {
-                +2 power
-              }
-            }
-            """
-        ),
-    ),
-    # ------------------------------------------------------------------ cards and sets
     LintCode(
         "E150",
         Severity.ERROR,
