@@ -30,7 +30,7 @@ def positions(text: str) -> list[tuple[int, int, str]]:
 
 def test_three_independent_errors_are_all_reported() -> None:
     """A bad field, a bad statement and a bad statement in a later ability: three findings, in order."""
-    text = HEAD + "  cost 3 4\n  play {\n    draw 1 )\n  }\n  ongoing {\n    + power\n  }\n}\n"
+    text = HEAD + "  cost 3 )\n  play {\n    draw 1 )\n  }\n  ongoing {\n    + power\n  }\n}\n"
     found = positions(text)
     assert [(line, column) for line, column, _ in found] == [(6, 10), (8, 12), (11, 12)]
     assert found[1][2] == "')' closes no '('"
@@ -67,7 +67,7 @@ def test_an_unclosed_block_is_reported_at_its_brace_with_the_line_it_should_end_
 
 
 def test_an_error_before_an_unclosed_block_is_reported_too() -> None:
-    text = HEAD + "  cost x\n  play {\n    draw 1\n  ongoing {\n    +1 power\n  }\n}\n"
+    text = HEAD + "  cost )\n  play {\n    draw 1\n  ongoing {\n    +1 power\n  }\n}\n"
     assert [(line, column) for line, column, _ in positions(text)] == [(6, 8), (7, 8)]
 
 
@@ -88,7 +88,7 @@ def test_bracket_errors_name_the_bracket(statement: str, column: int, message: s
 
 def test_the_linter_reports_each_error_with_file_line_and_column(tmp_path: Path) -> None:
     path = tmp_path / "a.card"
-    path.write_text(HEAD + "  cost 3 4\n  play {\n    draw 1 )\n  }\n}\n", encoding="utf-8")
+    path.write_text(HEAD + "  cost 3 )\n  play {\n    draw 1 )\n  }\n}\n", encoding="utf-8")
     script, diagnostics = parse_file(path)
     assert script is None
     assert [d.format_text().split(" ")[0] for d in diagnostics] == [f"{path}:6:10:", f"{path}:8:12:"]

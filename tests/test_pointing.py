@@ -91,5 +91,7 @@ def test_near_misses(statement: str, written: str, write: str) -> None:
 
 def test_a_number_word_is_not_turned_into_a_digit_where_no_number_can_stand() -> None:
     """'one' inside a card name's text or after a verb that takes no number gets no suggestion."""
-    source = 'card "A" {\n  id a\n  title one\n}\n'
+    source = 'card "A" {\n  id a\n  text "one"\n}\n'
     assert nearmiss.suggest(source, 3, 1, 20) is None
+    source = 'card "A" {\n  id a\n  play {\n    draw 1 one\n  }\n}\n'
+    assert nearmiss.suggest(source, 4, 1, 20) is None

@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.cli import main
 from lotr_rules.engine.cards import CardDef
+from lotr_rules.games.deckbuilding.fields import DeckbuildingCardDef
 from lotr_rules.render.sheet import MARK_GAP, PAPERS, copies_of, sheet_pages
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -163,7 +164,7 @@ def test_a_sheet_holds_nine_faces_edge_to_edge_with_cut_marks_outside() -> None:
 
 
 def test_copies_are_printed_as_many_times_as_the_set_holds_them() -> None:
-    card = CardDef(id="x", name="X", set_code="s", types=frozenset(), copies=3)
+    card = DeckbuildingCardDef(id="x", name="X", set_code="s", types=frozenset(), copies=3)
     assert len(copies_of([card])) == 3
     assert len(copies_of([card], one_each=True)) == 1
 

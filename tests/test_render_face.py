@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.games import family_names, vocabulary_for
+from lotr_rules.games.adventure.fields import AdventureDeckCardDef
+from lotr_rules.games.deckbuilding.fields import DeckbuildingCardDef
 from lotr_rules.render import card_face_svg
 from lotr_rules.render.metrics import text_width
 from lotr_rules.render.style import FACES, frame_colours
@@ -31,7 +33,10 @@ def _texts(root: ET.Element) -> list[str]:
 def _card(**fields: object) -> CardDef:
     values: dict[str, object] = {"id": "test-card", "name": "Test Card", "set_code": "my-set", "types": frozenset()}
     values.update(fields)
-    return CardDef(**values)  # type: ignore[arg-type]
+    # a card with an Adventure field is an Adventure card; any other, a deck-building one
+    adventure = "aggression" in fields or "directions" in fields
+    cls = AdventureDeckCardDef if adventure else DeckbuildingCardDef
+    return cls(**values)
 
 
 @pytest.mark.parametrize("card", _every_card(), ids=lambda card: f"{card.set_code}/{card.id}")

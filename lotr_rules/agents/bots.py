@@ -37,7 +37,7 @@ def definition_value(definition: CardDef) -> float:
     """:func:`card_value` of a card that is not (yet) in a game."""
     if definition.deck == "corruption" or _does_nothing(definition):
         return -5.0
-    value = definition.cost + 1.5 * definition.victory + 0.5 * definition.power
+    value: float = definition.cost + 1.5 * definition.victory + 0.5 * definition.power
     if definition.title == "archenemy":
         value += 6
     return value

@@ -76,7 +76,7 @@ class Catalogue:
     def by_deck(self, codes: Iterable[str]) -> dict[str, list[CardDef]]:
         out: dict[str, list[CardDef]] = {}
         for card in self.in_sets(codes):
-            out.setdefault(card.deck, []).append(card)
+            out.setdefault(card.field("deck", "main"), []).append(card)
         return out
 
     def starting_deck(self, codes: Sequence[str]) -> tuple[tuple[str, int], ...]:

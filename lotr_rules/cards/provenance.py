@@ -53,18 +53,18 @@ def designed_words(value: object) -> tuple[str, ...]:
 def card_facts(card: CardDef) -> tuple[str, ...]:
     """The facts ``card`` carries, in the order of :data:`FACTS`."""
     present = {"name", "effect", "copies"}
-    if card.directions:
+    if card.field("directions", ()):
         present |= {"aggression", "directions"}
     else:
-        if card.cost:
+        if card.field("cost", 0):
             present.add("cost")
-        if card.power:
+        if card.field("power", 0):
             present.add("power")
-        if card.victory or card.victory_fn is not None:
+        if card.field("victory", 0) or card.field("victory_fn") is not None:
             present.add("victory")
-    if card.level is not None:
+    if card.field("level", None) is not None:
         present.add("level")
-    if card.starting_card:
+    if card.field("starting card", None):
         present.add("starting-card")
     return tuple(fact for fact in FACTS if fact in present)
 
@@ -113,10 +113,10 @@ def short_mark(card: CardDef) -> str:
 def share_sentence(title: str, cards: Iterable[CardDef]) -> str:
     """Which share of a set is designed and which follows the rulebook, in one sentence."""
     cards = list(cards)
-    copies = sum(c.copies for c in cards)
+    copies = sum(c.field("copies", 1) for c in cards)
     ours = [c for c in cards if c.provenance == "designed"]
     ruled = [c for c in cards if c.provenance != "designed"]
-    ours_copies = sum(c.copies for c in ours)
+    ours_copies = sum(c.field("copies", 1) for c in ours)
     share = round(100 * ours_copies / copies) if copies else 0
     head = f"Of the {copies} cards of *{title}* ({len(cards)} different)"
     if not ruled:

@@ -27,17 +27,17 @@ def run(args: argparse.Namespace) -> int:
         cards = catalogue.in_sets([args.set_code])
     if args.card_type:
         cards = [c for c in cards if args.card_type.lower() in c.types]
-    cards = sorted(cards, key=lambda c: (c.set_code, c.deck, c.name))
+    cards = sorted(cards, key=lambda c: (c.set_code, c.field("deck", "main"), c.name))
     rows = [
         {
             "name": c.name,
             "set": c.set_code,
-            "deck": c.deck,
+            "deck": c.field("deck", "main"),
             "type": "/".join(sorted(c.types)) or "none",
-            "cost": c.cost,
-            "power": c.power,
-            "victory": "var" if c.victory_fn is not None else c.victory,
-            "copies": c.copies,
+            "cost": c.field("cost", 0),
+            "power": c.field("power", 0),
+            "victory": "var" if c.field("victory_fn") is not None else c.field("victory", 0),
+            "copies": c.field("copies", 1),
             "provenance": c.provenance,
             "designed": list(designed_facts(c)),
         }

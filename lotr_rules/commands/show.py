@@ -45,14 +45,18 @@ def _show(card: CardDef, folder: Path | None) -> None:
     node = next(c for c in script.cards if c.name == card.name)
     types = " ".join(sorted(card.types)) or "none"
     print(f"{card.name}  [{card.set_code}]")
-    print(f"  type: {types}" + (f" ({card.title}, level {card.level})" if card.title else ""))
-    if card.directions:
-        ways = ", ".join(f"{direction} {count}" for direction, count in card.directions)
-        print(f"  aggression: {card.aggression}   directions: {ways}   copies: {card.copies}   deck: {card.deck}")
+    print(
+        f"  type: {types}"
+        + (f" ({card.field('title', None)}, level {card.field('level', None)})" if card.field("title", None) else "")
+    )
+    if card.field("directions", ()):
+        ways = ", ".join(f"{direction} {count}" for direction, count in card.field("directions", ()))
+        numbers = f"aggression: {card.field('aggression', 0)}   directions: {ways}"
+        print(f"  {numbers}   copies: {card.field('copies', 1)}   deck: {card.field('deck', 'main')}")
     else:
-        victory = card.victory if card.victory_fn is None else "variable"
-        numbers = f"cost: {card.cost}   power: {card.power}   victory: {victory}"
-        print(f"  {numbers}   copies: {card.copies}   deck: {card.deck}")
+        victory = card.field("victory", 0) if card.field("victory_fn") is None else "variable"
+        numbers = f"cost: {card.field('cost', 0)}   power: {card.field('power', 0)}   victory: {victory}"
+        print(f"  {numbers}   copies: {card.field('copies', 1)}   deck: {card.field('deck', 'main')}")
     print(f"  provenance: {designed_summary(card)}" + (f" ({card.notes})" if card.notes else ""))
     print(f"  text: {card.text}")
     print()

@@ -116,11 +116,11 @@ def _types_of(card: CardDef, vocabulary: Vocabulary) -> str:
 
 
 def _ways(card: CardDef) -> str:
-    return ", ".join(f"{way} {count}" for way, count in card.directions) or "none"
+    return ", ".join(f"{way} {count}" for way, count in card.field("directions", ())) or "none"
 
 
 def _copies(cards: Iterable[CardDef]) -> int:
-    return sum(c.copies for c in cards)
+    return sum(c.field("copies", 1) for c in cards)
 
 
 def impossible_order(cards: Iterable[CardDef]) -> list[CardDef]:
@@ -129,7 +129,7 @@ def impossible_order(cards: Iterable[CardDef]) -> list[CardDef]:
     Setup stacks them by level, highest at the bottom, and by id within a level, the first one
     stacked at the bottom; this reads that stack from the top.
     """
-    stacked = sorted(cards, key=lambda c: (-(c.level or 0), c.id))
+    stacked = sorted(cards, key=lambda c: (-(c.field("level", None) or 0), c.id))
     return list(reversed(stacked))
 
 
@@ -154,16 +154,16 @@ def _understood(card: CardDef) -> list[str]:
 def _number_rows(card: CardDef, vocabulary: Vocabulary) -> list[str]:
     """The rows of the numbers the family's cards have: cost and power, or aggression and ways."""
     rows = []
-    if "cost" in vocabulary.fields:
-        rows.append(f"| Cost | {card.cost} |")
-    if "power" in vocabulary.fields:
-        rows.append(f"| Power | {card.power} |")
-    if "victory" in vocabulary.fields:
-        victory = "variable (see the script)" if card.victory_fn is not None else str(card.victory)
+    if vocabulary.field("cost") is not None:
+        rows.append(f"| Cost | {card.field('cost', 0)} |")
+    if vocabulary.field("power") is not None:
+        rows.append(f"| Power | {card.field('power', 0)} |")
+    if vocabulary.field("victory") is not None:
+        victory = "variable (see the script)" if card.field("victory_fn") is not None else str(card.field("victory", 0))
         rows.append(f"| Victory Points | {victory} |")
-    if "aggression" in vocabulary.fields:
-        rows.append(f"| Aggression | {card.aggression} |")
-    if "directions" in vocabulary.fields:
+    if vocabulary.field("aggression") is not None:
+        rows.append(f"| Aggression | {card.field('aggression', 0)} |")
+    if vocabulary.field("directions") is not None:
         rows.append(f"| Directions | {_cell(_ways(card))} |")
     return rows
 
@@ -176,8 +176,10 @@ def face_path(card: CardDef) -> str:
 def render_card(card: CardDef, info: SetInfo, vocabulary: Vocabulary, level: int = 3, note: str = "") -> list[str]:
     node = _node(card)
     kind = _types_of(card, vocabulary)
-    if card.title:
-        kind += f" ({card.title.capitalize()}" + (f", level {card.level})" if card.level else ")")
+    if card.field("title", None):
+        kind += f" ({card.field('title', None).capitalize()}" + (
+            f", level {card.field('level', None)})" if card.field("level", None) else ")"
+        )
     provenance = f"**{designed_summary(card)}**" + (f": {card.notes}" if card.notes else "")
     lines = ["#" * level + f" {card.name}", ""]
     if note:
@@ -189,7 +191,7 @@ def render_card(card: CardDef, info: SetInfo, vocabulary: Vocabulary, level: int
         "|---|---|",
         f"| Type | {_cell(kind)} |",
         *_number_rows(card, vocabulary),
-        f"| Copies | {card.copies} |",
+        f"| Copies | {card.field('copies', 1)} |",
         f"| Provenance | {_cell(provenance)} |",
         f"| Script file | `{_relative(card, info)}` |",
         "",
@@ -238,7 +240,7 @@ def _components(info: SetInfo, cards: Sequence[CardDef], by_deck: dict[str, list
             row += f" {contents.get(deck, '—')} |"
         lines.append(row)
     left_out = NOT_GAME_CARDS & set(by_deck)
-    game_cards = _copies(c for c in cards if c.deck not in left_out)
+    game_cards = _copies(c for c in cards if c.field("deck", "main") not in left_out)
     total = f"| **Game cards** (all but the oversized Heroes) | **{game_cards}** | |"
     if not left_out:
         total = f"| **All cards** | **{_copies(cards)}** | **{len(cards)}** |"
@@ -262,7 +264,7 @@ def _by_type(label: str, main: Sequence[CardDef], vocabulary: Vocabulary) -> lis
     kinds: Counter[str] = Counter()
     for card in main:
         for card_type in card.types:
-            counts[card_type] += card.copies
+            counts[card_type] += card.field("copies", 1)
             kinds[card_type] += 1
     for card_type in _type_order(counts, vocabulary):
         lines.append(f"| {_plural(card_type, vocabulary)} | {counts[card_type]} | {kinds[card_type]} |")
@@ -284,7 +286,7 @@ def _who_wrote_it(info: SetInfo, cards: Sequence[CardDef]) -> list[str]:
 
 def _journey(info: SetInfo, cards: Sequence[CardDef], vocabulary: Vocabulary) -> list[str]:
     """For a family whose cards have ways on: every card's directions and aggression in one table."""
-    if "directions" not in vocabulary.fields:
+    if vocabulary.field("directions") is None:
         return []
     ways = list(vocabulary.directions)
     labels = dict(DECK_LABELS.get(info.family, ()))
@@ -301,12 +303,13 @@ def _journey(info: SetInfo, cards: Sequence[CardDef], vocabulary: Vocabulary) ->
         "|---|---|" + "---:|" * len(ways) + "---:|---:|---|",
     ]
     for card in _by_name(cards):
-        way_of = dict(card.directions)
+        way_of = dict(card.field("directions", ()))
         cells = " | ".join(str(way_of.get(w, "—")) for w in ways)
-        deck = _cell(labels.get(card.deck, card.deck))
+        deck = _cell(labels.get(card.field("deck", "main"), card.field("deck", "main")))
+        # the Adventure Deck's own cards: its fields are attributes of each
         row = f"| {_cell(card.name)} | {deck} | {cells} | {card.aggression} | {card.copies} | {short_mark(card)} |"
         lines.append(row)
-    drawn = [c for c in cards if c.deck == "main"]
+    drawn = [c for c in cards if c.field("deck", "main") == "main"]
     main_label = labels.get("main", "main deck")
     lines += [
         "",
@@ -336,8 +339,7 @@ def _intro(
         "the script to say. Compare the last two with the text to spot a script that does something "
         "other than its card says. The same view of a single card is `lotr-rules show NAME`.",
         "",
-        f"**{share_sentence(info.title, cards)}** Each card's provenance, below, says "
-        "which of its facts are designed.",
+        f"**{share_sentence(info.title, cards)}** Each card's provenance, below, says which of its facts are designed.",
         "",
         *_who_wrote_it(info, cards),
         *_components(info, cards, by_deck),
@@ -360,7 +362,7 @@ def _heroes(info: SetInfo, vocabulary: Vocabulary, by_deck: dict[str, list[CardD
     ]
     for hero in heroes:
         lines += render_card(hero, info, vocabulary)
-        first = starting.pop(hero.starting_card, None) if hero.starting_card else None
+        first = starting.pop(hero.field("starting card", None), None) if hero.field("starting card", None) else None
         if first is not None:
             lines += render_card(first, info, vocabulary, 4, f"The starting card of {hero.name}.")
     for card in _by_name(starting.values()):
@@ -416,8 +418,11 @@ def _archenemies(info: SetInfo, vocabulary: Vocabulary, cards: Sequence[CardDef]
         "Group Ambush when it is revealed on top of the stack.",
         "",
     ]
-    for level in sorted({c.level or 0 for c in cards}):
-        group = sorted((c for c in cards if (c.level or 0) == level), key=lambda c: (c.cost, _sort_key(c.name)))
+    for level in sorted({c.field("level", None) or 0 for c in cards}):
+        group = sorted(
+            (c for c in cards if (c.field("level", None) or 0) == level),
+            key=lambda c: (c.field("cost", 0), _sort_key(c.name)),
+        )
         lines += [f"### Level {level}" if level else "### No level", ""]
         for card in group:
             lines += render_card(card, info, vocabulary, 4)
@@ -435,7 +440,10 @@ def _impossible(info: SetInfo, vocabulary: Vocabulary, cards: Sequence[CardDef])
         "from the face-up card on top of the stack to the last one met:",
         "",
     ]
-    lines += [f"{n}. {card.name} (level {card.level}, cost {card.cost})" for n, card in enumerate(ordered, 1)]
+    lines += [
+        f"{n}. {card.name} (level {card.field('level', None)}, cost {card.field('cost', 0)})"
+        for n, card in enumerate(ordered, 1)
+    ]
     lines.append("")
     for n, card in enumerate(ordered, 1):
         lines += render_card(card, info, vocabulary, 3, f"Met {n} of {len(ordered)}.")
@@ -482,7 +490,7 @@ def render_set(code: str) -> str:
     info, cards, vocabulary = _shipped_set(code)
     by_deck: dict[str, list[CardDef]] = {}
     for card in cards:
-        by_deck.setdefault(card.deck, []).append(card)
+        by_deck.setdefault(card.field("deck", "main"), []).append(card)
     lines = _intro(info, cards, by_deck, vocabulary)
     lines += _journey(info, cards, vocabulary)
     lines += [*_PROVENANCE.splitlines(), ""]
@@ -508,7 +516,7 @@ def render_set(code: str) -> str:
     lines += _wall(info, vocabulary, by_deck)
     covered = {"hero", "starting", "starter", "beginning", "main", "valor", "corruption", "one ring"}
     covered |= {"archenemy", "impossible archenemy", "wall", "breach"}
-    others = _by_name(c for c in cards if c.deck not in covered)
+    others = _by_name(c for c in cards if c.field("deck", "main") not in covered)
     lines += _simple_section("Other cards", "Cards of decks this page has no section for.", others, info, vocabulary)
     while lines and not lines[-1]:
         lines.pop()

@@ -18,6 +18,7 @@ from lotr_rules.dsl import compiler as dsl_compiler
 from lotr_rules.dsl import parser as dsl_parser
 from lotr_rules.dsl.comments import format_keeping_comments
 from lotr_rules.engine import game as engine_game
+from lotr_rules.engine.fields import COMMON_FIELDS, KINDS, FieldDecl
 from lotr_rules.engine.registry import ARG_KINDS, CONTEXT_DOCS, SELECTION_PARTS, Primitive, Vocabulary
 from lotr_rules.errors import ScriptSyntaxError
 from lotr_rules.limits import MAX_SCRIPT_TOKENS, SCRIPT_NUMBER_MAX
@@ -242,41 +243,27 @@ def _sentence(text: str) -> str:
 
 
 # ---------------------------------------------------------------------- prose tables
-#: What each card field means, by the grammar alias of its rule alternative.
+#: What the reference says of the fields every card has, by name (the families' fields are
+#: documented by their declarations).
 FIELD_DOCS = {
-    "id_field": "The card's identifier: lowercase words joined by hyphens. It must equal the file name "
+    "id": "The card's identifier: lowercase words joined by hyphens. It must equal the file name "
     "without `.card` (E152) and be unique in its set (E153). Records and tools refer to cards by it.",
-    "type_field": "One or more card types from the table below, separated by spaces (a card of two "
+    "type": "One or more card types from the table below, separated by spaces (a card of two "
     "types, such as an Enemy that is also an Ally, is both everywhere). `type none` is for cards "
     "that have no type at all, such as Corruption.",
-    "title_field": "A title that is not a type. `title archenemy` marks an Archenemy: it is defeated "
-    "rather than bought, and counts for the tie-break. An Archenemy also says `deck archenemy`.",
-    "level_field": "An Archenemy's level. It decides where the card goes in the Archenemy stack.",
-    "cost_field": "The Power needed to buy or defeat the card. Default 0.",
-    "power_field": "The Power the card adds when it is played, before its `play` ability runs. Default 0.",
-    "victory_field": "Victory Points at the end of the game: a number, negative for a penalty, or a "
-    "number expression worked out at scoring time for the card's owner, such as "
-    "`victory number of allies you control`. Default 0.",
-    "copies_field": "How many copies of the card the game uses. Default 1.",
-    "deck_field": "Which deck or stack the card starts in (see the list of decks below). Default `main`.",
-    "provenance_field": "Where the card's content comes from: `rulebook` when a rulebook states it, "
+    "provenance": "Where the card's content comes from: `rulebook` when a rulebook states it, "
     "`designed` when it was made up for the set.",
-    "designed_field": "Which facts of the card are ours rather than a rulebook's, in quotes and "
+    "designed": "Which facts of the card are ours rather than a rulebook's, in quotes and "
     "separated by spaces or commas: any of `name`, `effect`, `cost`, `power`, `victory`, `copies`, "
     "`level`, `starting-card`, `aggression`, `directions`, or `none` (`designed \"cost copies\"`). "
     "Required on a `rulebook` card (E143), so a designed number never passes for the rulebook's; a "
     "`designed` card without it is designed through and through. The galleries, `lotr-rules cards` "
     "and `lotr-rules show` print it.",
-    "text_field": "The card's text, as players read it. A keyword written as a label (`Attack:`, "
+    "text": "The card's text, as players read it. A keyword written as a label (`Attack:`, "
     "`Defense:`, `Ambush:`, `Ongoing:`, `Fortune:`) promises that the script has that ability; the "
     "linter warns (W201) when it does not.",
-    "notes_field": "Free notes for authors and reviewers: what is designed and why, sources, doubts. "
+    "notes": "Free notes for authors and reviewers: what is designed and why, sources, doubts. "
     "`lotr-rules show` prints them; the engine ignores them.",
-    "aggression_field": "The Adventure Deck: the card's aggression number, the wounds it deals when drawn.",
-    "directions_field": "The Adventure Deck: the ways on from this card, each a direction (`left`, `up`, "
-    "`right`) and how many cards travelling it takes, from 1 to 5 (E142 otherwise).",
-    "starting_field": "On a hero card: the name of the unique card the player begins the game with, "
-    "in addition to the set's starting deck.",
 }
 
 #: Defaults and extra remarks that are not in the vocabulary.
@@ -656,22 +643,54 @@ def _lexical(terminals: dict[str, str]) -> list[str]:
     return lines
 
 
+def _field_rows(decls: Iterable[FieldDecl], docs: dict[str, str] | None = None) -> list[list[str]]:
+    rows = []
+    for decl in decls:
+        doc = (docs or {}).get(decl.name) or decl.doc
+        if decl.low is not None and decl.high is not None:
+            what = "from" if decl.kind == "number" else "each number from"
+            doc += f" {what.capitalize()} {decl.low} to {decl.high} (E142 otherwise)."
+        default = "" if decl.default in (None, "", ()) else _code(str(decl.default))
+        rows.append(
+            [
+                _code(decl.name),
+                decl.kind,
+                "yes" if decl.name in dsl_compiler.REQUIRED_FIELDS else default or "no",
+                ", ".join(decl.types) or "any",
+                _sentence(doc),
+            ]
+        )
+    return rows
+
+
 def _fields(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[str]:
-    rows: list[list[str]] = []
-    for expansion, alias in rules.get("field", []):
-        key = leading_keywords(expansion)
-        required = "yes" if key in dsl_compiler.REQUIRED_FIELDS else "no"
-        doc = FIELD_DOCS.get(alias, "")
-        if key in dsl_compiler.RANGES:
-            low, high = dsl_compiler.RANGES[key]
-            doc += f" From {low} to {high} (E142 otherwise)."
-        rows.append([_code(key), _code(syntax_of(expansion)), required, doc])
+    from lotr_rules.games import family_names, vocabulary_for
+
+    headers = ["field", "value", "required or default", "card types", "meaning"]
     lines = [
         "## Card fields",
         "",
-        "A field is a line of card data. Each may appear once (E141); the required ones must be there (E140).",
+        "A field is a line of card data: its name, then its value (`cost 3`, `deck one ring`,",
+        '`text "..."`). Each may appear once (E141); the required ones must be there (E140). Some',
+        "fields every card has; the others are declared by the card's game family, with the kind of",
+        "value each takes. A field its family does not declare is E190 (E119 when another family has",
+        "it), a value of the wrong kind E191, and a field on a card type it is not for E192.",
         "",
-        *_table(["field", "syntax", "required", "meaning"], rows),
+        *_table(["value", "what it is"], [[kind, _sentence(doc)] for kind, doc in KINDS.items()]),
+        "### The fields of every card",
+        "",
+        *_table(headers, _field_rows(COMMON_FIELDS.values(), FIELD_DOCS)),
+    ]
+    for family in family_names():
+        family_vocab = vocabulary_for(family)
+        lines += [
+            f"### The fields of the `{family}` family",
+            "",
+            f'Sets whose manifest says `family = "{family}"`.',
+            "",
+            *_table(headers, _field_rows(family_vocab.fields)),
+        ]
+    lines += [
         "### Card types",
         "",
         "Used in `type`, in selections (singular or plural) and in `is` tests.",
@@ -1150,7 +1169,7 @@ def _adventure_deck() -> list[str]:
         "",
         'Sets whose manifest says `family = "adventure-deck"` are checked against this vocabulary',
         "instead of the one above (see the Adventure Deck page for the game). A field, ability or statement",
-        "a family does not have is E119. Its fields: " + ", ".join(_code(f) for f in vocab.fields) + ".",
+        "a family does not have is E119. Its fields: " + ", ".join(_code(f.name) for f in vocab.fields) + ".",
         "Its abilities: " + ", ".join(_code(a) for a in vocab.abilities) + ".",
         "",
         "### Counters",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import operator
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -32,6 +33,7 @@ from lotr_rules.engine.cards import (
 )
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Option
+from lotr_rules.engine.fields import COMMON_FIELDS, FN_SUFFIX, KIND_EXAMPLES, KINDS, FieldDecl
 from lotr_rules.engine.registry import CONTEXT_DOCS, SELECTION_PARTS, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import CardTest, Placement, Selection
 from lotr_rules.errors import Span
@@ -44,12 +46,10 @@ from lotr_rules.limits import (
     shown_number,
 )
 
-#: Field ranges. Values outside are almost always typos (``cost 50``) and get E142.
-RANGES = {"cost": (0, 20), "power": (0, 12), "copies": (1, 40), "level": (1, 4), "aggression": (0, 3)}
-#: How many cards one direction of a crossroads may take.
-DIRECTION_RANGE = (1, 5)
-#: Titles the rules give a meaning to ("Archenemy is a title, not a card type").
-TITLES = ("archenemy",)
+#: A field value's word, as the grammar's WORD reads it (a generic field's value may also hold
+#: numbers and quoted texts, which a word field refuses).
+_WORD = re.compile(r"[a-z][a-z0-9_'-]*")
+_DIGITS = re.compile(r"[0-9]+")
 REQUIRED_FIELDS = ("id", "type", "provenance", "text")
 #: Words of a card's text that promise an ability the script must have.
 TEXT_KEYWORDS = {
@@ -61,6 +61,17 @@ TEXT_KEYWORDS = {
 }
 
 ARTICLES = ("a", "an", "the")
+
+
+def _is_directions(value: tuple[str, ...]) -> bool:
+    """Pairs of a word and a number (``left 2 up 3``)."""
+    pairs = zip(value[::2], value[1::2], strict=False)
+    return len(value) % 2 == 0 and bool(value) and all(_WORD.fullmatch(w) and _DIGITS.fullmatch(n) for w, n in pairs)
+
+
+def _kind_words(kind: str) -> str:
+    """'a whole number' for 'number': the kind's description without its example."""
+    return KINDS[kind].split(" (")[0]
 
 
 def _suggest(word: str, choices: Iterable[str]) -> str | None:
@@ -112,6 +123,8 @@ class Compiler:
         self._power_floor: list[int] = [0]
         #: names bound by 'let' to a number that can be negative (for W215/W216)
         self._negative_names: set[str] = set()
+        #: the card's field lines by name, as ``_fields`` read them
+        self._field_items: dict[str, ast.Field] = {}
 
     # ------------------------------------------------------------------ diagnostics
     def error(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
@@ -144,13 +157,7 @@ class Compiler:
         hero = "hero" in card_types(card)
         self._reading = []
         self._moves = []
-        power = fields.get("power")
-        if isinstance(power, int) and power:
-            self._reading.append(f"When played: gain {power} Power.")
-        victory_field = card.field("victory")
-        if victory_field is not None and "victory" in fields:
-            assert not isinstance(victory_field.value, (tuple, str, int))
-            self._reading.append(f"Worth {format_expr(victory_field.value)} Victory Point(s) at the end of the game.")
+        self._read_fields(card, fields)
         for ability in card.abilities():
             key = ability.kind
             base = ["hero"] if hero else []
@@ -226,36 +233,28 @@ class Compiler:
         errors_after = sum(1 for d in self.diagnostics if d.severity is Severity.ERROR)
         if errors_after > errors_before:
             return None
-        victory = fields.get("victory")
-        victory_fn: NumberFn | None = None
-        victory_value = 0
-        if isinstance(victory, int):
-            victory_value = victory
-        elif callable(victory):
-            victory_fn = victory
         types = fields.get("type", ())
         digest = hashlib.sha256(format_card(card).encode()).hexdigest()[:16]
-        return CardDef(
+        family: dict[str, Any] = {}
+        for decl in self.vocab.fields:
+            if decl.name not in fields:
+                continue
+            value = fields[decl.name]
+            if decl.kind == "amount" and callable(value):
+                family[decl.attr + FN_SUFFIX] = value
+                value = decl.default
+            family[decl.attr] = value
+        return self.vocab.card_class(
             id=str(fields.get("id", "")),
             name=card.name,
             set_code=self.set_code,
             family=self.vocab.family,
             types=frozenset(t for t in types if t != "none"),
-            title=fields.get("title"),
-            level=fields.get("level"),
-            cost=int(fields.get("cost", 0)),
-            power=int(fields.get("power", 0)),
-            victory=victory_value,
-            victory_fn=victory_fn,
-            copies=int(fields.get("copies", 1)),
-            deck=str(fields.get("deck", "main")),
             provenance=str(fields.get("provenance", "designed")),
             designed=tuple(w for w in designed_words(fields.get("designed", "")) if w != NONE),
             text=str(fields.get("text", "")),
             notes=str(fields.get("notes", "")),
-            starting_card=fields.get("starting card"),
-            aggression=int(fields.get("aggression", 0)),
-            directions=tuple(fields.get("directions", ())),
+            **family,
             effect_always=always,
             abilities=abilities,
             triggers=tuple(triggers),
@@ -273,8 +272,13 @@ class Compiler:
         )
 
     def _fields(self, card: ast.Card) -> dict[str, Any]:
+        """The card's fields by name, each checked against the core's fields and its family's
+        declarations (:mod:`lotr_rules.engine.fields`)."""
         out: dict[str, Any] = {}
         spans: dict[str, Span] = {}
+        types = card_types(card)
+        known: bool | None = None
+        self._field_items = {}
         for item in card.items:
             if not isinstance(item, ast.Field):
                 continue
@@ -282,63 +286,119 @@ class Compiler:
                 self.error("E141", f"field '{item.key}' appears twice in this card", item.span)
                 continue
             spans[item.key] = item.span
-            value = item.value
-            if item.key not in self.vocab.fields:
-                self._not_in_family(f"the field '{item.key}'", item.span, self.vocab.fields)
+            self._field_items[item.key] = item
+            decl = COMMON_FIELDS.get(item.key) or self.vocab.field(item.key)
+            if decl is None:
+                self._unknown_field(item)
                 continue
-            if item.key == "directions":
-                assert isinstance(value, tuple)
-                out["directions"] = self._directions(value, item.span)
+            if decl.types and known is None:
+                known = all(t == "none" or self.vocab.card_type(t) is not None for t in types)
+            if decl.types and known and not any(t in decl.types for t in types):
+                self.error(
+                    "E192",
+                    f"the field '{item.key}' is not for a card of type {' '.join(types) or 'none'}",
+                    item.span,
+                    "it is for: " + ", ".join(decl.types),
+                )
                 continue
-            if item.key == "type":
-                assert isinstance(value, tuple)
-                for word in value:
-                    if word != "none" and self.vocab.card_type(word) is None:
-                        self.error(
-                            "E112", f"unknown card type '{word}'", item.span, _suggest(word, self.vocab.card_types)
-                        )
-                out["type"] = value
-            elif item.key in ("id", "title", "provenance"):
-                assert isinstance(value, tuple)
-                out[item.key] = value[0]
-                if item.key == "title" and value[0] not in TITLES:
-                    self.error("E118", f"unknown title '{value[0]}'", item.span, _suggest(value[0], TITLES))
-                if item.key == "provenance" and value[0] not in self.vocab.provenances:
-                    self.error(
-                        "E118",
-                        f"unknown provenance '{value[0]}'",
-                        item.span,
-                        "use " + " or ".join(self.vocab.provenances),
-                    )
-            elif item.key == "deck":
-                assert isinstance(value, tuple)
-                name = " ".join(value)
-                if name not in self.vocab.decks:
-                    self.error("E118", f"unknown deck '{name}'", item.span, _suggest(name, self.vocab.decks))
-                out["deck"] = name
-            elif item.key == "victory":
-                assert not isinstance(value, (tuple, str, int))
-                if isinstance(value, ast.Num):
-                    out["victory"] = value.value
-                elif isinstance(value, ast.Neg) and isinstance(value.operand, ast.Num):
-                    out["victory"] = -value.operand.value
-                else:
-                    self._reset_names([])
-                    out["victory"] = self._expr(value)
-            else:
+            value = self._field_value(decl, item)
+            if value is not None:
                 out[item.key] = value
-                if item.key == "starting card" and isinstance(value, str):
-                    self._check_card_name(value, item.span)
-                if item.key in RANGES and isinstance(value, int):
-                    low, high = RANGES[item.key]
-                    if not low <= value <= high:
-                        shown = shown_number(value)
-                        self.error("E142", f"{item.key} {shown} is out of range {low} to {high}", item.span)
         for key in REQUIRED_FIELDS:
             if key not in out and key not in spans:
                 self.error("E140", f"card '{card.name}' has no '{key}' field", card.name_span)
         self._check_designed(card, out, spans)
         return out
+
+    def _read_fields(self, card: ast.Card, fields: dict[str, Any]) -> None:
+        """What 'show' says of the family fields that carry a rule (``When played: gain 2 Power.``)."""
+        for decl in self.vocab.fields:
+            if not decl.reading:
+                continue
+            item = self._field_items.get(decl.name)
+            if item is None or decl.name not in fields:
+                continue
+            value = item.value
+            if isinstance(value, int):
+                if not value and decl.kind == "number":
+                    continue
+                shown = str(value)
+            elif isinstance(value, (str, tuple)):
+                shown = value if isinstance(value, str) else " ".join(value)
+            else:
+                shown = format_expr(value)
+            self._reading.append(decl.reading.format(value=shown))
+
+    def _unknown_field(self, item: ast.Field) -> None:
+        """E119 for a field another family declares, E190 for one no family does."""
+        from lotr_rules.games import FAMILY_VOCABULARIES, vocabulary_for
+
+        offered = [*COMMON_FIELDS, *(decl.name for decl in self.vocab.fields)]
+        for family in FAMILY_VOCABULARIES:
+            if family != self.vocab.family and vocabulary_for(family).field(item.key) is not None:
+                self._not_in_family(f"the field '{item.key}'", item.span, offered)
+                return
+        family = self.vocab.title or self.vocab.family
+        self.error(
+            "E190",
+            f"unknown card field '{item.key}'",
+            item.span,
+            _suggest(item.key, offered) or f"the fields of {family}: " + ", ".join(sorted(offered)),
+        )
+
+    def _field_value(self, decl: FieldDecl, item: ast.Field) -> Any:
+        """A field's value as the card holds it, or None (and a finding) when it is not the
+        kind of value the field takes."""
+        value = item.value
+        kind = decl.kind
+        if kind == "number" and isinstance(value, int):
+            if decl.low is not None and decl.high is not None and not decl.low <= value <= decl.high:
+                shown = shown_number(value)
+                self.error("E142", f"{decl.name} {shown} is out of range {decl.low} to {decl.high}", item.span)
+            return value
+        if kind == "amount" and not isinstance(value, (tuple, str)):
+            if isinstance(value, int):
+                return value
+            if isinstance(value, ast.Num):
+                return value.value
+            if isinstance(value, ast.Neg) and isinstance(value.operand, ast.Num):
+                return -value.operand.value
+            self._reset_names([])
+            return self._expr(value)
+        if kind in ("text", "card name") and isinstance(value, str):
+            if kind == "card name":
+                self._check_card_name(value, item.span)
+            return value
+        if (
+            kind in ("word", "words")
+            and isinstance(value, tuple)
+            and (kind == "words" or len(value) == 1)
+            and all(_WORD.fullmatch(w) for w in value)
+        ):
+            if decl.name == "type":
+                for word in value:
+                    if word != "none" and self.vocab.card_type(word) is None:
+                        self.error(
+                            "E112", f"unknown card type '{word}'", item.span, _suggest(word, self.vocab.card_types)
+                        )
+                return value
+            name = " ".join(value)
+            choices = self.vocab.provenances if decl.name == "provenance" else decl.choices
+            if choices and name not in choices:
+                hint = _suggest(name, choices)
+                if decl.name == "provenance":
+                    hint = "use " + " or ".join(choices)
+                self.error("E118", f"unknown {decl.name} '{name}'", item.span, hint)
+            return name
+        if kind == "directions" and isinstance(value, tuple) and _is_directions(value):
+            return self._directions(decl, value, item.span)
+        self.error(
+            "E191",
+            f"the field '{decl.name}' takes {_kind_words(kind)}",
+            item.span,
+            f"for example: {KIND_EXAMPLES[kind]}",
+        )
+        return None
 
     def _check_designed(self, card: ast.Card, fields: dict[str, Any], spans: dict[str, Span]) -> None:
         """E143: the ``designed`` field names facts the card carries, and a rulebook card has one."""
@@ -385,20 +445,21 @@ class Compiler:
         hint = ("these cards may use: " + ", ".join(names)) if names else None
         self.error("E119", f"{what} is not part of {family}", span, hint)
 
-    def _directions(self, words: tuple[str, ...], span: Span) -> tuple[tuple[str, int], ...]:
+    def _directions(self, decl: FieldDecl, words: tuple[str, ...], span: Span) -> tuple[tuple[str, int], ...]:
         out: list[tuple[str, int]] = []
-        low, high = DIRECTION_RANGE
+        low, high = decl.low or 0, decl.high or 0
+        directions = decl.choices
         for index in range(0, len(words) - 1, 2):
             direction, digits = words[index], words[index + 1]
             # A number of thousands of digits is out of range without being converted (Python
             # refuses to convert one past 4300 digits); no direction needs more than a few.
             number = int(digits) if len(digits.lstrip("0")) <= 6 else high + 1
-            if direction not in self.vocab.directions:
+            if directions and direction not in directions:
                 self.error(
                     "E118",
                     f"unknown direction '{direction}'",
                     span,
-                    _suggest(direction, self.vocab.directions) or "use " + " or ".join(self.vocab.directions),
+                    _suggest(direction, directions) or "use " + " or ".join(directions),
                 )
             elif any(direction == seen for seen, _ in out):
                 self.error("E141", f"direction '{direction}' is given twice", span)

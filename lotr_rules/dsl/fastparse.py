@@ -96,11 +96,11 @@ _KIND_OF = {
 # state also takes WORD, any other word is a WORD; where it does not, any other word is an error.
 _EMPTY: frozenset[str] = frozenset()
 _CARD = frozenset({"card"})
+#: The keywords that start a card item; any other word starts a field (``cost 3``).
 _BODY = frozenset(
     {
-        *("aggression", "ambush", "at", "copies", "cost", "deck", "defense", "designed", "directions", "effect"),
-        *("fortune", "group", "id", "level", "notes", "ongoing", "play", "power", "provenance", "quest"),
-        *("search", "starting", "text", "title", "type", "victory", "when", "action", "while"),
+        *("ambush", "at", "defense", "effect", "fortune", "group", "ongoing", "play", "quest"),
+        *("search", "starting", "victory", "when", "action", "while"),
     }
 )
 _STMT = frozenset(
@@ -201,8 +201,8 @@ _PRODUCT_OPERATORS = frozenset({"*", "/", "%"})
 #: What can start a selection after a command's verb.
 _SEL_FIRST = frozenset({"I", "V", "WORD", "a", "an", "all", "up", "random", "from", "in", "this", "it"})
 
-_FIELD_WORD = frozenset({"id", "title", "provenance"})
-_FIELD_INT = frozenset({"level", "cost", "power", "copies", "aggression"})
+#: The tokens a field's value is made of: words, numbers and quoted texts.
+_FIELD_PARTS = frozenset({"w", "I", "S"})
 _PLAIN_ABILITIES = frozenset({"play", "defense", "ambush", "ongoing", "fortune", "search"})
 #: The keywords the state after a card item's keyword takes (most take none).
 _AFTER_ITEM = {
@@ -385,10 +385,10 @@ class _Parser:
             kind = kinds[i]
             if kind == "}":
                 break
-            # The state takes no WORD here, only the items' keywords.
-            if kind != "w" or texts[i] not in _BODY:
+            # The state takes the items' keywords, and any other word as a field's name.
+            if kind != "w":
                 raise _GiveUp
-            items.append(self._item(texts[i]))
+            items.append(self._item(texts[i]) if texts[i] in _BODY else self._field())
         end = self.i
         if kinds[end + 1] == "N":
             end += 1
@@ -406,51 +406,13 @@ class _Parser:
         kinds = self.kinds
         texts = self.texts
         value: ast.Words | int | str | ast.Expr
-        # A field is its keyword, its value and a line end; after the keyword the state takes
-        # only the value's terminal (any word is a WORD there), after the value only _NL.
-        after = kinds[start + 1]
-        if kind in _FIELD_WORD:
-            if after != "w" or kinds[start + 2] != "N":
-                raise _GiveUp
-            value = (texts[start + 1],)
-            end = start + 2
-        elif kind in _FIELD_INT:
-            if after != "I" or kinds[start + 2] != "N":
-                raise _GiveUp
-            value = self._int(start + 1)
-            end = start + 2
-        elif kind == "text" or kind == "notes" or kind == "designed":
-            if after != "S" or kinds[start + 2] != "N":
-                raise _GiveUp
-            value = _string(texts[start + 1])
-            end = start + 2
-        elif kind == "type" or kind == "deck":
-            end = start + 1
-            if after != "w":
-                raise _GiveUp
-            end += 1
-            # After a word of WORD+, the state takes the keywords in _WORDS, none of them here.
-            while kinds[end] == "w":
-                if texts[end] in _WORDS:
-                    raise _GiveUp
-                end += 1
-            if kinds[end] != "N":
-                raise _GiveUp
-            value = tuple(texts[start + 1 : end])
-        elif kind == "starting":
+        if kind == "starting":
+            after = kinds[start + 1]
             if after != "w" or texts[start + 1] != "card" or kinds[start + 2] != "S" or kinds[start + 3] != "N":
                 raise _GiveUp
             value = _string(texts[start + 2])
             kind = "starting card"
             end = start + 3
-        elif kind == "directions":
-            # Pairs of a word and a number; neither state takes a keyword.
-            end = start + 1
-            while kinds[end] == "w" and kinds[end + 1] == "I":
-                end += 2
-            if end == start + 1 or kinds[end] != "N":
-                raise _GiveUp
-            value = tuple(texts[start + 1 : end])
         else:
             self._take(_AFTER_ITEM.get(kind, _EMPTY))
             if kind != "victory":
@@ -460,6 +422,28 @@ class _Parser:
         self.i = end + 1
         self.after = _BODY
         return ast.Field(kind, value, span=self._span(start))
+
+    def _field(self) -> ast.Field:
+        """A field: its name, its value's words, numbers and quoted texts, and a line end. After
+        the name and after each part the state takes no keyword (the grammar's ``field``)."""
+        start = self.i
+        kinds = self.kinds
+        texts = self.texts
+        end = start + 1
+        while kinds[end] in _FIELD_PARTS:
+            end += 1
+        if end == start + 1 or kinds[end] != "N":
+            raise _GiveUp
+        value: int | str | tuple[str, ...]
+        if end == start + 2 and kinds[start + 1] == "I":
+            value = self._int(start + 1)
+        elif end == start + 2 and kinds[start + 1] == "S":
+            value = _string(texts[start + 1])
+        else:
+            value = tuple(texts[start + 1 : end])
+        self.i = end + 1
+        self.after = _BODY
+        return ast.Field(texts[start], value, span=self._span(start))
 
     def _ability(self, kind: str, start: int) -> ast.Ability:
         # The keyword is taken already.

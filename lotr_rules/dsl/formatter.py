@@ -350,15 +350,15 @@ def format_stmt(stmt: ast.Stmt, depth: int) -> list[str]:
 
 # ---------------------------------------------------------------------- cards
 def format_field(field: ast.Field) -> str:
+    # A field is written back by the kind of value it holds, whatever its name (a lone quoted
+    # text is a string; words, numbers and quoted texts together are kept as written).
     value = field.value
-    if field.key in ("text", "notes", "starting card", "designed"):
-        assert isinstance(value, str)
+    if isinstance(value, str):
         return f"{field.key} {quote(value)}"
     if isinstance(value, tuple):
         return f"{field.key} {' '.join(value)}"
     if isinstance(value, int):
         return f"{field.key} {value}"
-    assert not isinstance(value, str)
     return f"{field.key} {format_expr(value)}"
 
 

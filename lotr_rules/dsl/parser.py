@@ -99,6 +99,16 @@ def _unquote(token: Token | str) -> str:
     return unquote(str(token))
 
 
+def field_value(tokens: list[Token]) -> int | str | tuple[str, ...]:
+    """A field's value from its tokens: a lone number is an int, a lone quoted text a string,
+    anything else the words as written (numbers and quoted texts among them kept as text)."""
+    if len(tokens) == 1 and tokens[0].type == "INT":
+        return int(tokens[0])
+    if len(tokens) == 1 and tokens[0].type == "STRING":
+        return _unquote(tokens[0])
+    return tuple(str(token) for token in tokens)
+
+
 @v_args(meta=True)
 class _ToAst(lark.Transformer[Token, ast.Script]):
     """One method per grammar rule; each returns the matching AST node."""
@@ -121,57 +131,16 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
     def _field(self, key: str, value: Any, meta: Any) -> ast.Field:
         return ast.Field(key, value, span=_span_of_meta(meta))
 
-    def id_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("id", (str(c[0]),), meta)
-
-    def type_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("type", _words(c), meta)
-
-    def title_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("title", (str(c[0]),), meta)
-
-    def deck_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("deck", _words(c), meta)
-
-    def designed_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("designed", _unquote(c[0]), meta)
-
-    def provenance_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("provenance", (str(c[0]),), meta)
-
-    def level_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("level", int(c[0]), meta)
-
-    def cost_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("cost", int(c[0]), meta)
-
-    def power_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("power", int(c[0]), meta)
-
-    def copies_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("copies", int(c[0]), meta)
+    def field(self, meta: Any, c: list[Any]) -> ast.Field:
+        # Any field: its name, then its value as written. The family's declaration of the field
+        # says what kind of value it takes; the compiler checks it (lotr_rules.engine.fields).
+        return self._field(str(c[0]), field_value(c[1:]), meta)
 
     def victory_field(self, meta: Any, c: list[Any]) -> ast.Field:
         return self._field("victory", c[0], meta)
 
-    def text_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("text", _unquote(c[0]), meta)
-
-    def notes_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("notes", _unquote(c[0]), meta)
-
     def starting_field(self, meta: Any, c: list[Any]) -> ast.Field:
         return self._field("starting card", _unquote(c[0]), meta)
-
-    def aggression_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        return self._field("aggression", int(c[0]), meta)
-
-    def directions_field(self, meta: Any, c: list[Any]) -> ast.Field:
-        # Kept as words ("left", "2", "up", "3"): the compiler reads the pairs.
-        return self._field("directions", tuple(word for pair in c for word in pair), meta)
-
-    def direction(self, meta: Any, c: list[Any]) -> tuple[str, str]:
-        return (str(c[0]), str(c[1]))
 
     # ---------------------------------------------------------------- abilities
     def _ability(self, kind: str, meta: Any, **kw: Any) -> ast.Ability:
@@ -752,6 +721,34 @@ def _misspelt_block_statement(
     return message, Span(row, column, row, column + len(word.group(1)), path)
 
 
+#: The words that open a card's abilities: a misspelt one reads as a field's name up to its '{'.
+_ABILITY_WORDS = ("play", "defense", "ambush", "group", "ongoing", "fortune", "when", "at", "quest")
+_ABILITY_WORDS_MORE = ("effect", "search", "action", "while")
+
+
+def _misspelt_ability(
+    error: UnexpectedInput, expected: set[str], source: str, path: str
+) -> tuple[str, Span, str] | None:
+    """``plya {``: any word at the start of a card's line names a field, so the parser fails at
+    the '{' a field cannot hold; the offending word is the line's first, close to an ability's."""
+    if not isinstance(error, UnexpectedToken) or error.token.type != "LBRACE":
+        return None
+    if not expected or not expected <= {"WORD", "INT", "STRING", "_NL"}:
+        return None
+    row = error.token.line or 1
+    lines = source.split("\n")
+    text = lines[row - 1] if 0 < row <= len(lines) else ""
+    word = re.match(r"[ \t]*([a-z][a-z0-9_'-]*)", text)
+    if word is None:
+        return None
+    close = difflib.get_close_matches(word.group(1), (*_ABILITY_WORDS, *_ABILITY_WORDS_MORE), n=1, cutoff=0.6)
+    if not close:
+        return None
+    column = word.start(1) + 1
+    span = Span(row, column, row, column + len(word.group(1)), path)
+    return f"unknown keyword '{word.group(1)}'", span, f"did you mean '{close[0]}'?"
+
+
 def _viable(interactive: Any, fallback: set[str]) -> set[str]:
     """The terminals the parser can really take next. The lexer's own list comes from LALR's
     merged look-aheads and may hold tokens that a pending reduction rules out."""
@@ -1007,6 +1004,9 @@ def _parse_once(text: str, source: str, path: str) -> Tree[Token]:
         misspelt = _misspelt_block_statement(error, hint, source, path)
         if misspelt is not None:
             message, span = misspelt
+        ability = _misspelt_ability(error, expected, source, path)
+        if ability is not None:
+            message, span, hint = ability
         raise ScriptSyntaxError(message, _clamp(span, text, path), hint=hint) from None
     return tree
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 if TYPE_CHECKING:
     from lotr_rules.engine.context import Ctx
+    from lotr_rules.engine.fields import FieldDecl
 
 Effect = Callable[["Ctx"], None]
 NumberFn = Callable[["Ctx"], int]
@@ -86,32 +87,28 @@ class QuestDef:
 
 @attrs.frozen(slots=True, eq=False)
 class CardDef:
-    """Everything the engine knows about a card, compiled from its script."""
+    """Everything the engine knows about a card, compiled from its script.
+
+    It holds what every game's cards have. The fields of one game family (a cost, an
+    aggression...) are declared by the family (:mod:`lotr_rules.engine.fields`) and live on the
+    family's subclass, made by :func:`~lotr_rules.engine.fields.card_class`, one slot each:
+    ``card.family_fields`` lists them."""
+
+    #: the family's field declarations (empty here: the core declares none)
+    field_decls: ClassVar[tuple[FieldDecl, ...]] = ()
 
     id: str
     name: str
     set_code: str
     types: frozenset[str]
     #: the game family whose vocabulary the card was compiled against ("deckbuilding")
-    family: str = "deckbuilding"
-    title: str | None = None
-    level: int | None = None
-    cost: int = 0
-    power: int = 0
-    victory: int = 0
-    victory_fn: NumberFn | None = None
-    copies: int = 1
-    deck: str = "main"
+    family: str = ""
     provenance: str = "designed"
     #: the facts of the card that are designed rather than taken from a rulebook (see
     #: :mod:`lotr_rules.cards.provenance`); empty for a rulebook card that designs none
     designed: tuple[str, ...] = ()
     text: str = ""
     notes: str = ""
-    starting_card: str | None = None
-    #: the Adventure Deck: how many wounds the card deals when drawn, and its ways on
-    aggression: int = 0
-    directions: tuple[tuple[str, int], ...] = ()
     #: ``effect always``: its effect resolves even when something says to skip it
     effect_always: bool = False
     #: a rule that keeps the card where it is, from its set's manifest ("cannot be destroyed",
@@ -138,6 +135,21 @@ class CardDef:
     reading: tuple[str, ...] = ()
     #: the moves of cards its abilities make, as 'show' states them (see :class:`Move`)
     moves: tuple[Move, ...] = ()
+
+    @property
+    def family_fields(self) -> dict[str, object]:
+        """The card's family fields by name, defaults filled in (``{"cost": 3, ...}``)."""
+        return {decl.name: getattr(self, decl.attr) for decl in self.field_decls}
+
+    def field(self, name: str, default: Any = None) -> Any:
+        """A family field's value by name ("starting card"), or ``default`` when the card's
+        family has no such field: for code that shows cards of every family. The game loop
+        reads its own family's fields as attributes (``card.cost``)."""
+        return getattr(self, name.replace(" ", "_"), default)
+
+    if TYPE_CHECKING:
+        # A family field is an attribute of the family's card class, unknown to the core's type.
+        def __getattr__(self, name: str) -> Any: ...
 
     def has_type(self, card_type: str) -> bool:
         return card_type in self.types

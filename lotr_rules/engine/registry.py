@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from lotr_rules.engine.cards import CardDef
+from lotr_rules.engine.fields import FieldDecl
+
 if TYPE_CHECKING:
     from lotr_rules.engine.context import Ctx
 
@@ -134,26 +137,6 @@ class CardType:
     doc: str
 
 
-#: The card fields of the deck-building games (every field the language has but the Adventure
-#: Deck's ``aggression`` and ``directions``).
-DECKBUILDING_FIELDS = (
-    "id",
-    "type",
-    "title",
-    "level",
-    "cost",
-    "power",
-    "victory",
-    "copies",
-    "deck",
-    "provenance",
-    "designed",
-    "text",
-    "notes",
-    "starting card",
-)
-
-
 @attrs.frozen(slots=True, eq=False)
 class Vocabulary:
     """Everything a family's card scripts may say."""
@@ -172,8 +155,11 @@ class Vocabulary:
     decks: tuple[str, ...]
     abilities: Mapping[str, str]
     provenances: tuple[str, ...] = ("rulebook", "designed")
-    #: the card fields this family's cards may have
-    fields: tuple[str, ...] = DECKBUILDING_FIELDS
+    #: the card fields this family declares, beyond the ones every card has (see
+    #: :mod:`lotr_rules.engine.fields`)
+    fields: tuple[FieldDecl, ...] = ()
+    #: the family's card class, with a slot for each of its fields
+    card_class: type[CardDef] = CardDef
     #: counters the game keeps tokens on ("witch king track"): ``fn(ctx)`` reads one, and
     #: ``data["set"](ctx, value)`` changes it (the family applies its limits and end conditions)
     counters: Mapping[str, Phrase] = attrs.field(factory=dict)
@@ -193,6 +179,14 @@ class Vocabulary:
     #: whether the family counts each turn's events, so that a trigger may say 'for the first
     #: time this turn'
     turn_counts: bool = False
+    _field_map: Mapping[str, FieldDecl] = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        # frozen: set once, here, for the compiler's look-up of each field line
+        object.__setattr__(self, "_field_map", {decl.name: decl for decl in self.fields})
+
+    def field(self, name: str) -> FieldDecl | None:
+        return self._field_map.get(name)
 
     def zone(self, words: str) -> ZoneSpec | None:
         spec = self.zones.get(words)

@@ -1362,6 +1362,114 @@ REGISTRY: tuple[LintCode, ...] = (
     ),
     # ------------------------------------------------------------------ cards and sets
     LintCode(
+        "E190",
+        Severity.ERROR,
+        "unknown card field",
+        "A card's header lines are its fields, and each game family declares the fields its cards "
+        "may have (the reference lists them). A field no family declares is most often a misspelt "
+        "one, and a card that kept it would silently lose what it says.",
+        _text(
+            """
+            card "Lembas" {
+              id lembas
+              type artifact
+              cots 3
+              provenance designed
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Lembas" {
+              id lembas
+              type artifact
+              cost 3
+              provenance designed
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E191",
+        Severity.ERROR,
+        "wrong kind of value for a field",
+        "Each field takes one kind of value, as its family declares it: a whole number for 'cost', "
+        "one word for 'id', a quoted text for 'text'. Any other value is refused rather than "
+        "guessed at.",
+        _text(
+            """
+            card "Lembas" {
+              id lembas
+              type artifact
+              cost three
+              provenance designed
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Lembas" {
+              id lembas
+              type artifact
+              cost 3
+              provenance designed
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E192",
+        Severity.ERROR,
+        "field not for this card type",
+        "Some fields mean something only on some card types: a 'level' or a 'title' is an "
+        "Archenemy's, a 'starting card' a hero's. On any other card the game would never read it.",
+        _text(
+            """
+            card "Lembas" {
+              id lembas
+              type artifact
+              level 2
+              cost 3
+              provenance designed
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Lembas" {
+              id lembas
+              type artifact
+              cost 3
+              provenance designed
+              text "+1 Power."
+              play {
+                +1 power
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
         "E150",
         Severity.ERROR,
         "unknown card name",

@@ -96,7 +96,7 @@ def card_face_body(card: CardDef, *, set_name: str | None = None) -> str:
         _foot(card, set_name or shipped_set_title(card.set_code)),
         *(_badge(badge, value, colours[0]) for badge in face.badges if (value := badge.value(card)) is not None),
     ]
-    if face.shows_directions and card.directions:
+    if face.shows_directions and card.field("directions", ()):
         parts.append(_directions(card))
     return "".join(parts)
 
@@ -257,12 +257,12 @@ def type_words(card: CardDef, face: FamilyFace) -> str:
     # the frame's keys end with the deck, which may share a name with a type (Starter)
     types = list(dict.fromkeys(key for key in face.frame_key(card) if key in card.types))
     words = [t.capitalize() for t in types]
-    if card.title:
-        words.append(card.title.capitalize())
-    if card.level:
-        words.append(f"Level {card.level}")
-    deck = DECK_WORDS.get(card.deck, card.deck.capitalize())
-    if card.deck not in _SILENT_DECKS and deck.lower() not in {w.lower() for w in words}:
+    if card.field("title", None):
+        words.append(card.field("title", None).capitalize())
+    if card.field("level", None):
+        words.append(f"Level {card.field('level', None)}")
+    deck = DECK_WORDS.get(card.field("deck", "main"), card.field("deck", "main").capitalize())
+    if card.field("deck", "main") not in _SILENT_DECKS and deck.lower() not in {w.lower() for w in words}:
         words.append(deck)
     return " · ".join(words) or "Card"
 
@@ -438,10 +438,10 @@ def _directions(card: CardDef) -> str:
     """The ways on, as chips across the foot of the picture: an arrow and how many cards."""
     x, y, width, height = _PICTURE
     chip_width, gap = 11.0, 1.6
-    count = len(card.directions)
+    count = len(card.field("directions", ()))
     start = x + (width - count * chip_width - (count - 1) * gap) / 2
     chips = []
-    for index, (way, cards) in enumerate(card.directions):
+    for index, (way, cards) in enumerate(card.field("directions", ())):
         left = start + index * (chip_width + gap)
         top = y + height - 7.2
         chip = svg.element(

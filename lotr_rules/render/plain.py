@@ -19,8 +19,8 @@ WIDTH = 78
 def card_text_lines(card: CardDef, width: int = WIDTH) -> list[str]:
     face = face_for(card)
     numbers = [f"{badge.label} {value}" for badge in face.badges if (value := badge.value(card)) is not None]
-    if face.shows_directions and card.directions:
-        numbers.append("ways on: " + ", ".join(f"{way} {count}" for way, count in card.directions))
+    if face.shows_directions and card.field("directions", ()):
+        numbers.append("ways on: " + ", ".join(f"{way} {count}" for way, count in card.field("directions", ())))
     lines = [f"{card.name}  ({type_words(card, face)})"]
     if numbers:
         lines.append("  " + "   ".join(numbers))

@@ -38,7 +38,7 @@ PAPERS = {
 
 def copies_of(cards: Sequence[CardDef], one_each: bool = False) -> list[CardDef]:
     """The faces to print: each card as many times as its set holds it, or once."""
-    return [card for card in cards for _ in range(1 if one_each else max(card.copies, 1))]
+    return [card for card in cards for _ in range(1 if one_each else max(card.field("copies", 1), 1))]
 
 
 def sheet_pages(

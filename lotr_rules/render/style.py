@@ -41,7 +41,9 @@ class FamilyFace:
     #: draw the card's ways on (the Adventure Deck's directions) under the picture
     shows_directions: bool = False
     #: the words the frame colour is looked up by, first match wins: the card's types, then deck
-    frame_key: Callable[[CardDef], tuple[str, ...]] = attrs.field(default=lambda card: (*sorted(card.types), card.deck))
+    frame_key: Callable[[CardDef], tuple[str, ...]] = attrs.field(
+        default=lambda card: (*sorted(card.types), card.field("deck", "main"))
+    )
 
 
 def _signed(value: int) -> str:
@@ -49,28 +51,28 @@ def _signed(value: int) -> str:
 
 
 def _cost(card: CardDef) -> str | None:
-    return None if "hero" in card.types else str(card.cost)
+    return None if "hero" in card.types else str(card.field("cost", 0))
 
 
 def _power(card: CardDef) -> str | None:
-    return str(card.power) if card.power else None
+    return str(card.field("power", 0)) if card.field("power", 0) else None
 
 
 def _victory(card: CardDef) -> str | None:
-    if card.victory_fn is not None:
+    if card.field("victory_fn") is not None:
         return "*"
-    return _signed(card.victory) if card.victory else None
+    return _signed(card.field("victory", 0)) if card.field("victory", 0) else None
 
 
 def _aggression(card: CardDef) -> str:
-    return str(card.aggression)
+    return str(card.field("aggression", 0))
 
 
 def _deckbuilding_types(card: CardDef) -> tuple[str, ...]:
     # An Enemy Ally is framed as both; the order types are declared in keeps Enemy first.
     order = ("enemy", "ally", "artifact", "maneuver", "location", "fortune", "starter", "wall", "hero")
     known = [t for t in order if t in card.types]
-    return (*known, *sorted(card.types - set(order)), card.deck)
+    return (*known, *sorted(card.types - set(order)), card.field("deck", "main"))
 
 
 FACES: dict[str, FamilyFace] = {
@@ -121,7 +123,7 @@ def face_for(card: CardDef) -> FamilyFace:
     face = FACES.get(card.family)
     if face is not None:
         return face
-    return FACES["adventure-deck" if card.directions else "deckbuilding"]
+    return FACES["adventure-deck" if card.field("directions", ()) else "deckbuilding"]
 
 
 def named_colour(name: str, saturation: float = 0.45, lightness: float = 0.32) -> str:

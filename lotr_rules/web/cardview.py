@@ -21,23 +21,26 @@ _TYPE_ORDER = ("hero", "ally", "enemy", "artifact", "maneuver", "location", "for
 def type_line(card: CardDef) -> str:
     kinds = sorted(card.types, key=lambda t: (_TYPE_ORDER.index(t) if t in _TYPE_ORDER else 99, t))
     words = [k.title() for k in kinds]
-    if card.title:
-        words.insert(0, card.title.title())
-    elif card.deck not in ("main", "starter", "starting", "hero") and card.deck.title() not in words:
-        words.insert(0, card.deck.title())
+    if card.field("title", None):
+        words.insert(0, card.field("title", None).title())
+    elif (
+        card.field("deck", "main") not in ("main", "starter", "starting", "hero")
+        and card.field("deck", "main").title() not in words
+    ):
+        words.insert(0, card.field("deck", "main").title())
     return " ".join(words) or "Card"
 
 
 def css_kind(card: CardDef) -> str:
     """One word for the card's frame colour."""
-    if card.title == "archenemy" or card.deck in ("archenemy", "impossible archenemy"):
+    if card.field("title", None) == "archenemy" or card.field("deck", "main") in ("archenemy", "impossible archenemy"):
         return "archenemy"
-    if card.deck in ("corruption", "one ring", "valor", "breach"):
-        return card.deck.replace(" ", "-")
+    if card.field("deck", "main") in ("corruption", "one ring", "valor", "breach"):
+        return str(card.field("deck", "main")).replace(" ", "-")
     for kind in _TYPE_ORDER:
         if kind in card.types:
             return kind
-    return card.deck.replace(" ", "-") or "card"
+    return card.field("deck", "main").replace(" ", "-") or "card"
 
 
 @functools.lru_cache(maxsize=2048)
@@ -59,7 +62,7 @@ def script_of(card: CardDef) -> str:
     if start < 0:
         return text
     end = text.find('\ncard "', start + 1)
-    return text[start:end if end >= 0 else len(text)].rstrip() + "\n"
+    return text[start : end if end >= 0 else len(text)].rstrip() + "\n"
 
 
 @attrs.define
@@ -91,12 +94,12 @@ class CardView:
             name=card.name,
             kind=css_kind(card),
             type_line=type_line(card),
-            cost=card.cost,
-            power=card.power,
-            victory=card.victory,
+            cost=card.field("cost", 0),
+            power=card.field("power", 0),
+            victory=card.field("victory", 0),
             text=card.text,
-            aggression=card.aggression,
-            directions=", ".join(f"{way} {count}" for way, count in card.directions),
+            aggression=card.field("aggression", 0),
+            directions=", ".join(f"{way} {count}" for way, count in card.field("directions", ())),
             face=instance,
         )
 
@@ -104,18 +107,18 @@ class CardView:
 def detail(card: CardDef, set_title: str = "") -> dict[str, Any]:
     """Everything the inspector shows of a card."""
     facts = []
-    if card.cost or "hero" not in card.types:
-        facts.append(f"cost {card.cost}")
-    if card.power:
-        facts.append(f"+{card.power} Power")
-    if card.victory:
-        facts.append(f"{card.victory} Victory Point{'s' if card.victory != 1 else ''}")
-    if card.aggression:
-        facts.append(f"aggression {card.aggression}")
-    if card.directions:
-        facts.append("ways: " + ", ".join(f"{way} {count}" for way, count in card.directions))
-    if card.copies != 1:
-        facts.append(f"{card.copies} copies")
+    if card.field("cost", 0) or "hero" not in card.types:
+        facts.append(f"cost {card.field('cost', 0)}")
+    if card.field("power", 0):
+        facts.append(f"+{card.field('power', 0)} Power")
+    if card.field("victory", 0):
+        facts.append(f"{card.field('victory', 0)} Victory Point{'s' if card.field('victory', 0) != 1 else ''}")
+    if card.field("aggression", 0):
+        facts.append(f"aggression {card.field('aggression', 0)}")
+    if card.field("directions", ()):
+        facts.append("ways: " + ", ".join(f"{way} {count}" for way, count in card.field("directions", ())))
+    if card.field("copies", 1) != 1:
+        facts.append(f"{card.field('copies', 1)} copies")
     return {
         "name": card.name,
         "set": set_title or card.set_code,

@@ -235,14 +235,12 @@ def try_session(library: Library, sets: TrySets, text: str, family: str) -> Tabl
     note = f" (trying {card.name})"
     if family == "adventure-deck":
         seed = _adventure_seed(catalogue, card)
-        return new_adventure(
-            library, {"seed": str(seed)}, extra_sets=(SET_CODE,), catalogue=catalogue, note=note
-        )
+        return new_adventure(library, {"seed": str(seed)}, extra_sets=(SET_CODE,), catalogue=catalogue, note=note)
     form = {"set:two-towers": "1", "players": "2", "seat0": "human", "seat1": "heuristic"}
     if card.has_type("hero"):
         form["hero"] = card.name
     _, config, seats = deckbuilding_setup(library, form, extra_sets=(SET_CODE,), catalogue=catalogue)
-    if card.deck == "main":
+    if card.field("deck", "main") == "main":
         config = _deckbuilding_seed(catalogue, config, card)
     return deckbuilding_session(library, catalogue, config, seats, note)
 

@@ -38,7 +38,8 @@ def mean_aggression(game: rules.AdventureGame) -> float:
     deck = game.z(rules.QUEST_DECK)
     if not deck:
         return 0.0
-    return sum(game.cards[card].aggression for card in deck) / len(deck)
+    total: int = sum(game.cards[card].aggression for card in deck)
+    return total / len(deck)
 
 
 def lethal_risk(game: rules.AdventureGame, count: int, health: int | None = None) -> float:
@@ -62,7 +63,7 @@ def lethal_risk(game: rules.AdventureGame, count: int, health: int | None = None
 
 def step_of(game: rules.AdventureGame) -> int:
     """How many cards this turn's chosen way takes."""
-    ways = dict(game.cards[game.location()].directions)
+    ways: dict[str, int] = dict(game.cards[game.location()].directions)
     return ways.get(game.direction(), 1)
 
 

@@ -22,11 +22,10 @@ from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, 
 from lotr_rules.engine.selection import Placement, Selection
 from lotr_rules.games.adventure import game as rules
 from lotr_rules.games.adventure import track
+from lotr_rules.games.adventure.fields import DECKS, DIRECTIONS, FIELDS, AdventureDeckCardDef
 
 if TYPE_CHECKING:
     from lotr_rules.games.adventure.game import AdventureGame
-
-DIRECTIONS = ("left", "up", "right")
 
 
 def _g(ctx: Ctx) -> AdventureGame:
@@ -392,14 +391,11 @@ CARD_TYPES = (
     CardType("crossroads", "crossroads", "a parting of the ways with nothing else to it"),
 )
 
-DECKS = ("main", "beginning")
 
 ABILITIES = {
     "effect": "resolves when this is the last card drawn in a turn (the destination)",
     "search": "resolves when the player searches back through the discard pile and finds this card",
 }
-
-FIELDS = ("id", "type", "copies", "deck", "provenance", "designed", "text", "notes", "aggression", "directions")
 
 
 @functools.cache
@@ -418,6 +414,7 @@ def vocabulary() -> Vocabulary:
         decks=DECKS,
         abilities=ABILITIES,
         fields=FIELDS,
+        card_class=AdventureDeckCardDef,
         counters={c.words: c for c in COUNTERS},
         directions=DIRECTIONS,
         title="the Adventure Deck",

@@ -729,7 +729,7 @@ class DeckbuildingGame(Game):
     def price(self, player: int, card: int) -> int:
         """What ``player`` pays to buy (or defeat) ``card`` now: its cost with every change that
         holds, never below 0."""
-        cost = self.cards[card].cost
+        cost: int = self.cards[card].cost
         if not self._prices_change:
             return cost
         state = self.state

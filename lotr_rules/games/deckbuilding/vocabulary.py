@@ -18,6 +18,7 @@ from lotr_rules.engine.context import Ctx, with_names
 from lotr_rules.engine.decisions import Option
 from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import Placement, Selection
+from lotr_rules.games.deckbuilding.fields import DECKS, FIELDS, DeckbuildingCardDef
 
 _new_option = tuple.__new__
 
@@ -747,8 +748,7 @@ AGGREGATES = (
 QUANTITIES = (
     Phrase(
         "power",
-        "the Power you have now (0 when it is not your turn), in any number: 'if power >= 3', "
-        "'repeat power { ... }'",
+        "the Power you have now (0 when it is not your turn), in any number: 'if power >= 3', 'repeat power { ... }'",
         _read_power,
     ),
 )
@@ -790,19 +790,6 @@ CARD_TYPES = (
     CardType("hero", "heroes", "an oversized hero card: which starting card you begin with"),
 )
 
-DECKS = (
-    "main",
-    "starter",
-    "hero",
-    "starting",
-    "valor",
-    "corruption",
-    "archenemy",
-    "impossible archenemy",
-    "wall",
-    "breach",
-    "one ring",
-)
 
 ABILITIES = {
     "play": "what happens when the card is played",
@@ -850,6 +837,8 @@ def vocabulary() -> Vocabulary:
         named_things={n.words: n for n in NAMED_THINGS},
         attributes={a.words: a for a in ATTRIBUTES},
         decks=DECKS,
+        fields=FIELDS,
+        card_class=DeckbuildingCardDef,
         abilities=ABILITIES,
         contexts=CONTEXTS,
         hero_abilities=("ongoing", "when", "at"),
