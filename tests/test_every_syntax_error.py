@@ -101,7 +101,7 @@ def test_fmt_reports_each_error_too_and_leaves_the_file_alone(
     from lotr_rules.cli import main
 
     path = tmp_path / "a.card"
-    text = HEAD + "  cost 3 4\n  play {\n    draw 1 )\n  }\n}\n"
+    text = HEAD + "  cost 3 )\n  play {\n    draw 1 )\n  }\n}\n"
     path.write_text(text, encoding="utf-8")
     assert main(["fmt", str(path)]) == 2
     lines = capsys.readouterr().err.splitlines()
