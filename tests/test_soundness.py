@@ -146,6 +146,48 @@ def test_a_heros_first_time_this_turn_trigger_fires_once_a_turn() -> None:
     assert_passes(result)
 
 
+def test_a_heros_action_is_offered_and_used_in_the_main_phase() -> None:
+    """A hero's action ability, as Cerberus-engine heroes have ("once a turn, pay 1 Power: draw a
+    card"): offered while the hero is yours, paid, used once, then no longer offered."""
+    result = run_with(
+        """
+        [players.1]
+        hero = "Probe Hero"
+        hand = ["Courage"]
+        deck = ["Despair"]
+        [[do]]
+        play = "Courage"
+        [[do]]
+        use = "Probe Hero"
+        [expect]
+        power = 0
+        [expect.players.1]
+        hand = ["Despair"]
+        """,
+        hero("action once per turn pay 1 power {", "  draw 1", "}"),
+    )
+    assert_passes(result)
+    again = run_with(
+        """
+        [players.1]
+        hero = "Probe Hero"
+        hand = ["Courage", "Courage"]
+        deck = ["Despair", "Despair"]
+        [[do]]
+        play = "Courage"
+        [[do]]
+        play = "Courage"
+        [[do]]
+        use = "Probe Hero"
+        [[do]]
+        use = "Probe Hero"
+        """,
+        hero("action once per turn pay 1 power {", "  draw 1", "}"),
+    )
+    assert not again.passed
+    assert any("offers no action of Probe Hero" in failure for failure in again.failures), again.failures
+
+
 def test_hero_abilities_that_never_run_are_refused() -> None:
     for ability in ("play", "defense", "fortune", "ambush"):
         assert codes(hero(f"{ability} {{", "  draw 1", "}")) == ["E125"], ability

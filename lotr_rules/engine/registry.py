@@ -52,7 +52,7 @@ CONTEXT_DOCS: Mapping[str, str] = {
     "end of turn": "an 'at end of turn' block registered by an effect",
     "next turn": "a 'next turn' block",
     "quest": "a quest: its goal and its reward",
-    "hero": "a hero card's ability: its 'ongoing' and its 'when'/'at' abilities run",
+    "hero": "a hero card's ability: its 'ongoing', 'when'/'at' and 'action' abilities run",
     "action": "an 'action' ability: its player uses it during their main phase",
     "effect": "an 'effect' ability: the last card drawn in a turn",
     "search": "a 'search' ability: the card found searching back",

@@ -765,12 +765,14 @@ class DeckbuildingGame(Game):
 
     # ------------------------------------------------------------------ action abilities
     def _action_uses(self, player: int, power: int) -> list[Option]:
-        """The actions ``player`` may use now: one per card in front of them or played this
-        turn that has an action, is not used up this turn, and whose cost the Power pays."""
+        """The actions ``player`` may use now: one per card that has an action (their hero, a
+        card in front of them or played this turn) that is not used up this turn and whose cost
+        the Power pays."""
         cards = self.cards
         used = self.state.marks.get(("actions this turn", player), [])
         options: list[Option] = []
-        for card in [*self._fronts[player], *self.zones[(PLAYED, player)]]:
+        hero = self.zones.get((HERO, player), ())
+        for card in [*hero, *self._fronts[player], *self.zones[(PLAYED, player)]]:
             action = cards[card].action
             if action is None:
                 continue

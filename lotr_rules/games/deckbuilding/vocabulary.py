@@ -841,7 +841,7 @@ def vocabulary() -> Vocabulary:
         card_class=DeckbuildingCardDef,
         abilities=ABILITIES,
         contexts=CONTEXTS,
-        hero_abilities=("ongoing", "when", "at"),
+        hero_abilities=("ongoing", "when", "at", "action"),
         chosen_players={p.words: p for p in CHOSEN_PLAYERS},
         quantities={q.words: q for q in QUANTITIES},
         turn_counts=True,
