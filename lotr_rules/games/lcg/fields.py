@@ -112,8 +112,7 @@ FIELDS: tuple[FieldDecl, ...] = (
     LcgFieldDecl(
         "traits",
         "words",
-        "The card's traits, one word each; a trait of two words is joined by a hyphen "
-        "(`traits dol-guldur orc`).",
+        "The card's traits, one word each; a trait of two words is joined by a hyphen (`traits dol-guldur orc`).",
         default="",
     ),
     LcgFieldDecl(
@@ -174,7 +173,7 @@ FIELDS: tuple[FieldDecl, ...] = (
         high=99,
     ),
     LcgFieldDecl(
-        "victory",
+        "victory-points",
         "number",
         "Victory points: the card goes to the victory display when it is defeated or explored.",
         default=0,
