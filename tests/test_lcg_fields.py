@@ -288,3 +288,12 @@ def test_a_whole_game_plays_from_card_files(lcg_set: Path) -> None:
         assert result["rounds"] >= 1
         results.append((result["won"], result["rounds"], game.state.digest()))
     assert results[0] == results[1]
+
+
+def test_the_card_file_in_the_lcg_page_lints_clean() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "lcg-rules.md").read_text(encoding="utf-8")
+    section = page.split("## Card files", 1)[1].split("\n## ", 1)[0]
+    example = section.split("```text\n", 1)[1].split("```", 1)[0]
+    card, diagnostics = compile_one(example)
+    assert diagnostics == [] and card is not None
+    assert to_record(card).ranged
