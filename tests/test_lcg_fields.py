@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 
 from lotr_rules.cards.loader import load_folders
@@ -17,10 +18,11 @@ from lotr_rules.diagnostics import Diagnostic, Severity
 from lotr_rules.dsl.compiler import Compiler
 from lotr_rules.dsl.parser import parse_card
 from lotr_rules.engine.cards import CardDef
+from lotr_rules.engine.fields import FieldDecl
 from lotr_rules.games import vocabulary_for
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent
 from lotr_rules.games.lcg.convert import player_deck, scenario, to_record, to_records
-from lotr_rules.games.lcg.fields import LcgCardDef
+from lotr_rules.games.lcg.fields import FIELDS, KEYWORDS, LcgCardDef
 from lotr_rules.games.lcg.game import REASONS, LcgConfig, LcgGame
 from lotr_rules.games.lcg.record import LcgCard
 
@@ -297,3 +299,35 @@ def test_the_card_file_in_the_lcg_page_lints_clean() -> None:
     card, diagnostics = compile_one(example)
     assert diagnostics == [] and card is not None
     assert to_record(card).ranged
+
+
+SAMPLE_VALUES = {"sphere": "lore", "traits": "orc", "attach-to": "any hero", "encounter-set": '"Test Woods"'}
+
+
+@pytest.mark.parametrize("decl", FIELDS, ids=lambda decl: decl.name)
+def test_every_field_reaches_the_record(decl: FieldDecl) -> None:
+    """No field is read and then dropped: giving it changes the record the rules play."""
+    card_type = decl.types[0] if decl.types else "ally"
+    base = ("hit-points 3",) if card_type in ("hero", "ally", "enemy") and decl.name != "hit-points" else ()
+    values = [SAMPLE_VALUES.get(decl.name, "")]
+    if decl.kind == "number":
+        values = [str((decl.low or 0) + 1)]
+    elif decl.name == "keywords":
+        values = list(KEYWORDS)
+    without, _ = compile_one(card_text("Test", card_type, base))
+    plain = attrs.asdict(to_record(without)) if without is not None and decl.name != "hit-points" else None
+    for value in values:
+        card, diagnostics = compile_one(card_text("Test", card_type, (*base, f"{decl.name} {value}")))
+        assert diagnostics == [] and card is not None, (decl.name, diagnostics)
+        record = attrs.asdict(to_record(card))
+        if plain is not None:
+            assert record != plain, (decl.name, value)
+
+
+def test_a_character_without_hit_points_is_refused_when_converted() -> None:
+    from lotr_rules.errors import ConfigError
+
+    card, diagnostics = compile_one(card_text("Test", "enemy", ("attack 2",)))
+    assert diagnostics == [] and card is not None
+    with pytest.raises(ConfigError, match="at least 1 hit point"):
+        to_record(card)
