@@ -199,7 +199,7 @@ def test_adventure_constructs_are_e119_in_a_deckbuilding_card(body: str) -> None
 
 
 def test_every_family_is_known_and_an_unknown_one_is_refused(tmp_path: Path) -> None:
-    assert family_names() == ["adventure-deck", "deckbuilding"]
+    assert family_names() == ["adventure-deck", "deckbuilding", "lcg"]
     folder = tmp_path / "odd"
     folder.mkdir()
     (folder / "set.toml").write_text('code = "odd"\nname = "Odd"\nlanguage = 3\nfamily = "chess"\n')

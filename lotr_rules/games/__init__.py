@@ -16,6 +16,7 @@ from lotr_rules.errors import ConfigError
 FAMILY_VOCABULARIES = {
     "deckbuilding": "lotr_rules.games.deckbuilding.vocabulary",
     "adventure-deck": "lotr_rules.games.adventure.vocabulary",
+    "lcg": "lotr_rules.games.lcg.vocabulary",
 }
 DEFAULT_FAMILY = "deckbuilding"
 

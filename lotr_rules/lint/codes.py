@@ -594,9 +594,11 @@ REGISTRY: tuple[LintCode, ...] = (
         "not part of this game",
         "Each game family offers its own fields, abilities and statements: the deck-building games "
         "have Power, Attacks and Defenses, the Adventure Deck has directions, aggression, tokens on "
-        "counters and effects that wait for the next turn. A card that uses what its family does not "
-        "have could never do what it says. Move the card to a set of the right family (its set.toml "
-        "names the family) or write it with what its family offers (the hint lists it).",
+        "counters and effects that wait for the next turn. The LCG family has card fields only, so "
+        "far: none of its abilities or statements exist yet, so any ability on an LCG card is E119. "
+        "A card that uses what its family does not have could never do what it says. Move the card "
+        "to a set of the right family (its set.toml names the family) or write it with what its "
+        "family offers (the hint lists it).",
         _text(
             """
             card "Old Road" {
