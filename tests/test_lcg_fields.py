@@ -306,17 +306,23 @@ SAMPLE_VALUES = {"sphere": "lore", "traits": "orc", "attach-to": "any hero", "en
 
 @pytest.mark.parametrize("decl", FIELDS, ids=lambda decl: decl.name)
 def test_every_field_reaches_the_record(decl: FieldDecl) -> None:
-    """No field is read and then dropped: giving it changes the record the rules play."""
-    card_type = decl.types[0] if decl.types else "ally"
-    base = ("hit-points 3",) if card_type in ("hero", "ally", "enemy") and decl.name != "hit-points" else ()
-    values = [SAMPLE_VALUES.get(decl.name, "")]
-    if decl.kind == "number":
-        values = [str((decl.low or 0) + 1)]
-    elif decl.name == "keywords":
-        values = list(KEYWORDS)
-    without, _ = compile_one(card_text("Test", card_type, base))
-    plain = attrs.asdict(to_record(without)) if without is not None and decl.name != "hit-points" else None
-    for value in values:
+    """No field is read and then dropped: giving it changes the record the rules play (each
+    keyword on a card type the rules give it to)."""
+    if decl.name == "keywords":
+        cases = [(decl.word_types.get(word, decl.types)[0], word) for word in KEYWORDS]
+    elif decl.kind == "number":
+        cases = [(decl.types[0] if decl.types else "ally", str((decl.low or 0) + 1))]
+    else:
+        cases = [(decl.types[0] if decl.types else "ally", SAMPLE_VALUES.get(decl.name, ""))]
+    for card_type, value in cases:
+        # the fields a card of this type must give, other than the one under test
+        base = tuple(
+            f"{other.name} {(other.low or 0) + 1}"
+            for other in FIELDS
+            if card_type in other.required and other.name != decl.name
+        )
+        without, _ = compile_one(card_text("Test", card_type, base))
+        plain = attrs.asdict(to_record(without)) if without is not None and card_type not in decl.required else None
         card, diagnostics = compile_one(card_text("Test", card_type, (*base, f"{decl.name} {value}")))
         assert diagnostics == [] and card is not None, (decl.name, diagnostics)
         record = attrs.asdict(to_record(card))
@@ -324,10 +330,31 @@ def test_every_field_reaches_the_record(decl: FieldDecl) -> None:
             assert record != plain, (decl.name, value)
 
 
-def test_a_character_without_hit_points_is_refused_when_converted() -> None:
-    from lotr_rules.errors import ConfigError
+def test_a_card_without_a_field_its_type_needs_is_a_lint_error() -> None:
+    """An enemy without hit points or an engagement cost could not be played as written: E140
+    names the field, where the engine would otherwise refuse the card only when a game starts."""
+    _card, diagnostics = compile_one(card_text("Test", "enemy", ("attack 2",)))
+    assert sorted(d.message for d in diagnostics) == [
+        "card 'Test' has no 'engagement-cost' field, which every enemy needs",
+        "card 'Test' has no 'hit-points' field, which every enemy needs",
+    ]
+    assert {d.code for d in diagnostics} == {"E140"}
 
-    card, diagnostics = compile_one(card_text("Test", "enemy", ("attack 2",)))
-    assert diagnostics == [] and card is not None
-    with pytest.raises(ConfigError, match="at least 1 hit point"):
-        to_record(card)
+
+@pytest.mark.parametrize(
+    ("card_type", "keyword", "lines"),
+    [
+        ("event", "sentinel", ("cost 1",)),
+        ("enemy", "ranged", ("hit-points 3", "engagement-cost 20")),
+        ("ally", "surge", ("hit-points 1",)),
+        ("ally", "restricted", ("hit-points 1",)),
+    ],
+)
+def test_a_keyword_on_a_card_it_does_nothing_for_is_refused(
+    card_type: str, keyword: str, lines: tuple[str, ...]
+) -> None:
+    """Sentinel and Ranged are characters' keywords, Surge an encounter card's and Restricted an
+    attachment's: elsewhere the rules give them no meaning, so writing one there is E192."""
+    _card, diagnostics = compile_one(card_text("Test", card_type, (*lines, f"keywords unique {keyword}")))
+    assert [d.code for d in diagnostics] == ["E192"], diagnostics
+    assert f"'{keyword}' in the field 'keywords' is not for a card of type {card_type}" in diagnostics[0].message

@@ -650,6 +650,10 @@ def _field_rows(decls: Iterable[FieldDecl], docs: dict[str, str] | None = None) 
         if decl.low is not None and decl.high is not None:
             what = "from" if decl.kind == "number" else "each number from"
             doc += f" {what.capitalize()} {decl.low} to {decl.high} (E142 otherwise)."
+        if decl.required:
+            doc += f" Every {' and every '.join(decl.required)} must give it (E140 otherwise)."
+        for word, kinds in decl.word_types.items():
+            doc += f" `{word}` only on: {', '.join(kinds)} (E192 otherwise)."
         default = "" if decl.default in (None, "", ()) else _code(str(decl.default))
         rows.append(
             [

@@ -304,11 +304,34 @@ class Compiler:
             value = self._field_value(decl, item)
             if value is not None:
                 out[item.key] = value
+                if decl.word_types and known is not False:
+                    words = tuple(value.split()) if isinstance(value, str) else tuple(map(str, value))
+                    self._check_word_types(decl, words, types, item)
         for key in REQUIRED_FIELDS:
             if key not in out and key not in spans:
                 self.error("E140", f"card '{card.name}' has no '{key}' field", card.name_span)
+        for decl in self.vocab.fields:
+            if decl.required and decl.name not in spans and any(t in decl.required for t in types):
+                kind = next(t for t in types if t in decl.required)
+                self.error(
+                    "E140",
+                    f"card '{card.name}' has no '{decl.name}' field, which every {kind} needs",
+                    card.name_span,
+                )
         self._check_designed(card, out, spans)
         return out
+
+    def _check_word_types(self, decl: FieldDecl, value: tuple[str, ...], types: Sequence[str], item: ast.Field) -> None:
+        """E192 for a word of the field that no card of these types may carry: it would do nothing."""
+        for word in value:
+            allowed = decl.word_types.get(word)
+            if allowed and not any(t in allowed for t in types):
+                self.error(
+                    "E192",
+                    f"'{word}' in the field '{decl.name}' is not for a card of type {' '.join(types) or 'none'}",
+                    item.span,
+                    f"'{word}' is for: " + ", ".join(allowed),
+                )
 
     def _read_fields(self, card: ast.Card, fields: dict[str, Any]) -> None:
         """What 'show' says of the family fields that carry a rule (``When played: gain 2 Power.``)."""

@@ -62,6 +62,12 @@ class FieldDecl:
     #: what 'show' says of a card that gives the field (``{value}`` stands for its value); a
     #: number field at 0 says nothing
     reading: str = ""
+    #: the card types that must give it: a card of one of them without it is an error, since
+    #: the game would otherwise play it with a default the author never chose
+    required: tuple[str, ...] = ()
+    #: for a ``words`` field: words that only cards of some types may carry (``sentinel``: a
+    #: character's keyword), as word -> those types; elsewhere the word would do nothing
+    word_types: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in KINDS:

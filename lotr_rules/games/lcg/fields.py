@@ -71,6 +71,7 @@ FIELDS: tuple[FieldDecl, ...] = (
         types=("hero",),
         low=0,
         high=20,
+        required=("hero",),
     ),
     LcgFieldDecl(
         "willpower",
@@ -108,6 +109,7 @@ FIELDS: tuple[FieldDecl, ...] = (
         types=(*CHARACTERS, "enemy"),
         low=1,
         high=99,
+        required=(*CHARACTERS, "enemy"),
     ),
     LcgFieldDecl(
         "traits",
@@ -125,6 +127,13 @@ FIELDS: tuple[FieldDecl, ...] = (
         default="",
         types=(*PLAYER_CARDS, *ENCOUNTER_CARDS),
         choices=KEYWORD_CHOICES,
+        # each keyword does something only on the cards the rules give it to
+        word_types={
+            "sentinel": CHARACTERS,
+            "ranged": CHARACTERS,
+            "surge": ENCOUNTER_CARDS,
+            "restricted": ("attachment",),
+        },
     ),
     LcgFieldDecl(
         "doomed",
@@ -153,6 +162,7 @@ FIELDS: tuple[FieldDecl, ...] = (
         types=("enemy",),
         low=0,
         high=60,
+        required=("enemy",),
     ),
     LcgFieldDecl(
         "threat",
@@ -171,6 +181,7 @@ FIELDS: tuple[FieldDecl, ...] = (
         types=("location", "quest"),
         low=1,
         high=99,
+        required=("quest",),
     ),
     LcgFieldDecl(
         "victory-points",
@@ -189,6 +200,7 @@ FIELDS: tuple[FieldDecl, ...] = (
         types=("quest",),
         low=1,
         high=20,
+        required=("quest",),
     ),
     LcgFieldDecl(
         "encounter-set",
