@@ -36,6 +36,9 @@ def warned(*statements: str) -> bool:
         ("+(-1 * number of allies in hand) power",),
         ("+(if players hit > 1 then 1 else -1) power",),
         ("if players hit > 1 {", "  +-1 power", "}"),
+        ("+(-4 / 2) power",),
+        ("+(number of cards in hand / -2) power",),
+        ("+(number of cards in hand % -3) power",),
     ],
 )
 def test_an_amount_that_can_be_negative_is_warned(statements: tuple[str, ...]) -> None:
@@ -52,6 +55,8 @@ def test_an_amount_that_can_be_negative_is_warned(statements: tuple[str, ...]) -
         ("let X = number of cards in hand", "+X power"),
         ("+(if number of cards in hand > 2 then number of cards in hand - 2 else 0) power",),
         ("+2 power for each card in hand",),
+        ("+(number of cards in hand / 2) power",),
+        ("+(-5 % 3) power",),
     ],
 )
 def test_an_amount_that_cannot_be_negative_is_clean(statements: tuple[str, ...]) -> None:

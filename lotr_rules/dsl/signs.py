@@ -35,6 +35,11 @@ def _signs(expr: object, negative_names: frozenset[str] | set[str]) -> Signs:
             negative = (left[0] and right[1]) or (left[1] and right[0])
             positive = (left[1] and right[1]) or (left[0] and right[0])
             return (negative, positive)
+        if expr.op == "/":
+            # rounding down keeps the sign of the product (1 / -2 is -1)
+            return ((left[0] and right[1]) or (left[1] and right[0]), (left[1] and right[1]) or (left[0] and right[0]))
+        if expr.op == "%":
+            return (right[0], right[1])  # a remainder takes the sign of the divisor
         return _COUNT
     if isinstance(expr, ast.VarExpr):
         # a name bound to a number that can be negative is taken as negative, on the safe side
