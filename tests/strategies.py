@@ -135,6 +135,19 @@ KEYWORDS = frozenset(
         "costs",
         "less",
         "more",
+        "response",
+        "forced",
+        "shadow",
+        "travel",
+        "times",
+        "deal",
+        "heal",
+        "place",
+        "give",
+        "raise",
+        "reduce",
+        "by",
+        "end",
     ]
 )
 
@@ -468,7 +481,10 @@ def _abilities(depth: int = 2) -> st.SearchStrategy[ast.Ability]:
         st.builds(ast.Ability, st.just("quest"), goal=_conds(2), reward=_exprs(2)),
         st.builds(ast.Ability, st.just("effect"), body, always=st.booleans()),
         st.builds(ast.Ability, st.just("search"), body),
-        st.builds(ast.Ability, st.just("action"), body, once=st.booleans(), cost=optional(_exprs(2))),
+        st.builds(ast.Ability, st.just("action"), body, once=st.just(False), cost=optional(_exprs(2))),
+        st.builds(
+            ast.Ability, st.just("action"), body, once=st.just(True), cost=optional(_exprs(2)), period=st.just("turn")
+        ),
         st.builds(ast.Ability, st.just("while"), body, phrase=trigger_phrases),
     )
 

@@ -219,14 +219,15 @@ def test_a_wrong_field_is_refused_with_its_code(line: str, card_type: str, code:
     assert code in codes(diagnostics)
 
 
-def test_an_ability_is_not_part_of_the_lcg_yet() -> None:
-    """No LCG statements exist yet: a card that says more than its fields is refused, never
-    loaded without what it says."""
+def test_an_ability_of_another_family_is_not_part_of_the_lcg() -> None:
+    """An ability the LCG does not have ('play' is the deck-building games') is refused, never
+    loaded without what it says; the hint lists the LCG's own."""
     text = card_text("Test", "event", ("cost 1",), extra="  play {\n    draw 1\n  }\n")
     card, diagnostics = compile_one(text)
     assert card is None
     assert codes(diagnostics) == ["E119"]
-    assert "card fields only" in diagnostics[0].message
+    assert "'play' is not part of the LCG" in diagnostics[0].message
+    assert "response" in (diagnostics[0].hint or "")
 
 
 def test_the_tools_read_an_lcg_set(lcg_set: Path, capsys: pytest.CaptureFixture[str]) -> None:

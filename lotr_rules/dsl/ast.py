@@ -424,6 +424,51 @@ class TokenStmt:
 
 
 @attrs.frozen(slots=True)
+class AmountStmt:
+    """An amount of a kind the family counts on cards: ``deal 2 damage to X``, ``heal all damage
+    from X``, ``place 1 progress on active location``, ``add 1 resource to X``."""
+
+    verb: str  # "deal", "heal", "place", "add" or "remove"
+    #: how many; None for "all"
+    amount: Expr | None
+    kind: str  # the family's word: "damage", "progress", "resource"...
+    prep: str  # "to", "on" or "from", as written
+    target: Sel
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class GiveStmt:
+    """``give X +1 willpower until end of phase``: a change to a stat of some cards."""
+
+    target: Sel
+    sign: int  # 1 or -1
+    amount: Expr
+    stat: str
+    #: ``until end of WORD``: the period it lasts; None inside a ``while`` block (as long as it holds)
+    until: str | None = None
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class CounterStmt:
+    """``raise threat by 2``, ``reduce threat by 3``: a counter of the game, up or down."""
+
+    op: str  # "raise" or "reduce"
+    counter: Words
+    amount: Expr
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
+class CostStep:
+    """``cost exhaust this``: a step of an ability's cost, paid before its effect resolves."""
+
+    step: Union[Command, CounterStmt, AmountStmt]
+    span: Span = _span()
+
+
+@attrs.frozen(slots=True)
 class NextTurnStmt:
     """``next turn { ... }``: a block that takes effect during the player's next turn."""
 
@@ -432,6 +477,10 @@ class NextTurnStmt:
 
 
 Stmt = Union[
+    AmountStmt,
+    GiveStmt,
+    CounterStmt,
+    CostStep,
     PowerStmt,
     PayStmt,
     CostStmt,
@@ -465,8 +514,9 @@ class Field:
 @attrs.frozen(slots=True)
 class Ability:
     """A block of behaviour: ``play``, ``defense``, ``ambush``, ``group ambush``, ``ongoing``,
-    ``fortune``, ``when ...``/``at ...`` triggers, ``quest``, and the Adventure Deck's
-    ``effect`` and ``search``. Which of them a card may have is up to its game family."""
+    ``fortune``, ``when ...``/``at ...`` triggers, ``quest``, the Adventure Deck's
+    ``effect`` and ``search``, and the LCG's ``response ...``, ``forced ...``, ``shadow`` and
+    ``travel``. Which of them a card may have is up to its game family."""
 
     kind: str
     body: Block = ()
@@ -476,9 +526,13 @@ class Ability:
     reward: Expr | None = None
     #: ``effect always``: the effect resolves even when a rule or another card says to skip it
     always: bool = False
-    #: an ``action``: ``once per turn``, and the Power it costs (``pay N power``)
+    #: an ``action`` or ``response``: a limit (``once per turn``, ``2 times per phase``), and the
+    #: Power it costs (``pay N power``)
     once: bool = False
     cost: Expr | None = None
+    #: the limit's period ("turn", "round", "phase") and how many uses it allows
+    period: str = ""
+    times: int = 1
     span: Span = _span()
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from lotr_rules.cards.provenance import ALWAYS, FACT_FIELDS, FACTS, NONE, designed_words
 from lotr_rules.diagnostics import Diagnostic, Severity, did_you_mean
-from lotr_rules.dsl import ast
+from lotr_rules.dsl import ast, lasting
 from lotr_rules.dsl.formatter import format_card, format_cond, format_expr, format_pred, format_sel, format_stmt
 from lotr_rules.dsl.plain import may_words
 from lotr_rules.dsl.signs import can_be_negative
@@ -24,7 +24,9 @@ from lotr_rules.engine.cards import (
     ActionDef,
     CardDef,
     CondFn,
+    ConstantDef,
     CostChangeDef,
+    CostDef,
     Effect,
     Move,
     NumberFn,
@@ -158,8 +160,12 @@ class Compiler:
         self._reading = []
         self._moves = []
         self._read_fields(card, fields)
+        constants: list[ConstantDef] = []
+        costs: dict[str, CostDef] = {}
         for ability in card.abilities():
             key = ability.kind
+            if key == "when" and ability.phrase == ("revealed",) and "when revealed" in self.vocab.abilities:
+                key = "when revealed"
             base = ["hero"] if hero else []
             self._ability = key
             self._depth = 0
@@ -172,6 +178,15 @@ class Compiler:
                     ability.span,
                     f"a hero card's abilities that run: {allowed}",
                 )
+                continue
+            if key in ("response", "forced"):
+                if key not in self.vocab.abilities:
+                    self._not_in_family(f"'{key}'", ability.span, self.vocab.abilities)
+                    continue
+                self._reset_names([*base, key])
+                reaction = lasting.reaction(self, ability)
+                if reaction is not None:
+                    triggers.append(reaction)
                 continue
             if key in ("when", "at"):
                 self._reset_names([*base, "trigger"])
@@ -190,7 +205,10 @@ class Compiler:
                 continue
             if key == "while":
                 self._reset_names([*base, "while"])
-                cost_changes = self._while(ability)
+                if self.vocab.holds:
+                    constants.extend(lasting.holding(self, ability))
+                else:
+                    cost_changes = self._while(ability)
                 continue
             if key == "quest":
                 assert ability.goal is not None and ability.reward is not None
@@ -218,7 +236,12 @@ class Compiler:
             self._say(f"{heading}:{guard}")
             # a card's own abilities run once each time; only 'play' is run by playing it
             self._depth = 1
-            abilities[key] = self._block(ability.body)
+            body = ability.body
+            if key in self.vocab.paid_abilities:
+                price, body = lasting.price_of(self, body, key)
+                if price is not None:
+                    costs[key] = price
+            abilities[key] = self._block(body)
             if ability.always:
                 always = True
         for name, span in self._chosen_unused.items():
@@ -264,6 +287,8 @@ class Compiler:
             cost_changes=cost_changes,
             changes_costs=self._changes_costs or bool(cost_changes),
             counts=frozenset(self._counts),
+            constants=tuple(constants),
+            costs=costs,
             group_ambush_defendable=defendable,
             source_path=self.path,
             source_digest=digest,
@@ -618,7 +643,11 @@ class Compiler:
             if spec is not None:
                 out.append((spec, sel.span))
         elif kind:
-            while kind and (self.vocab.card_type(kind[0]) is not None or kind[0] in ("card", "cards")):
+            while kind and (
+                self.vocab.card_type(kind[0]) is not None
+                or kind[0] in ("card", "cards")
+                or kind[0] in self.vocab.type_groups
+            ):
                 kind.pop(0)
             spec = self.vocab.zone(" ".join(kind)) if kind else None
             if spec is not None:
@@ -675,6 +704,15 @@ class Compiler:
         return _restoring(effect, own)
 
     def _stmt(self, stmt: ast.Stmt) -> Effect | None:
+        if isinstance(stmt, ast.AmountStmt):
+            return lasting.amount_stmt(self, stmt)
+        if isinstance(stmt, ast.GiveStmt):
+            return lasting.give_effect(self, stmt)
+        if isinstance(stmt, ast.CounterStmt):
+            return lasting.counter_stmt(self, stmt)
+        if isinstance(stmt, ast.CostStep):
+            lasting.misplaced_cost(self, stmt)
+            return None
         if isinstance(stmt, ast.PowerStmt):
             if stmt.lose:
                 return self._lose_power(stmt)
@@ -1403,6 +1441,10 @@ class Compiler:
         for word in words:
             if word in ("card", "cards", "or"):
                 continue
+            group = self.vocab.type_groups.get(word)
+            if group is not None:
+                types.extend(group)
+                continue
             card_type = self.vocab.card_type(word)
             if card_type is None:
                 self.error(
@@ -1464,7 +1506,9 @@ class Compiler:
             else:
                 type_words: list[str] = []
                 while kind_words and (
-                    self.vocab.card_type(kind_words[0]) is not None or kind_words[0] in ("card", "cards")
+                    self.vocab.card_type(kind_words[0]) is not None
+                    or kind_words[0] in ("card", "cards")
+                    or kind_words[0] in self.vocab.type_groups
                 ):
                     type_words.append(kind_words.pop(0))
                 if not type_words:
@@ -1548,12 +1592,33 @@ class Compiler:
         getter = attribute.fn
         assert getter is not None
         kind = str(attribute.data["kind"])
+        # A family's live attribute reads the card in play as it is now (``fn(ctx, card)``); the
+        # others read the card's compiled definition.
+        read: Callable[[Ctx, int], Any]
+        if attribute.data.get("live"):
+            read = getter
+        else:
+
+            def read(ctx: Ctx, card: int) -> Any:
+                return getter(ctx.game.cards[card])
+
+        if kind == "words":
+            if not isinstance(pred, ast.PredIs) or not isinstance(pred.value, ast.Word):
+                self.error("E120", f"'{pred.attribute}' is tested with 'is' and a word", pred.span)
+                return _never
+            word = pred.value.text
+            choices = attribute.data.get("choices")
+            if isinstance(choices, tuple) and word not in choices:
+                self.error("E120", f"'{pred.attribute} is {word}' is never true", pred.span, _suggest(word, choices))
+                return _never
+            negated_word = pred.negated
+            return lambda ctx, card: bool(getter(ctx, card, word)) != negated_word
         if isinstance(pred, ast.PredContains):
             if kind != "text":
                 self.error("E120", f"'{pred.attribute}' is a {kind}, 'contains' needs text", pred.span)
                 return _never
             needle = pred.text.lower()
-            return lambda ctx, card: needle in str(getter(ctx.game.cards[card])).lower()
+            return lambda ctx, card: needle in str(read(ctx, card)).lower()
         value = pred.value
         if kind == "number":
             if isinstance(value, (ast.Str, ast.Word)):
@@ -1564,15 +1629,15 @@ class Compiler:
                 worked_out = self._expr(value)
                 if isinstance(pred, ast.PredIs):
                     negated = pred.negated
-                    return lambda ctx, card: (_int(getter(ctx.game.cards[card])) == worked_out(ctx)) != negated
+                    return lambda ctx, card: (_int(read(ctx, card)) == worked_out(ctx)) != negated
                 compare_with = _COMPARE[pred.op]
-                return lambda ctx, card: compare_with(_int(getter(ctx.game.cards[card])), worked_out(ctx))
+                return lambda ctx, card: compare_with(_int(read(ctx, card)), worked_out(ctx))
             number = value.value
             if isinstance(pred, ast.PredIs):
                 negated = pred.negated
-                return lambda ctx, card: (getter(ctx.game.cards[card]) == number) != negated
+                return lambda ctx, card: (read(ctx, card) == number) != negated
             compare = _COMPARE[pred.op]
-            return lambda ctx, card: compare(_int(getter(ctx.game.cards[card])), number)
+            return lambda ctx, card: compare(_int(read(ctx, card)), number)
         if isinstance(pred, ast.PredCompare) and pred.op not in ("==", "!="):
             self.error("E120", f"'{pred.attribute}' is {kind}, it cannot be compared with '{pred.op}'", pred.span)
             return _never
@@ -1594,7 +1659,7 @@ class Compiler:
         if pred.attribute == "name" and isinstance(value, ast.Str):
             self._check_card_name(value.text, value.span)
         text = value.text
-        return lambda ctx, card: (getter(ctx.game.cards[card]) == text) != negated
+        return lambda ctx, card: (read(ctx, card) == text) != negated
 
     def _check_card_name(self, name: str, span: Span) -> None:
         if self.known_names is None or name in self.known_names:
@@ -1932,20 +1997,33 @@ class Compiler:
                     ability.cost.span,
                     "a negative amount pays nothing: Power is never added by paying",
                 )
-        if ability.cost is None and not ability.once:
+        if not lasting.limit(self, ability):
+            return None
+        event = "event" in card_types(card)
+        paid = ability.cost is not None or any(isinstance(stmt, ast.CostStep) for stmt in ability.body[:1])
+        if not paid and not ability.once and not event:
+            period = self.vocab.periods[0] if self.vocab.periods else "turn"
             self.warn(
                 "W217",
-                "this action costs nothing and is not once per turn",
+                f"this action costs nothing and is not once per {period}",
                 ability.span,
-                f"it can be used {MAX_ACTION_USES} times a turn; write 'action once per turn' or 'action pay N power'",
+                f"it can be used {MAX_ACTION_USES} times a {period}; give it a limit ('once per {period}') or a cost",
             )
-        how = ["once per turn" if ability.once else "any number of times a turn"]
-        if ability.cost is not None:
-            how.append(f"paying {format_expr(ability.cost)} Power each time")
-        self._say(f"Action (use it during your main phase, {', '.join(how)}):")
+        if "power" in self.vocab.primitives:
+            how = ["once per turn" if ability.once else "any number of times a turn"]
+            if ability.cost is not None:
+                how.append(f"paying {format_expr(ability.cost)} Power each time")
+            self._say(f"Action (use it during your main phase, {', '.join(how)}):")
+        elif event:
+            self._say("Action (play it from your hand in an action window):")
+        else:
+            limit = f", {lasting.limit_text(ability)}" if ability.once else ""
+            self._say(f"Action (use it in an action window{limit}):")
         self._depth = 1
-        effect = self._block(ability.body)
-        return ActionDef(effect=effect, once=ability.once, cost=cost)
+        price, body = lasting.price_of(self, ability.body, "action")
+        effect = self._block(body)
+        times = ability.times if ability.once else 1
+        return ActionDef(effect=effect, once=ability.once, cost=cost, period=ability.period, times=times, price=price)
 
     def _can_be_negative(self, expr: ast.Expr) -> bool:
         """Whether a number can come out below 0 (W215, W216): a sign analysis, on the safe side."""

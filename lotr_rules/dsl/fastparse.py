@@ -101,11 +101,17 @@ _BODY = frozenset(
     {
         *("ambush", "at", "defense", "effect", "fortune", "group", "ongoing", "play", "quest"),
         *("search", "starting", "victory", "when", "action", "while"),
+        *("response", "forced", "shadow", "travel"),
     }
 )
+#: Abilities this parser leaves to Lark (the LCG's, which no shipped deck-building card has).
+_LARK_ABILITIES = frozenset({"response", "forced", "shadow", "travel"})
+#: Statements this parser leaves to Lark (amounts on cards, stat changes, counters and costs).
+_LARK_STATEMENTS = frozenset({"deal", "heal", "place", "give", "raise", "reduce", "cost"})
 _STMT = frozenset(
     {"add", "all", "at", "attack", "choose", "for", "if", "let", "look", "may", "next", "pay", "remove", "repeat"}
     | {"when"}
+    | {"deal", "heal", "place", "give", "raise", "reduce", "cost"}
 )
 #: After anything that can end a selection, a predicate or an atom (``2``, ``X``, ``)``, ``hit``):
 #: one state for all of them, with every context's look-aheads merged.
@@ -121,7 +127,7 @@ _SEL_END = frozenset(
 #: After the end of a card test: a cost change's ``cost``/``costs`` may follow it too.
 _PRED_END = _SEL_END
 #: After a word of a counter (its own rule): what ends a number.
-_SEL_END_COUNTER = _SEL_END
+_SEL_END_COUNTER = _SEL_END | {"by"}
 #: After a word of ``type``/``deck`` values and aggregate words (one shared ``WORD+``).
 _WORDS = frozenset({"of"})
 _KIND = _SEL_END | {"a", "an", "of", "this", "to"}
@@ -166,12 +172,14 @@ _TOKEN_WORD = frozenset({"token", "tokens"})
 _FROM_TO = frozenset({"from", "to"})
 _EACH = frozenset({"each"})
 _FOR = frozenset({"for"})
-_MAY = frozenset({"add", "all", "let", "next", "remove"})
+_MAY = frozenset({"add", "all", "let", "next", "remove"}) | _LARK_STATEMENTS
 #: After a word of a cost change's kind (``next ally costs 2 less``).
 _COST_KIND = frozenset({"cost", "costs", "where"})
 _ACTION = frozenset({"once", "pay"})
 _PER = frozenset({"per"})
 _PAY = frozenset({"pay"})
+#: After a limit's period (``once per turn``): an action's ``pay`` or a response's trigger words.
+_LIMIT_END = _PAY | _TRIGGER
 _OPTION = frozenset({"option"})
 _TURN = frozenset({"turn"})
 _IF = frozenset({"if"})
@@ -447,6 +455,8 @@ class _Parser:
 
     def _ability(self, kind: str, start: int) -> ast.Ability:
         # The keyword is taken already.
+        if kind in _LARK_ABILITIES:
+            raise _GiveUp
         if kind in _PLAIN_ABILITIES:
             body = self._block()
             self._expect("N", _BODY)
@@ -459,9 +469,12 @@ class _Parser:
         if kind == "action":
             once = self._peek() == "once"
             if once:
+                # only 'once per turn' here: any other limit is left to Lark
                 self._take(_PER)
-                self._expect("per", _TURN)
-                self._expect("turn", _PAY)
+                self._expect("per", _EMPTY)
+                if self._peek() != "WORD" or self.texts[self.i] != "turn":
+                    raise _GiveUp
+                self._take(_LIMIT_END)
             cost: ast.Expr | None = None
             if self._peek() == "pay":
                 self._take(_EXPR_START)
@@ -469,7 +482,8 @@ class _Parser:
                 self._expect("power", _EMPTY)
             body = self._block()
             self._expect("N", _BODY)
-            return ast.Ability("action", body, once=once, cost=cost, span=self._span(start))
+            period = "turn" if once else ""
+            return ast.Ability("action", body, once=once, cost=cost, period=period, span=self._span(start))
         if kind == "effect":
             always = self._peek() == "always"
             if always:
@@ -547,6 +561,8 @@ class _Parser:
 
     def _stmt(self, kind: str) -> ast.Stmt:
         start = self.i
+        if kind in _LARK_STATEMENTS:
+            raise _GiveUp
         if kind == "if":
             return self._if(start)
         if kind == "for":
@@ -656,6 +672,8 @@ class _Parser:
 
     def _simple(self, kind: str) -> ast.Stmt:
         start = self.i
+        if kind in _LARK_STATEMENTS:
+            raise _GiveUp
         if kind == "WORD":
             return self._command(start)
         if kind == "+" or kind == "-":

@@ -255,6 +255,16 @@ def _simple(stmt: ast.Stmt) -> str:
         noun = "token" if isinstance(stmt.amount, ast.Num) and stmt.amount.value == 1 else "tokens"
         preposition = "to" if stmt.op == "add" else "from"
         return f"{stmt.op} {amount} {noun} {preposition} {counter}"
+    if isinstance(stmt, ast.AmountStmt):
+        return f"{stmt.verb} {_amount(stmt.amount)} {stmt.kind} {stmt.prep} {format_sel(stmt.target)}"
+    if isinstance(stmt, ast.GiveStmt):
+        sign = "+" if stmt.sign > 0 else "-"
+        text = f"give {format_sel(stmt.target)} {sign}{_atom(stmt.amount)} {stmt.stat}"
+        return text if stmt.until is None else f"{text} until end of {stmt.until}"
+    if isinstance(stmt, ast.CounterStmt):
+        return f"{stmt.op} {' '.join(stmt.counter)} by {format_expr(stmt.amount)}"
+    if isinstance(stmt, ast.CostStep):
+        return f"cost {_simple(stmt.step)}"
     if isinstance(stmt, ast.Command):
         parts = [stmt.verb]
         if stmt.sel is not None:
@@ -269,6 +279,15 @@ def _simple(stmt: ast.Stmt) -> str:
             parts.append(f"without {stmt.guard}")
         return " ".join(parts)
     raise TypeError(f"not a simple statement: {stmt!r}")
+
+
+def _amount(amount: ast.Expr | None) -> str:
+    """An amount before its kind word (``2`` in ``deal 2 damage``; ``all``), bracketed where the
+    kind word could be read into it."""
+    if amount is None:
+        return "all"
+    text = format_expr(amount)
+    return f"({text})" if _ends_with_words(amount) else text
 
 
 def _ends_with_words(expr: ast.Expr) -> bool:
@@ -292,7 +311,17 @@ def format_cost(stmt: ast.CostStmt) -> str:
     return " ".join(parts)
 
 
-_SIMPLE = (ast.PowerStmt, ast.LetStmt, ast.Command, ast.TokenStmt, ast.CostStmt)
+_SIMPLE = (
+    ast.PowerStmt,
+    ast.LetStmt,
+    ast.Command,
+    ast.TokenStmt,
+    ast.CostStmt,
+    ast.AmountStmt,
+    ast.GiveStmt,
+    ast.CounterStmt,
+    ast.CostStep,
+)
 
 
 def format_stmt(stmt: ast.Stmt, depth: int) -> list[str]:
@@ -374,7 +403,7 @@ def format_ability(ability: ast.Ability, depth: int) -> list[str]:
         ]
     head = ability.kind
     if ability.once:
-        head += " once per turn"
+        head += f" once per {ability.period}" if ability.times == 1 else f" {ability.times} times per {ability.period}"
     if ability.cost is not None:
         head += f" pay {format_expr(ability.cost)} power"
     if ability.always:

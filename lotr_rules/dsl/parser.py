@@ -180,10 +180,29 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
         return self._ability("search", meta, body=c[0])
 
     def action_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
-        return self._ability("action", meta, once=c[0] is not None, cost=c[1], body=c[2])
+        times, period = c[0] if c[0] is not None else (1, "")
+        return self._ability("action", meta, once=c[0] is not None, cost=c[1], body=c[2], period=period, times=times)
 
-    def once_per_turn(self, meta: Any, c: list[Any]) -> bool:
-        return True
+    def response_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        times, period = c[0] if c[0] is not None else (1, "")
+        return self._ability(
+            "response", meta, once=c[0] is not None, phrase=c[1], body=c[2], period=period, times=times
+        )
+
+    def forced_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("forced", meta, phrase=c[0], body=c[1])
+
+    def shadow_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("shadow", meta, body=c[0])
+
+    def travel_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
+        return self._ability("travel", meta, body=c[0])
+
+    def once_per(self, meta: Any, c: list[Any]) -> tuple[int, str]:
+        return (1, str(c[0]))
+
+    def times_per(self, meta: Any, c: list[Any]) -> tuple[int, str]:
+        return (int(c[0]), str(c[1]))
 
     def action_cost(self, meta: Any, c: list[Any]) -> ast.Expr:
         amount: ast.Expr = c[0]
@@ -270,6 +289,65 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
 
     def counter_phrase(self, meta: Any, c: list[Any]) -> tuple[str, ...]:
         return _words(c)
+
+    def amount_stmt(self, meta: Any, c: list[Any]) -> ast.AmountStmt:
+        return ast.AmountStmt(str(c[0]), c[1], str(c[2]), str(c[3]), c[4], span=_span_of_meta(meta))
+
+    def add_amount(self, meta: Any, c: list[Any]) -> ast.AmountStmt:
+        return ast.AmountStmt("add", c[0], str(c[1]), "to", c[3], span=_span_of_meta(meta))
+
+    def remove_amount(self, meta: Any, c: list[Any]) -> ast.AmountStmt:
+        return ast.AmountStmt("remove", c[0], str(c[1]), "from", c[3], span=_span_of_meta(meta))
+
+    def amount_verb(self, meta: Any, c: list[Any]) -> str:
+        return str(c[0])
+
+    def amount(self, meta: Any, c: list[Any]) -> ast.Expr:
+        value: ast.Expr = c[0]
+        return value
+
+    def all_amount(self, meta: Any, c: list[Any]) -> None:
+        return None
+
+    def to_prep(self, meta: Any, c: list[Any]) -> str:
+        return "to"
+
+    def on_prep(self, meta: Any, c: list[Any]) -> str:
+        return "on"
+
+    def from_prep(self, meta: Any, c: list[Any]) -> str:
+        return "from"
+
+    def give_stmt(self, meta: Any, c: list[Any]) -> ast.GiveStmt:
+        sign, amount = c[1]
+        return ast.GiveStmt(c[0], sign, amount, str(c[2]), c[3], span=_span_of_meta(meta))
+
+    def plus_amount(self, meta: Any, c: list[Any]) -> tuple[int, ast.Expr]:
+        return (1, c[0])
+
+    def minus_amount(self, meta: Any, c: list[Any]) -> tuple[int, ast.Expr]:
+        return (-1, c[0])
+
+    def duration(self, meta: Any, c: list[Any]) -> str:
+        return str(c[-1])
+
+    def raise_counter(self, meta: Any, c: list[Any]) -> ast.CounterStmt:
+        return ast.CounterStmt("raise", c[0], c[1], span=_span_of_meta(meta))
+
+    def reduce_counter(self, meta: Any, c: list[Any]) -> ast.CounterStmt:
+        return ast.CounterStmt("reduce", c[0], c[1], span=_span_of_meta(meta))
+
+    def cost_command(self, meta: Any, c: list[Any]) -> ast.CostStep:
+        command = ast.Command(str(c[1]), c[2], c[3], c[4], span=_span_of_meta(meta))
+        return ast.CostStep(command, span=_span_of_meta(meta))
+
+    def cost_remove(self, meta: Any, c: list[Any]) -> ast.CostStep:
+        step = ast.AmountStmt("remove", c[1], str(c[2]), "from", c[4], span=_span_of_meta(meta))
+        return ast.CostStep(step, span=_span_of_meta(meta))
+
+    def cost_raise(self, meta: Any, c: list[Any]) -> ast.CostStep:
+        step = ast.CounterStmt("raise", c[1], c[2], span=_span_of_meta(meta))
+        return ast.CostStep(step, span=_span_of_meta(meta))
 
     def next_turn_stmt(self, meta: Any, c: list[Any]) -> ast.NextTurnStmt:
         return ast.NextTurnStmt(c[0], span=_span_of_meta(meta))

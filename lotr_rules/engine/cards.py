@@ -17,6 +17,30 @@ CondFn = Callable[["Ctx"], bool]
 
 
 @attrs.frozen(slots=True)
+class CostDef:
+    """What an ability costs (``cost exhaust this``): whether it can be paid now, and paying it."""
+
+    payable: CondFn
+    pay: Effect
+    #: the steps as written, for people
+    text: str = ""
+
+
+@attrs.frozen(slots=True)
+class ConstantDef:
+    """A change that holds while a condition of the card does (``while attached { give attached
+    hero +2 willpower }``): read whenever a stat is read, never stored."""
+
+    #: the condition's words, as the family names it ("attached", "in play", "committed")
+    condition: str
+    stat: str
+    #: the cards it changes, worked out for the card that makes the change (``ctx.this``)
+    targets: Callable[[Ctx], list[int]]
+    amount: NumberFn
+    text: str = ""
+
+
+@attrs.frozen(slots=True)
 class TriggerDef:
     """A compiled ``when``/``at`` ability.
 
@@ -31,6 +55,13 @@ class TriggerDef:
     matches: Callable[[Ctx, int], bool]
     once: bool = False
     label: str = ""
+    #: the LCG's kinds: "forced" or "response" ("" for a ``when``/``at`` ability)
+    kind: str = ""
+    #: a limit: at most ``times`` uses per ``period`` ("" for none)
+    period: str = ""
+    times: int = 1
+    #: what it costs, paid before its effect (None: nothing)
+    cost: CostDef | None = None
 
 
 @attrs.frozen(slots=True)
@@ -59,6 +90,11 @@ class ActionDef:
     effect: Effect
     once: bool = False
     cost: NumberFn | None = None
+    #: a limit's period and uses ("turn" for ``once per turn``)
+    period: str = ""
+    times: int = 1
+    #: what else it costs, paid before its effect (``cost exhaust this``)
+    price: CostDef | None = None
 
 
 @attrs.frozen(slots=True)
@@ -128,6 +164,10 @@ class CardDef:
     changes_costs: bool = False
     #: the event kinds the game must count per turn for its 'for the first time this turn' triggers
     counts: frozenset[str] = frozenset()
+    #: the changes it makes while a condition holds (``while attached { give ... }``)
+    constants: tuple[ConstantDef, ...] = ()
+    #: what its abilities other than actions and triggers cost, by ability ("travel")
+    costs: Mapping[str, CostDef] = attrs.field(factory=dict)
     group_ambush_defendable: bool = True
     source_path: str = ""
     source_digest: str = ""

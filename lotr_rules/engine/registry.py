@@ -56,6 +56,12 @@ CONTEXT_DOCS: Mapping[str, str] = {
     "action": "an 'action' ability: its player uses it during their main phase",
     "effect": "an 'effect' ability: the last card drawn in a turn",
     "search": "a 'search' ability: the card found searching back",
+    "when revealed": "a 'when revealed' ability: the encounter card was revealed",
+    "shadow": "a 'shadow' ability: the card was dealt face down to an attacking enemy and turned up",
+    "travel": "a 'travel' ability: the players travel to the location",
+    "response": "a 'response' ability: its player chose to answer what just happened",
+    "forced": "a 'forced' ability: it answers what just happened by itself",
+    "while": "a 'while' block: changes that hold while its condition does",
 }
 
 
@@ -100,6 +106,9 @@ class Primitive:
     moves_to: str = ""
     #: what it honours of a destination beyond its positions: "owner" (``its owner's deck``)
     honours_placement: frozenset[str] = frozenset()
+    #: whether it could be paid now, as a cost (``cost exhaust this``): only a primitive that
+    #: says so may be a cost
+    payable: Callable[..., bool] | None = attrs.field(default=None, eq=False, repr=False)
 
     def honoured_contexts(self, family: tuple[str, ...]) -> tuple[str, ...]:
         return self.contexts or family
@@ -179,6 +188,24 @@ class Vocabulary:
     #: whether the family counts each turn's events, so that a trigger may say 'for the first
     #: time this turn'
     turn_counts: bool = False
+    #: amounts of a kind kept on cards, by "verb kind" ("deal damage", "place progress"):
+    #: ``fn(ctx, cards, amount)`` (amount None: all of it); ``data["payable"](ctx, cards, amount)``
+    #: says whether it can be paid as a cost, where it can be one
+    amounts: Mapping[str, Phrase] = attrs.field(factory=dict)
+    #: the stats ``give X +1 STAT`` changes: ``fn(ctx, card, amount, until)`` for a lasting change
+    #: (``until``: one of ``periods``)
+    stats: Mapping[str, Phrase] = attrs.field(factory=dict)
+    #: how long a change or a limit may last ("turn"; "phase", "round")
+    periods: tuple[str, ...] = ()
+    #: the conditions a ``while`` block of changes may name ("attached", "in play"):
+    #: ``fn(ctx)`` tells whether it holds for the card ``ctx.this``
+    holds: Mapping[str, Phrase] = attrs.field(factory=dict)
+    #: the abilities (other than actions and triggered ones) whose block may start with costs
+    paid_abilities: tuple[str, ...] = ()
+    #: which player controls a card in play (a trigger's 'you control'): ``fn(ctx, card)``
+    controller: Callable[..., int] | None = attrs.field(default=None, eq=False, repr=False)
+    #: kind words that stand for several card types ("character": hero or ally)
+    type_groups: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
     _field_map: Mapping[str, FieldDecl] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:

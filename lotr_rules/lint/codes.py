@@ -594,8 +594,8 @@ REGISTRY: tuple[LintCode, ...] = (
         "not part of this game",
         "Each game family offers its own fields, abilities and statements: the deck-building games "
         "have Power, Attacks and Defenses, the Adventure Deck has directions, aggression, tokens on "
-        "counters and effects that wait for the next turn. The LCG family has card fields only, so "
-        "far: none of its abilities or statements exist yet, so any ability on an LCG card is E119. "
+        "counters and effects that wait for the next turn, the LCG has damage, progress, resources, "
+        "threat and stat changes. "
         "A card that uses what its family does not have could never do what it says. Move the card "
         "to a set of the right family (its set.toml names the family) or write it with what its "
         "family offers (the hint lists it).",
@@ -1363,6 +1363,252 @@ REGISTRY: tuple[LintCode, ...] = (
         ),
     ),
     # ------------------------------------------------------------------ cards and sets
+    LintCode(
+        "E183",
+        Severity.ERROR,
+        "cost that cannot be a cost",
+        "An ability's cost ('cost exhaust this', 'cost remove 1 resource from this', 'cost raise threat by 2') "
+        "is paid before its effect, and the ability is offered only when the cost can be paid. So a cost "
+        "must be something the game can tell is payable, and it is written first in the block of an "
+        "'action', a 'response' or a 'travel' ability. Anything else (a cost the game cannot check, a cost "
+        "after the effect, a cost on a forced effect) would not be paid as written.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: field-healer.card
+            card "Field Healer" {
+              id field-healer
+              type ally
+              sphere lore
+              cost 2
+              willpower 1
+              attack 0
+              defense-strength 0
+              hit-points 2
+              provenance designed
+              text "Action: exhaust this to draw a card."
+              action {
+                draw 1
+                cost exhaust this
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: field-healer.card
+            card "Field Healer" {
+              id field-healer
+              type ally
+              sphere lore
+              cost 2
+              willpower 1
+              attack 0
+              defense-strength 0
+              hit-points 2
+              provenance designed
+              text "Action: exhaust this to draw a card."
+              action {
+                cost exhaust this
+                draw 1
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E184",
+        Severity.ERROR,
+        "amount the family does not keep",
+        "'deal N damage to', 'heal N damage from', 'place N progress on', 'add N resources to' and "
+        "'remove N KIND from' put amounts on cards, of the kinds the game family keeps, each with its own "
+        "preposition. A kind the family does not keep, or the wrong preposition, would do nothing.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: herbalist.card
+            card "Herbalist" {
+              id herbalist
+              type ally
+              sphere lore
+              cost 2
+              willpower 1
+              attack 0
+              defense-strength 0
+              hit-points 2
+              provenance designed
+              text "Action: exhaust this to heal 1 damage from a hero."
+              action {
+                cost exhaust this
+                heal 1 damage to a hero in play
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: herbalist.card
+            card "Herbalist" {
+              id herbalist
+              type ally
+              sphere lore
+              cost 2
+              willpower 1
+              attack 0
+              defense-strength 0
+              hit-points 2
+              provenance designed
+              text "Action: exhaust this to heal 1 damage from a hero."
+              action {
+                cost exhaust this
+                heal 1 damage from a hero in play
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E185",
+        Severity.ERROR,
+        "stat change that does not say how long",
+        "'give X +1 willpower' changes a stat. Given by an effect it must say how long it lasts ('until "
+        "end of phase', 'until end of round'); in a 'while' block it lasts as long as the block's "
+        "condition holds and says no period. A stat the family does not have is refused too.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: banner-bearer.card
+            card "Banner Bearer" {
+              id banner-bearer
+              type ally
+              sphere lore
+              cost 2
+              willpower 1
+              attack 0
+              defense-strength 0
+              hit-points 2
+              provenance designed
+              text "Action: exhaust this: a hero gets +1 willpower until the end of the phase."
+              action {
+                cost exhaust this
+                give a hero in play +1 willpower
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: banner-bearer.card
+            card "Banner Bearer" {
+              id banner-bearer
+              type ally
+              sphere lore
+              cost 2
+              willpower 1
+              attack 0
+              defense-strength 0
+              hit-points 2
+              provenance designed
+              text "Action: exhaust this: a hero gets +1 willpower until the end of the phase."
+              action {
+                cost exhaust this
+                give a hero in play +1 willpower until end of phase
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E186",
+        Severity.ERROR,
+        "limit in a period the family does not have",
+        "A limit says how often one card may use an ability: 'once per turn' in the deck-building "
+        "games, 'once per round' or '2 times per phase' in the LCG. A period the family does not have "
+        "(or a limit on a forced effect, which resolves every time) could not be kept.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: scout.card
+            card "Scout" {
+              id scout
+              type ally
+              sphere lore
+              cost 2
+              willpower 1
+              attack 0
+              defense-strength 0
+              hit-points 2
+              provenance designed
+              text "Action, once a round: exhaust this to draw a card."
+              action once per turn {
+                cost exhaust this
+                draw 1
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: scout.card
+            card "Scout" {
+              id scout
+              type ally
+              sphere lore
+              cost 2
+              willpower 1
+              attack 0
+              defense-strength 0
+              hit-points 2
+              provenance designed
+              text "Action, once a round: exhaust this to draw a card."
+              action once per round {
+                cost exhaust this
+                draw 1
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
     LintCode(
         "E190",
         Severity.ERROR,

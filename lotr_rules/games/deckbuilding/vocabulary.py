@@ -845,4 +845,5 @@ def vocabulary() -> Vocabulary:
         chosen_players={p.words: p for p in CHOSEN_PLAYERS},
         quantities={q.words: q for q in QUANTITIES},
         turn_counts=True,
+        periods=("turn",),
     )

@@ -128,8 +128,18 @@ def defenders(game: LcgGame, player: int) -> list[int]:
 def enemy_attack(game: LcgGame, player: int, enemy: int) -> None:
     state = game.state
     state.attacked.add(enemy)
+    game.attacking, game.defending = enemy, -1
+    try:
+        _resolve_attack(game, player, enemy)
+    finally:
+        game.attacking, game.defending = -1, -1
+
+
+def _resolve_attack(game: LcgGame, player: int, enemy: int) -> None:
+    state = game.state
     options = [NO_DEFENDER, *(game.card_option(c, f"defend with {game.card_name(c)}") for c in defenders(game, player))]
     defender = game.choose(player, "defend", f"{game.card_name(enemy)} attacks: declare a defender", options, enemy)
+    game.defending = -1 if defender is None else defender
     if defender is not None:
         state.exhausted.add(defender)
         game.log("defends", game.card_name(defender), game.card_name(enemy))

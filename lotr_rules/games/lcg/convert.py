@@ -1,9 +1,10 @@
 """From compiled LCG card files to the records the rules play (:class:`~.record.LcgCard`).
 
-A card file of the ``lcg`` family gives only fields so far (its vocabulary refuses abilities),
-so a card converts field by field: its type, sphere, costs and stats, its traits, its keywords
-and unique marker, what an attachment goes on. Decks and scenarios are then put together from
-the records: :func:`player_deck` and :func:`scenario`.
+A card converts field by field (its type, sphere, costs and stats, traits, keywords and unique
+marker, what an attachment goes on) and ability by ability: each compiled effect becomes the
+record's hook, run with a context whose "you" is the player the rules give, "this" the card and
+"it" the card a triggered ability answers (:mod:`.hooks`). Decks and scenarios are then put
+together from the records: :func:`player_deck` and :func:`scenario`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.errors import ConfigError
+from lotr_rules.games.lcg import hooks
 from lotr_rules.games.lcg.record import TYPES, LcgCard, PlayerDeck, Scenario
 
 
@@ -31,9 +33,10 @@ def to_record(card: CardDef) -> LcgCard:
     """The record of one compiled LCG card; a :class:`ConfigError` says why one cannot be played."""
     if card.family != "lcg":
         raise ConfigError(f"card '{card.name}' is not an LCG card (its family is '{card.family or 'none'}')")
-    if card.abilities or card.triggers or card.action is not None:
-        # the vocabulary refuses abilities; a card built some other way must not lose them silently
-        raise ConfigError(f"card '{card.name}': LCG cards cannot have abilities yet")
+    unknown = set(card.abilities) - set(hooks.ABILITY_HOOKS)
+    if unknown or card.quest is not None or card.cost_changes:
+        # the vocabulary refuses these; a card built some other way must not lose them silently
+        raise ConfigError(f"card '{card.name}': the LCG has no '{sorted(unknown or {'quest'})[0]}' ability")
     types = sorted(card.types & set(TYPES))
     if len(types) != 1 or len(card.types) != 1:
         raise ConfigError(f"card '{card.name}' needs exactly one LCG card type")
@@ -69,6 +72,7 @@ def to_record(card: CardDef) -> LcgCard:
         ranged="ranged" in keywords,
         surge="surge" in keywords,
         restricted="restricted" in keywords,
+        **hooks.record_hooks(card),
     )
 
 

@@ -21,11 +21,12 @@ from typing import Any
 import attrs
 
 from lotr_rules.engine.cards import CardDef
+from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, Option
 from lotr_rules.engine.game import Game, GameOver
 from lotr_rules.errors import ConfigError, InternalError
 from lotr_rules.games.lcg import combat, triggers
-from lotr_rules.games.lcg.record import LcgCard, PlayerDeck, Scenario
+from lotr_rules.games.lcg.record import LcgCard, LcgEvent, PlayerDeck, Scenario
 from lotr_rules.games.lcg.state import (
     ACTIVE,
     DECK,
@@ -131,6 +132,14 @@ class LcgGame(Game):
         #: the trigger points some card of this game answers, and how deep events are nested now
         self.listened: frozenset[str] = frozenset(t.point for r in records for t in r.triggers)
         self.trigger_depth = 0
+        #: the cards whose lasting changes ('while' blocks) a stat must look at
+        self.constant_cards: tuple[int, ...] = tuple(i for i, r in enumerate(records) if r.constants)
+        self._reading_constants = False
+        #: the enemy attacking and the character defending, while an enemy attacks (else -1)
+        self.attacking = -1
+        self.defending = -1
+        #: the event the ability resolving now answers (a Response may cancel it)
+        self.answering: LcgEvent | None = None
         cards = [_definition(i, r) for i, r in enumerate(records)]
         super().__init__(cards, LcgState(len(config.players), config.seed), agents)
         self.replay_queue.extend(replay)
@@ -169,6 +178,8 @@ class LcgGame(Game):
         # to, stays in play and keeps its state.
         if where in IN_PLAY and name not in IN_PLAY:
             self._left_play(card)
+            if "left play" in self.listened:
+                triggers.fire(self, "left play", self.owners[card] if self.owners[card] >= 0 else who, card)
 
     def _left_play(self, card: int) -> None:
         state = self.state
@@ -181,6 +192,7 @@ class LcgGame(Game):
         state.effects = [effect for effect in state.effects if effect[0] != card]
         # A card that leaves play and comes back is a new card: its limits start afresh.
         state.used = {key: until for key, until in state.used.items() if key[0] != card}
+        state.uses = {key: count for key, count in state.uses.items() if key[0] != card}
         for attachment in [a for a, host in state.attached_to.items() if host == card]:
             self.log("discarded", self.owners[attachment], self.card_name(attachment), "its host left play")
             self.discard(attachment)
@@ -267,7 +279,29 @@ class LcgGame(Game):
         for target, changed, amount, _until in self.state.effects:
             if target == card and changed == stat:
                 value += amount
+        if self.constant_cards and not self._reading_constants:
+            value += self._constant_changes(card, stat)
         return max(value, 0)
+
+    def _constant_changes(self, card: int, stat: str) -> int:
+        """What the 'while' blocks of cards hold for this stat now. A stat read while working
+        them out (a change to 'each character with 2 willpower') reads the cards without them."""
+        total = 0
+        self._reading_constants = True
+        try:
+            for source in self.constant_cards:
+                for constant in self.records[source].constants:
+                    if constant.stat != stat:
+                        continue
+                    ctx = Ctx(self, self.controller(source), source)
+                    if constant.holds(ctx) and card in constant.targets(ctx):
+                        total += constant.amount(ctx)
+        finally:
+            self._reading_constants = False
+        return total
+
+    def traits_of(self, card: int) -> frozenset[str]:
+        return self.records[card].traits
 
     def add_effect(self, card: int, stat: str, amount: int, until: str = UNTIL_PHASE) -> None:
         """A lasting change to a card's stat, until the end of the phase or of the round."""
@@ -452,6 +486,29 @@ class LcgGame(Game):
             record.when_revealed(self, self.state.first_player, stage)
             self.check_lethal()
 
+    def progress_on(self, card: int, amount: int) -> None:
+        """Progress placed on one location or quest stage by a card effect: enough explores the
+        location or completes the stage, as progress from questing does."""
+        if amount <= 0:
+            return
+        where = self.locate(card)[0]
+        if where == QUEST:
+            self.state.progress[card] = self.state.progress.get(card, 0) + amount
+            self.log("progress", self.card_name(card), amount)
+            if self.state.progress[card] >= self.stat(card, "quest_points"):
+                triggers.fire(self, "quest completed", self.state.first_player, card)
+                if self.locate(card) == (QUEST, -1):
+                    self.advance_quest()
+            return
+        if where not in (ACTIVE, STAGING):
+            return
+        self.state.progress[card] = self.state.progress.get(card, 0) + amount
+        self.log("progress", self.card_name(card), amount)
+        if self.state.progress[card] >= self.stat(card, "quest_points"):
+            self.log("explored", self.card_name(card))
+            self.defeat(card)
+            triggers.fire(self, "explored", self.state.first_player, card)
+
     def place_progress(self, amount: int) -> None:
         """Progress goes to the active location until it is explored, the rest to the quest."""
         active = self.z(ACTIVE)
@@ -578,7 +635,10 @@ class LcgGame(Game):
             record = self.records[card]
             if not self.can_pay(player, card) or self.unique_in_play(card):
                 continue
-            if (record.type == "event" and record.action is not None) or (planning and record.type == "ally"):
+            if record.type == "event" and record.action is not None:
+                if record.action_check is None or record.action_check(self, player, card):
+                    options.append(Option(f"play {record.name}", (card, -1), card))
+            elif planning and record.type == "ally":
                 options.append(Option(f"play {record.name}", (card, -1), card))
             elif planning and record.type == "attachment":
                 for host in self.hosts(player, card):
@@ -675,9 +735,17 @@ class LcgGame(Game):
         self.log("round", state.turn, state.first_player)
         for phase in PHASES:
             self.run_phase(phase)
+        triggers.fire(self, "round ends", self.state.first_player)
         state.effects = [e for e in state.effects if e[3] != UNTIL_ROUND]
         state.used = {key: until for key, until in state.used.items() if until != UNTIL_ROUND}
+        self._forget_uses(UNTIL_ROUND)
         self.check_lethal()
+
+    def _forget_uses(self, until: str) -> None:
+        """The uses counted towards limits of this period start again."""
+        uses = self.state.uses
+        for key in [k for k in uses if self.records[k[0]].triggers[k[1]].limit == until]:
+            del uses[key]
 
     def run_phase(self, phase: str) -> None:
         """One phase of the round, then the end of the effects that last for a phase."""
@@ -690,6 +758,7 @@ class LcgGame(Game):
         triggers.fire(self, "phase ends", self.state.first_player)
         self.state.effects = [e for e in self.state.effects if e[3] != UNTIL_PHASE]
         self.state.used = {key: until for key, until in self.state.used.items() if until != UNTIL_PHASE}
+        self._forget_uses(UNTIL_PHASE)
         self.check_lethal()
 
     def resource_phase(self) -> None:
@@ -746,7 +815,13 @@ class LcgGame(Game):
     def travel_phase(self) -> None:
         self.action_window("travel begins")
         if not self.z(ACTIVE):
-            locations = [c for c in self.z(STAGING) if self.records[c].type == "location"]
+            first = self.state.first_player
+            locations = [
+                c
+                for c in self.z(STAGING)
+                if self.records[c].type == "location"
+                and (self.records[c].travel_check is None or self.records[c].travel_check(self, first, c))  # type: ignore[misc]
+            ]
             if locations:
                 player = self.state.first_player
                 options = [

@@ -18,10 +18,13 @@ import attrs
 from lotr_rules.errors import ConfigError
 
 if TYPE_CHECKING:
+    from lotr_rules.engine.context import Ctx
     from lotr_rules.games.lcg.game import LcgGame
 
 #: what a card's effect is given: the game, the player it acts for, the card it is on
 Hook = Callable[["LcgGame", int, int], None]
+#: whether something can be done now: the game, the player, the card
+Check = Callable[["LcgGame", int, int], bool]
 #: a triggered ability's effect or condition is also given the event that triggered it
 Reaction = Callable[["LcgGame", int, int, "LcgEvent"], None]
 Condition = Callable[["LcgGame", int, int, "LcgEvent"], bool]
@@ -59,6 +62,8 @@ AFTER_POINTS = (
     "enters play",  # subject: the ally or attachment put into play
     "phase begins",  # subject: -1; the phase is the game's
     "phase ends",
+    "round ends",  # subject: -1
+    "left play",  # subject: the card that left play (it is out of play now)
 )
 WOULD_POINTS = (
     "would reveal",  # before an encounter card's When Revealed effect resolves
@@ -101,6 +106,8 @@ class Trigger:
     kind: str = "response"
     when: Condition | None = None
     limit: str = ""
+    #: how many uses the limit allows in its period
+    times: int = 1
     #: words for people and logs
     text: str = ""
 
@@ -114,6 +121,18 @@ class Trigger:
             raise ConfigError(f"unknown trigger point '{self.point}'")
         if self.limit not in LIMITS:
             raise ConfigError(f"unknown limit '{self.limit}' (once per phase or round)")
+
+
+@attrs.frozen(slots=True)
+class Constant:
+    """A change that holds while a condition of its card does: ``holds(ctx)`` for the card
+    (``ctx.this``), the stat, the cards it reaches now, and by how much."""
+
+    holds: Callable[[Ctx], bool]
+    stat: str
+    targets: Callable[[Ctx], list[int]]
+    amount: Callable[[Ctx], int]
+    text: str = ""
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -172,6 +191,12 @@ class LcgCard:
     travel: Hook | None = None
     #: Forced effects, Responses and Actions (of a card in play), in the card's order
     triggers: tuple[Trigger, ...] = ()
+    #: changes that hold while a condition of the card does (its 'while' blocks)
+    constants: tuple[Constant, ...] = ()
+    #: events: whether the event's Action can be played now (its cost can be paid)
+    action_check: Check | None = None
+    #: locations: whether the players can travel here now (its Travel cost can be paid)
+    travel_check: Check | None = None
 
     def __attrs_post_init__(self) -> None:
         if self.type not in TYPES:

@@ -75,6 +75,7 @@ class LcgState(GameState):
         "shadow_of",
         "threat",
         "used",
+        "uses",
     )
 
     def __init__(self, num_players: int, seed: int) -> None:
@@ -100,6 +101,8 @@ class LcgState(GameState):
         self.effects: list[Effect] = []
         #: abilities used under a limit: (card, ability index) -> "phase" or "round"
         self.used: dict[tuple[int, int], str] = {}
+        #: how many times each ability under a limit of more than one use was used in its period
+        self.uses: dict[tuple[int, int], int] = {}
 
     def copy(self) -> LcgState:
         base = super().copy()
@@ -120,6 +123,7 @@ class LcgState(GameState):
         other.shadow_of = dict(self.shadow_of)
         other.effects = self.effects[:]
         other.used = dict(self.used)
+        other.uses = dict(self.uses)
         return other
 
     def canonical(self) -> dict[str, Any]:
@@ -140,6 +144,7 @@ class LcgState(GameState):
                 "shadow_of": sorted(self.shadow_of.items()),
                 "effects": [list(effect) for effect in self.effects],
                 "used": [[card, index, until] for (card, index), until in sorted(self.used.items())],
+                "uses": [[card, index, count] for (card, index), count in sorted(self.uses.items())],
             }
         )
         return view

@@ -146,16 +146,26 @@ def use(game: LcgGame, card: int, index: int, event: LcgEvent) -> None:
     player = game.controller(card)
     game.step(card)
     if trigger.limit:
-        game.state.used[(card, index)] = trigger.limit
+        # the ability is spent for its period once it has been used as often as its limit says
+        uses = game.state.uses.get((card, index), 0) + 1
+        if uses >= trigger.times:
+            game.state.used[(card, index)] = trigger.limit
+            game.state.uses.pop((card, index), None)
+        else:
+            game.state.uses[(card, index)] = uses
     game.log(LOG_KINDS[trigger.kind], player, record.name, trigger.text)
-    if record.type == "event":
-        game.pay(player, card)
-        game.move(card, RESOLVING)
-        trigger.effect(game, player, card, event)
-        if game.locate(card) == (RESOLVING, -1):
-            game.discard(card)
-    else:
-        trigger.effect(game, player, card, event)
+    answering, game.answering = game.answering, event
+    try:
+        if record.type == "event":
+            game.pay(player, card)
+            game.move(card, RESOLVING)
+            trigger.effect(game, player, card, event)
+            if game.locate(card) == (RESOLVING, -1):
+                game.discard(card)
+        else:
+            trigger.effect(game, player, card, event)
+    finally:
+        game.answering = answering
     game.check_lethal()
 
 

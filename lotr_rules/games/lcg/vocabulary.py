@@ -1,17 +1,35 @@
-"""What LCG card scripts may say: so far, card fields only.
+"""What LCG card scripts may say: its card fields, zones, things, commands and abilities.
 
 A card file of this family gives its facts as fields (sphere, cost, stats, traits, keywords...,
-see :mod:`.fields`) and the converter (:mod:`.convert`) turns the compiled card into the record
-the rules play. The language has no LCG statements yet: no ability, trigger or command, so a
-card that has one is refused (E119) rather than loaded without what it says.
+see :mod:`.fields`) and what it does as abilities: ``action`` (an event played from hand, or a
+card's Action in play), ``response`` and ``forced`` (triggered abilities), ``when revealed``,
+``shadow``, ``travel``, and ``while`` blocks of lasting changes. The converter
+(:mod:`.convert`) turns the compiled card into the record the rules play. The functions behind
+the words are in :mod:`.words`.
 """
 
 from __future__ import annotations
 
 import functools
 
-from lotr_rules.engine.registry import CardType, Vocabulary
+from lotr_rules.engine.context import Ctx
+from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, ZoneSpec
+from lotr_rules.engine.selection import Selection
+from lotr_rules.games.lcg import words as w
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
+from lotr_rules.games.lcg.state import (
+    ACTIVE,
+    DECK,
+    DISCARD,
+    ENCOUNTER_DECK,
+    ENCOUNTER_DISCARD,
+    ENGAGED,
+    HAND,
+    PLAY,
+    QUEST,
+    STAGING,
+    VICTORY,
+)
 
 CARD_TYPES = (
     CardType("hero", "heroes", "a character a player starts the game with; it collects resources"),
@@ -24,28 +42,285 @@ CARD_TYPES = (
     CardType("objective", "objectives", "an encounter card the players may claim"),
     CardType("quest", "quests", "a stage of the quest deck, with the progress it needs"),
 )
+#: kind words for several types at once
+TYPE_GROUPS = {"character": ("hero", "ally"), "characters": ("hero", "ally")}
 
 #: the decks a card may start in: player cards in a player's deck, the rest in the scenario's
 DECKS = ("player", "encounter", "quest")
+
+ZONES = (
+    ZoneSpec("hand", "your hand", (), "player", w.own_zone(HAND)),
+    ZoneSpec("deck", "your deck; cards are taken from its top", (), "player", w.own_zone(DECK), top_only=True),
+    ZoneSpec("discard pile", "your discard pile", ("discard",), "player", w.own_zone(DISCARD)),
+    ZoneSpec(
+        "play area",
+        "the heroes, allies and attachments you control",
+        ("your play area",),
+        "player",
+        w.own_zone(PLAY),
+    ),
+    ZoneSpec("engagement area", "the enemies engaged with you", ("engaged with you",), "player", w.own_zone(ENGAGED)),
+    ZoneSpec("play", "every card in play, on every side of the table", (), "union", w.in_play),
+    ZoneSpec("any play area", "every player's heroes, allies and attachments", (), "union", w.every_players(PLAY)),
+    ZoneSpec(
+        "any engagement area",
+        "the enemies engaged with any player",
+        ("engaged with a player",),
+        "union",
+        w.every_players(ENGAGED),
+    ),
+    ZoneSpec("any discard pile", "every player's discard pile", (), "union", w.every_players(DISCARD)),
+    ZoneSpec("any hand", "every player's hand", (), "union", w.every_players(HAND)),
+    ZoneSpec(
+        "staging area", "the encounter cards not yet engaged or travelled to", (), "shared", w.shared_zone(STAGING)
+    ),
+    ZoneSpec(
+        "encounter deck",
+        "the encounter deck; cards are taken from its top",
+        (),
+        "shared",
+        w.shared_zone(ENCOUNTER_DECK),
+        top_only=True,
+    ),
+    ZoneSpec("encounter discard pile", "the encounter discard pile", (), "shared", w.shared_zone(ENCOUNTER_DISCARD)),
+    ZoneSpec(
+        "victory display", "the enemies and locations that score victory points", (), "shared", w.shared_zone(VICTORY)
+    ),
+    ZoneSpec("active location", "the location the players travelled to", (), "shared", w.shared_zone(ACTIVE)),
+    ZoneSpec("current quest", "the quest stage being played", (), "shared", w.shared_zone(QUEST)),
+    # one card each, named by what it is to this card (see NAMED_THINGS)
+    ZoneSpec("host", "the card this card is attached to", (), "shared", w.host_of_this),
+    ZoneSpec("attacker", "the enemy attacking now", (), "shared", w.attacking_enemy),
+    ZoneSpec("defender", "the character defending now", (), "shared", w.defending_character),
+)
+
+
+def _thing(words: str, zone: str, doc: str) -> Phrase:
+    return Phrase(words, doc, data={"zone": zone})
+
+
+NAMED_THINGS = (
+    _thing("attached hero", "host", "the hero this attachment is attached to"),
+    _thing("attached character", "host", "the character this attachment is attached to"),
+    _thing("attached enemy", "host", "the enemy this attachment is attached to"),
+    _thing("attached location", "host", "the location this attachment is attached to"),
+    _thing("attacking enemy", "attacker", "the enemy attacking now (for a shadow card: the enemy it was dealt to)"),
+    _thing("defending character", "defender", "the character defending against the attack now"),
+    _thing("active location", "active location", "the active location, if there is one"),
+    _thing("current quest", "current quest", "the quest stage being played"),
+)
+
+
+def _stat_primitive(name: str) -> Phrase:
+    stat = w.STAT_NAMES[name]
+
+    def change(ctx: Ctx, sel: Selection, amount: int, until: str | None) -> None:
+        w.give(ctx, sel, amount, until, name)
+
+    return Phrase(name, f"the card's {name} as it is now", change, data={"targets": w.targets, "stat": stat})
+
+
+STATS = tuple(_stat_primitive(name) for name in w.STAT_NAMES)
+
+_ANY_SEL = frozenset({"zone", "where", "count", "up to", "all", "random", "as", "name"})
+
+PRIMITIVES = (
+    Primitive("draw", "Draw this many cards.", "draw 2", "count", impl=w.draw, honours=frozenset({"count"})),
+    Primitive(
+        "ready",
+        "Ready these cards (exhausted cards in play stand up).",
+        "ready a character in play area",
+        "cards",
+        impl=w.ready,
+        honours=_ANY_SEL,
+    ),
+    Primitive(
+        "exhaust",
+        "Exhaust these cards. As a cost it can be paid only with ready cards.",
+        "exhaust this",
+        "cards",
+        impl=w.exhaust,
+        honours=_ANY_SEL,
+        payable=w.can_exhaust,
+    ),
+    Primitive(
+        "discard",
+        "Discard these cards to their owners' discard piles (encounter cards: the encounter discard pile).",
+        "discard a card from hand",
+        "cards",
+        impl=w.discard,
+        honours=_ANY_SEL,
+        payable=w.can_discard,
+        moves_to="discard",
+    ),
+    Primitive(
+        "engage",
+        "These enemies engage you, from the staging area or from another player.",
+        "engage an enemy in staging area",
+        "cards",
+        impl=w.engage,
+        honours=_ANY_SEL,
+    ),
+    Primitive(
+        "cancel",
+        "Cancel what the event being answered would do: the When Revealed or shadow effect, or the damage.",
+        "cancel",
+        "none",
+        impl=w.cancel,
+        contexts=("response",),
+    ),
+)
+
+
+def _amount(key: str, doc: str, fn: object, *, everything: bool = False, payable: object = None) -> Phrase:
+    data: dict[str, object] = {"all": everything}
+    if payable is not None:
+        data["payable"] = payable
+    return Phrase(key, doc, fn, data=data)  # type: ignore[arg-type]
+
+
+AMOUNTS = (
+    _amount("deal damage", "Deal damage to characters or enemies; enough destroys them.", w.deal_damage),
+    _amount("heal damage", "Heal damage from characters ('all': every point).", w.heal_damage, everything=True),
+    _amount(
+        "place progress",
+        "Place progress on a location or the quest; enough explores or completes it.",
+        w.place_progress,
+    ),
+    _amount("remove progress", "Remove progress ('all': every token).", w.remove_progress, everything=True),
+    _amount("add resource", "Add resources to heroes' resource pools.", w.add_resources),
+    _amount(
+        "remove resource",
+        "Take resources out of heroes' pools; as a cost, a pool must hold them.",
+        w.remove_resources,
+        everything=True,
+        payable=w.can_remove_resources,
+    ),
+)
+
+COUNTERS = (Phrase("threat", "your threat; at 50 you are eliminated", w.threat_of, data={"set": w.set_threat}),)
+
+
+def _live(name: str, kind: str, doc: str, fn: object) -> Phrase:
+    return Phrase(name, doc, fn, data={"kind": kind, "live": True})  # type: ignore[arg-type]
+
+
+ATTRIBUTES = (
+    *(
+        _live(name, "number", f"the card's {name} as it is now", w.live_stat(stat))
+        for name, stat in w.STAT_NAMES.items()
+    ),
+    _live("cost", "number", "the card's printed cost", w.printed_cost),
+    _live("damage", "number", "the damage on the card", w.tokens("damage")),
+    _live("progress", "number", "the progress on the card", w.tokens("progress")),
+    _live("resources", "number", "the resources in the hero's pool", w.tokens("resources")),
+    _live("trait", "words", "one of the card's traits ('trait is dwarf')", w.has_trait),
+    Phrase(
+        "keyword",
+        "one of the card's keywords",
+        w.has_keyword,
+        data={"kind": "words", "live": True, "choices": w.KEYWORD_WORDS},
+    ),
+    Phrase(
+        "state",
+        f"how the card is: {', '.join(w.STATE_WORDS)}",
+        w.in_state,
+        data={"kind": "words", "live": True, "choices": w.STATE_WORDS},
+    ),
+    _live("sphere", "text", "the card's sphere ('sphere is spirit')", w.sphere),
+    _live("name", "text", "the card's name", w.card_name),
+    Phrase("type", "one of the card's types", lambda c: c.types, data={"kind": "types"}),
+)
+
+HOLDS = (
+    Phrase("attached", "this is attached to a card", w.attached),
+    Phrase("in play", "this is in play", w.this_in_play),
+    Phrase("committed", "this is committed to the quest", w.committed),
+    Phrase("active", "this is the active location", w.active),
+    Phrase("in staging area", "this is in the staging area", w.in_staging),
+)
+
+
+def _trigger(pattern: str, event: str, doc: str, **data: object) -> Phrase:
+    return Phrase(
+        pattern.replace("{card}", "CARD"), doc, data={"event": event, "pattern": tuple(pattern.split()), **data}
+    )
+
+
+TRIGGERS = (
+    _trigger("after {card} commits", "committed", "after the card commits to the quest"),
+    _trigger("after {card} enters play", "enters play", "after the ally or attachment enters play"),
+    _trigger("after {card} leaves play", "left play", "after the card leaves play"),
+    _trigger("after {card} is revealed", "revealed", "after the encounter card is revealed and resolved"),
+    _trigger("after you travel to {card}", "travelled", "after the players travel to the location"),
+    _trigger("after {card} is explored", "explored", "after the location is explored (it has left play)"),
+    _trigger("after {card} engages you", "engaged", "after the enemy engages you", yours=True),
+    _trigger("after {card} engages a player", "engaged", "after the enemy engages a player"),
+    _trigger("after {card} attacks", "attacked", "after the enemy's attack resolves"),
+    _trigger("after {card} attacks you", "attacked", "after the enemy's attack on you resolves", yours=True),
+    _trigger("after {card} is declared as a defender", "defended", "after the character is declared as a defender"),
+    _trigger("after {card} is destroyed", "destroyed", "after the character is destroyed"),
+    _trigger("after {card} is defeated", "defeated", "after the enemy is destroyed"),
+    _trigger(
+        "after {card} is damaged",
+        "damaged",
+        "after the card is dealt damage; the number Damage is how much",
+        amount="Damage",
+    ),
+    _trigger(
+        "when {card} would be revealed",
+        "would reveal",
+        "before the When Revealed effect of the card resolves ('cancel' cancels it)",
+    ),
+    _trigger(
+        "when a shadow effect would resolve",
+        "would shadow",
+        "before a shadow effect resolves ('cancel' cancels it)",
+    ),
+    _trigger("at end of phase", "phase ends", "at the end of each phase"),
+    _trigger("at end of round", "round ends", "at the end of each round"),
+)
+
+ABILITIES = {
+    "action": "an event played from hand for its effect, or an Action of a card in play, used in an action window",
+    "response": "a triggered ability its player may use just after (or before) what its trigger says",
+    "forced": "a triggered ability that resolves by itself",
+    "when revealed": "resolves when the encounter card (or quest stage) is revealed",
+    "shadow": "resolves when the card, dealt face down to an attacking enemy, is turned up",
+    "travel": "resolves when the players travel to the location; its costs must be paid to travel",
+    "while": "changes that hold while a condition of the card does",
+}
 
 
 @functools.cache
 def vocabulary() -> Vocabulary:
     return Vocabulary(
         family="lcg",
-        primitives={},
-        zones={},
+        primitives={p.name: p for p in PRIMITIVES},
+        zones={z.name: z for z in ZONES},
         card_types={t.name: t for t in CARD_TYPES},
         players={},
         states={},
-        triggers={},
-        aggregates={},
-        named_things={},
-        attributes={},
+        triggers={t.words: t for t in TRIGGERS},
+        aggregates={"number": Phrase("number", "how many cards", lambda ctx, cards: len(cards))},
+        named_things={n.words: n for n in NAMED_THINGS},
+        attributes={a.words: a for a in ATTRIBUTES},
         decks=DECKS,
-        abilities={},
+        abilities=ABILITIES,
         fields=FIELDS,
         card_class=LcgCardDef,
-        title="the LCG (card fields only, so far)",
-        contexts=(),
+        counters={c.words: c for c in COUNTERS},
+        title="the LCG",
+        # card facts come from the public list of the core set's cards; texts and scripts are ours
+        provenances=("card-list", "designed"),
+        contexts=("action", "response", "forced", "when revealed", "shadow", "travel", "while"),
+        hero_abilities=("action", "response", "forced", "while"),
+        chosen_players={"player": Phrase("player", "any player still in the game", w.every_player)},
+        amounts={a.words: a for a in AMOUNTS},
+        stats={s.words: s for s in STATS},
+        periods=("phase", "round"),
+        holds={h.words: h for h in HOLDS},
+        paid_abilities=("travel",),
+        controller=w.controller,
+        type_groups=TYPE_GROUPS,
     )

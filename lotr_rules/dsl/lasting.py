@@ -1,0 +1,450 @@
+"""The compiler's part for amounts on cards, stat changes, counters raised, costs and limits.
+
+These statements came with the LCG but belong to the language, for every family that declares
+the words they need (:class:`~lotr_rules.engine.registry.Vocabulary`'s ``amounts``, ``stats``,
+``counters`` and ``periods``); a family that declares none refuses them (E119), so nothing is
+accepted and then ignored.
+
+* ``deal 2 damage to X``, ``heal all damage from X``, ``place 1 progress on active location``,
+  ``add 1 resource to X``, ``remove 2 progress from current quest``: an amount of a kind the
+  family keeps on cards (E184 for a verb and kind it does not have, or the wrong preposition).
+* ``give X +1 willpower until end of phase``: a lasting change to a stat; in a ``while`` block it
+  holds as long as the block's condition does and says no period (E185).
+* ``raise threat by 2``, ``reduce threat by 3``: a counter of the game.
+* ``cost exhaust this``: a step of what an ability costs, written first in its block; the ability
+  can be used only when every step can be paid, and they are paid before the effect. Only a
+  command its family can tell is payable may be a cost (E183).
+* ``once per round``, ``2 times per phase``: a limit, in one of the family's periods (E186).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from lotr_rules.diagnostics import did_you_mean
+from lotr_rules.dsl import ast
+from lotr_rules.dsl.formatter import format_expr, format_sel, format_stmt
+from lotr_rules.engine.cards import CondFn, ConstantDef, CostDef, Effect, NumberFn, TriggerDef
+from lotr_rules.engine.context import Ctx
+from lotr_rules.engine.registry import Phrase
+from lotr_rules.engine.selection import Selection
+from lotr_rules.errors import Span
+
+if TYPE_CHECKING:
+    from lotr_rules.dsl.compiler import Compiler
+
+#: the preposition each verb of an amount takes
+PREPOSITIONS = {"deal": "to", "heal": "from", "place": "on", "add": "to", "remove": "from"}
+
+
+def amount_key(verb: str, kind: str) -> str:
+    """The vocabulary's key for ``VERB N KIND``: the kind in the singular (``resources``)."""
+    if kind.endswith("s") and not kind.endswith("ss"):
+        kind = kind[:-1]
+    return f"{verb} {kind}"
+
+
+def _text(stmt: ast.Stmt) -> str:
+    return " ".join(line.strip() for line in format_stmt(stmt, 0))
+
+
+# ------------------------------------------------------------------ amounts on cards
+def amount_stmt(self: Compiler, stmt: ast.AmountStmt) -> Effect | None:
+    if not self.vocab.amounts:
+        self._not_in_family(f"'{stmt.verb} ... {stmt.kind}'", stmt.span, ())
+        return None
+    key = amount_key(stmt.verb, stmt.kind)
+    phrase = self.vocab.amounts.get(key)
+    if phrase is None:
+        hint = _suggest_key(key, self.vocab.amounts)
+        self.error("E184", f"no '{stmt.verb} ... {stmt.kind}' in {family_title(self)}", stmt.span, hint)
+        return None
+    wanted = PREPOSITIONS[stmt.verb]
+    if stmt.prep != wanted:
+        self.error(
+            "E184",
+            f"'{stmt.verb} ... {stmt.kind}' is written with '{wanted}', not '{stmt.prep}'",
+            stmt.span,
+            f"write: {stmt.verb} N {stmt.kind} {wanted} ...",
+        )
+        return None
+    if stmt.amount is None and not phrase.data.get("all", False):
+        self.error("E184", f"'{stmt.verb} all {stmt.kind}' is not something cards can do", stmt.span)
+        return None
+    amount = self._expr(stmt.amount) if stmt.amount is not None else None
+    selection = self._selection(stmt.target, "", role=stmt.verb)
+    if selection.binding:
+        self._bind_name(selection.binding)
+    self._say(_text(stmt))
+    act: Callable[[Ctx, Selection, int | None], None] = phrase.fn  # type: ignore[assignment]
+
+    def run_amount(ctx: Ctx) -> None:
+        act(ctx, selection, None if amount is None else amount(ctx))
+
+    return run_amount
+
+
+# ------------------------------------------------------------------ stat changes
+def give(self: Compiler, stmt: ast.GiveStmt, holding: bool = False) -> tuple[Selection, Phrase, NumberFn] | None:
+    """The parts of ``give X +N STAT``; ``holding``: in a ``while`` block (no period)."""
+    if not self.vocab.stats:
+        self._not_in_family("'give ... +N STAT'", stmt.span, ())
+        return None
+    phrase = self.vocab.stats.get(stmt.stat)
+    if phrase is None:
+        self.error("E185", f"no stat '{stmt.stat}' to give", stmt.span, _suggest_key(stmt.stat, self.vocab.stats))
+        return None
+    if holding and stmt.until is not None:
+        self.error(
+            "E185",
+            f"a change in a 'while' block lasts as long as the block holds, not 'until end of {stmt.until}'",
+            stmt.span,
+            "leave the 'until ...' out",
+        )
+        return None
+    if not holding and stmt.until is None:
+        periods = ", ".join(f"'until end of {p}'" for p in self.vocab.periods)
+        self.error(
+            "E185",
+            "a change given by an effect must say how long it lasts",
+            stmt.span,
+            f"write {periods}, or put it in a 'while' block",
+        )
+        return None
+    if stmt.until is not None and stmt.until not in self.vocab.periods:
+        self.error(
+            "E185",
+            f"no period '{stmt.until}' in {family_title(self)}",
+            stmt.span,
+            f"the periods: {', '.join(self.vocab.periods)}",
+        )
+        return None
+    amount = self._expr(stmt.amount)
+    sign = stmt.sign
+    selection = self._selection(stmt.target, "", role="give")
+    if selection.binding:
+        self._bind_name(selection.binding)
+    return selection, phrase, (lambda ctx: sign * amount(ctx))
+
+
+def give_effect(self: Compiler, stmt: ast.GiveStmt) -> Effect | None:
+    parts = give(self, stmt)
+    if parts is None:
+        return None
+    selection, phrase, amount = parts
+    self._say(_text(stmt))
+    until = stmt.until
+    change: Callable[[Ctx, Selection, int, str | None], None] = phrase.fn  # type: ignore[assignment]
+
+    def run_give(ctx: Ctx) -> None:
+        change(ctx, selection, amount(ctx), until)
+
+    return run_give
+
+
+def constant_of(self: Compiler, stmt: ast.GiveStmt, condition: str) -> ConstantDef | None:
+    parts = give(self, stmt, holding=True)
+    if parts is None:
+        return None
+    selection, phrase, amount = parts
+    self._say(_text(stmt))
+    pick: Callable[[Ctx, Selection], list[int]] = phrase.data["targets"]  # type: ignore[assignment]
+
+    def targets(ctx: Ctx) -> list[int]:
+        return pick(ctx, selection)
+
+    return ConstantDef(condition, stmt.stat, targets, amount, _text(stmt))
+
+
+# ------------------------------------------------------------------ counters
+def counter_stmt(self: Compiler, stmt: ast.CounterStmt) -> Effect | None:
+    counter = self._counter(stmt.counter, stmt.span)
+    if counter is None:
+        return None
+    self._say(_text(stmt))
+    amount = self._expr(stmt.amount)
+    read: Callable[[Ctx], int] = counter.fn  # type: ignore[assignment]
+    write: Callable[[Ctx, int], None] = counter.data["set"]  # type: ignore[assignment]
+    sign = 1 if stmt.op == "raise" else -1
+
+    def run_counter(ctx: Ctx) -> None:
+        # a negative amount changes nothing: 'raise threat by X' never lowers it
+        write(ctx, read(ctx) + sign * max(0, amount(ctx)))
+
+    return run_counter
+
+
+# ------------------------------------------------------------------ costs
+def price_of(self: Compiler, body: ast.Block, what: str) -> tuple[CostDef | None, ast.Block]:
+    """The cost steps an ability's block starts with, compiled, and the rest of the block."""
+    steps: list[tuple[CondFn, Effect]] = []
+    texts: list[str] = []
+    index = 0
+    while index < len(body) and isinstance(body[index], ast.CostStep):
+        step = body[index]
+        assert isinstance(step, ast.CostStep)
+        index += 1
+        compiled = cost_step(self, step, what)
+        if compiled is not None:
+            steps.append(compiled)
+            texts.append(_text(step.step))
+    if not steps:
+        return None, body[index:]
+    self._say(f"Cost: {'; '.join(texts)}")
+    checks = tuple(check for check, _pay in steps)
+    pays = tuple(pay for _check, pay in steps)
+
+    def payable(ctx: Ctx) -> bool:
+        return all(check(ctx) for check in checks)
+
+    def pay(ctx: Ctx) -> None:
+        for one in pays:
+            one(ctx)
+
+    return CostDef(payable, pay, "; ".join(texts)), body[index:]
+
+
+def cost_step(self: Compiler, step: ast.CostStep, what: str) -> tuple[CondFn, Effect] | None:
+    inner = step.step
+    if isinstance(inner, ast.AmountStmt):
+        return _amount_cost(self, inner, step.span)
+    if isinstance(inner, ast.CounterStmt):
+        effect = counter_stmt(self, inner)
+        return None if effect is None else (_always_payable, effect)
+    primitive = self.vocab.primitives.get(inner.verb)
+    if primitive is not None and primitive.payable is None:
+        self.error(
+            "E183",
+            f"'{inner.verb}' cannot be a cost",
+            step.span,
+            f"commands that can: {', '.join(sorted(n for n, p in self.vocab.primitives.items() if p.payable))}",
+        )
+        return None
+    effect = self._command(inner)
+    if effect is None or primitive is None:
+        return None
+    selection = self._command_selection(primitive, inner) if inner.sel is not None else None
+    check: Callable[[Ctx, Selection | None], bool] = primitive.payable  # type: ignore[assignment]
+    return (lambda ctx: check(ctx, selection)), effect
+
+
+def _amount_cost(self: Compiler, stmt: ast.AmountStmt, span: Span) -> tuple[CondFn, Effect] | None:
+    """``cost remove 1 resource from this``: an amount that must be there to be taken."""
+    phrase = self.vocab.amounts.get(amount_key(stmt.verb, stmt.kind))
+    if phrase is not None and "payable" not in phrase.data:
+        self.error("E183", f"'{stmt.verb} ... {stmt.kind}' cannot be a cost", span)
+        return None
+    effect = amount_stmt(self, stmt)
+    if effect is None or phrase is None:
+        return None
+    amount = self._expr(stmt.amount) if stmt.amount is not None else None
+    selection = self._selection(stmt.target, "", role=stmt.verb)
+    check: Callable[[Ctx, Selection, int | None], bool] = phrase.data["payable"]  # type: ignore[assignment]
+    return (lambda ctx: check(ctx, selection, None if amount is None else amount(ctx))), effect
+
+
+def misplaced_cost(self: Compiler, stmt: ast.CostStep) -> None:
+    self.error(
+        "E183",
+        "a cost is written first in the block of an ability that can be paid for",
+        stmt.span,
+        "move it to the top of an 'action', 'response' or 'travel' block",
+    )
+
+
+# ------------------------------------------------------------------ limits
+def limit(self: Compiler, ability: ast.Ability) -> bool:
+    """Whether the ability's limit (if any) is in one of the family's periods (E186)."""
+    if not ability.once:
+        return True
+    if ability.period not in self.vocab.periods:
+        offered = ", ".join(self.vocab.periods) or "none"
+        self.error(
+            "E186",
+            f"no period '{ability.period}' for a limit in {family_title(self)}",
+            ability.span,
+            f"the periods: {offered}",
+        )
+        return False
+    if ability.times < 1:
+        self.error("E186", "a limit allows at least 1 use", ability.span)
+        return False
+    return True
+
+
+def family_title(self: Compiler) -> str:
+    return self.vocab.title or self.vocab.family
+
+
+def _always_payable(ctx: Ctx) -> bool:
+    return True
+
+
+def _suggest_key(word: str, choices: Iterable[str]) -> str | None:
+    return did_you_mean(word, choices)
+
+
+def give_text(stmt: ast.GiveStmt) -> str:
+    sign = "+" if stmt.sign > 0 else "-"
+    return f"give {format_sel(stmt.target)} {sign}{format_expr(stmt.amount)} {stmt.stat}"
+
+
+def reaction(self: Compiler, ability: ast.Ability) -> TriggerDef | None:
+    """``response [limit] after this commits { [cost ...] ... }``, ``forced at end of round { ... }``."""
+    words = list(ability.phrase)
+    found: tuple[Phrase, list[str]] | None = None
+    for entry in self.vocab.triggers.values():
+        pattern = entry.data.get("pattern")
+        if isinstance(pattern, tuple):
+            subject = match_pattern(pattern, words)
+            if subject is not None:
+                found = (entry, subject)
+                break
+    text = " ".join(words)
+    if found is None:
+        self.error(
+            "E114",
+            f"unknown trigger '{text}'",
+            ability.span,
+            _suggest_key(
+                text, [" ".join(str(w) for w in trigger_words(self, e)) for e in self.vocab.triggers.values()]
+            ),
+        )
+        return None
+    entry, subject = found
+    matches = subject_test(self, subject, ability.span) if subject else _any_subject
+    if matches is None:
+        return None
+    if not limit(self, ability):
+        return None
+    kind = ability.kind
+    if kind == "forced" and ability.once:
+        self.error("E186", "a forced effect has no limit: it resolves every time", ability.span)
+        return None
+    amount_name = str(entry.data.get("amount", ""))
+    if amount_name:
+        self._bind_name(amount_name)
+        self._numbers.add(amount_name)
+    heading = "Response" if kind == "response" else "Forced"
+    if ability.once:
+        heading += f" ({limit_text(ability)})"
+    self._say(f"{heading}, {text}:")
+    self._depth = 1
+    price, body = price_of(self, ability.body, kind)
+    if price is not None and kind == "forced":
+        self.error("E183", "a forced effect is not paid for: it has no cost", ability.span)
+        return None
+    effect = self._block(body)
+    return TriggerDef(
+        event=str(entry.data["event"]),
+        scope="self",
+        effect=effect,
+        matches=matches,
+        label=text,
+        kind=kind,
+        period=ability.period,
+        times=ability.times if ability.once else 1,
+        cost=price,
+    )
+
+
+def trigger_words(self: Compiler, entry: Phrase) -> tuple[str, ...]:
+    pattern = entry.data.get("pattern")
+    return tuple(str(w) for w in pattern) if isinstance(pattern, tuple) else (entry.words,)
+
+
+def subject_test(self: Compiler, words: list[str], span: Span) -> Callable[[Ctx, int], bool] | None:
+    """The card a trigger's phrase is about: ``this``, a named thing (``attached hero``), or
+    ``a KIND [you control]`` where the kind is card types and, for a family with traits,
+    traits (``a dwarf hero you control``)."""
+    if words == ["this"]:
+        return lambda ctx, card: card == ctx.this
+    thing = self._named_thing(words)
+    if thing is not None:
+        spec = self.vocab.zone(str(thing.data["zone"]))
+        assert spec is not None and spec.lists is not None
+        lists = spec.lists
+        return lambda ctx, card: any(card in cards for cards in lists(ctx))
+    while words and words[0] in ("a", "an", "each", "any"):
+        words = words[1:]
+    controlled = words[-2:] == ["you", "control"]
+    if controlled:
+        words = words[:-2]
+    types = [
+        w for w in words if self.vocab.card_type(w) is not None or w in ("card", "cards") or w in self.vocab.type_groups
+    ]
+    traits = [w for w in words if w not in types]
+    trait = self.vocab.attributes.get("trait")
+    if traits and (trait is None or not trait.data.get("live")):
+        self.error("E112", f"unknown card type '{traits[0]}'", span, _suggest_key(traits[0], self.vocab.type_words()))
+        return None
+    test = self._type_test(types, span) if types else None
+    has_trait: Callable[..., object] | None = trait.fn if (traits and trait is not None) else None
+    owner = self.vocab.controller
+
+    def is_subject(ctx: Ctx, card: int) -> bool:
+        if card < 0:
+            return False
+        if test is not None and not test(ctx, card):
+            return False
+        if has_trait is not None and not all(has_trait(ctx, card, word) for word in traits):
+            return False
+        return not (controlled and owner is not None and owner(ctx, card) != ctx.player)
+
+    return is_subject
+
+
+def holding(self: Compiler, ability: ast.Ability) -> list[ConstantDef]:
+    """``while attached { give attached hero +2 willpower }``: changes that hold while the
+    condition does, read whenever the stat is."""
+    condition = " ".join(ability.phrase)
+    if condition not in self.vocab.holds:
+        self.error(
+            "E127",
+            f"unknown 'while' condition '{condition}'",
+            ability.span,
+            _suggest_key(condition, self.vocab.holds) or f"the conditions: {', '.join(self.vocab.holds)}",
+        )
+        return []
+    self._say(f"While {self.vocab.holds[condition].doc}:")
+    self._depth = 1
+    out: list[ConstantDef] = []
+    for stmt in ability.body:
+        if not isinstance(stmt, ast.GiveStmt):
+            self.error(
+                "E127",
+                f"a 'while {condition}' block holds only 'give' changes",
+                getattr(stmt, "span", ability.span),
+                "write other effects in an 'action', 'response' or 'forced' ability",
+            )
+            continue
+        constant = constant_of(self, stmt, condition)
+        if constant is not None:
+            out.append(constant)
+    return out
+
+
+def match_pattern(pattern: tuple[object, ...], words: list[str]) -> list[str] | None:
+    """The subject words of a trigger written ``words`` if it fits ``pattern`` (whose ``"{card}"``
+    stands for one or more words), else None; [] for a pattern without a subject."""
+    parts = [str(p) for p in pattern]
+    if "{card}" not in parts:
+        return [] if parts == words else None
+    at = parts.index("{card}")
+    before, after = parts[:at], parts[at + 1 :]
+    if len(words) <= len(before) + len(after):
+        return None
+    if words[: len(before)] != before or (after and words[-len(after) :] != after):
+        return None
+    return words[len(before) : len(words) - len(after)]
+
+
+def _any_subject(ctx: Ctx, card: int) -> bool:
+    return True
+
+
+def limit_text(ability: ast.Ability) -> str:
+    if ability.times == 1:
+        return f"once per {ability.period}"
+    return f"{ability.times} times per {ability.period}"

@@ -1,0 +1,152 @@
+"""A compiled LCG card's abilities as the hooks of its record (:class:`~.record.LcgCard`).
+
+The rules call a hook with the game, the player it acts for and the card; a compiled effect
+takes a :class:`~lotr_rules.engine.context.Ctx`. Here each ability is wrapped once, when the
+card is converted: a cost is paid before its effect (and checked before the ability is offered),
+a limit becomes the trigger's, and a triggered ability sees the card its event is about as
+``it`` (and the event's amount under the name its trigger gives, such as ``Damage``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from lotr_rules.engine.cards import CardDef, ConstantDef, CostDef, Effect, TriggerDef
+from lotr_rules.engine.context import Ctx
+from lotr_rules.games.lcg.record import Check, Constant, Hook, LcgEvent, Trigger
+
+if TYPE_CHECKING:
+    from lotr_rules.games.lcg.game import LcgGame
+
+#: the card's abilities (by the compiler's name) and the record's hook each becomes
+ABILITY_HOOKS = {"when revealed": "when_revealed", "shadow": "shadow", "travel": "travel"}
+#: trigger points whose "you" is the player the event names (an enemy engaging *you*)
+_PERIOD = {"phase": "phase", "round": "round"}
+
+
+def _hook(effect: Effect, cost: CostDef | None = None) -> Hook:
+    def run(game: LcgGame, player: int, card: int) -> None:
+        ctx = Ctx(game, player, card)
+        if cost is not None:
+            cost.pay(ctx)
+        effect(ctx)
+
+    return run
+
+
+def _check(cost: CostDef) -> Check:
+    def payable(game: LcgGame, player: int, card: int) -> bool:
+        return cost.payable(Ctx(game, player, card))
+
+    return payable
+
+
+def _context(game: LcgGame, player: int, card: int, event: LcgEvent, amount_name: str) -> Ctx:
+    ctx = Ctx(game, player, card, it=event.subject)
+    if amount_name:
+        ctx.vars[amount_name] = event.amount
+    return ctx
+
+
+def _trigger(trigger: TriggerDef, amount_name: str, yours: bool) -> Trigger:
+    matches = trigger.matches
+    cost = trigger.cost
+    effect = trigger.effect
+
+    def when(game: LcgGame, player: int, card: int, event: LcgEvent) -> bool:
+        if yours and event.player != player:
+            return False
+        ctx = _context(game, player, card, event, amount_name)
+        if not matches(ctx, event.subject):
+            return False
+        return cost is None or cost.payable(ctx)
+
+    def run(game: LcgGame, player: int, card: int, event: LcgEvent) -> None:
+        ctx = _context(game, player, card, event, amount_name)
+        if cost is not None:
+            cost.pay(ctx)
+        effect(ctx)
+
+    return Trigger(
+        trigger.event,
+        run,
+        kind=trigger.kind,
+        when=when,
+        limit=_PERIOD.get(trigger.period, ""),
+        times=trigger.times,
+        text=trigger.label,
+    )
+
+
+def _action(card: CardDef) -> Trigger | None:
+    action = card.action
+    if action is None:
+        return None
+    price = action.price
+    effect = action.effect
+
+    def when(game: LcgGame, player: int, this: int, event: LcgEvent) -> bool:
+        return price is None or price.payable(Ctx(game, player, this))
+
+    def run(game: LcgGame, player: int, this: int, event: LcgEvent) -> None:
+        ctx = Ctx(game, player, this)
+        if price is not None:
+            price.pay(ctx)
+        effect(ctx)
+
+    limit = _PERIOD.get(action.period, "") if action.once else ""
+    return Trigger("action", run, kind="action", when=when, limit=limit, times=action.times, text="action")
+
+
+def _constant(constant: ConstantDef, holds: Any) -> Constant:
+    return Constant(holds, _STAT.get(constant.stat, constant.stat), constant.targets, constant.amount, constant.text)
+
+
+#: a script's stat name and the rules' name for it
+_STAT = {"hit-points": "hit_points"}
+
+
+def record_hooks(card: CardDef) -> dict[str, Any]:
+    """The hook fields of the card's record."""
+    from lotr_rules.games.lcg.vocabulary import vocabulary
+
+    vocab = vocabulary()
+    out: dict[str, Any] = {}
+    for ability, field in ABILITY_HOOKS.items():
+        effect = card.abilities.get(ability)
+        if effect is not None:
+            out[field] = _hook(effect, card.costs.get(ability))
+    travel_cost = card.costs.get("travel")
+    if travel_cost is not None:
+        out["travel_check"] = _check(travel_cost)
+    triggers: list[Trigger] = []
+    for trigger in card.triggers:
+        entry = next(
+            (t for t in vocab.triggers.values() if t.data.get("event") == trigger.event and _label_fits(t, trigger)),
+            None,
+        )
+        amount_name = str(entry.data.get("amount", "")) if entry is not None else ""
+        yours = bool(entry.data.get("yours", False)) if entry is not None else False
+        triggers.append(_trigger(trigger, amount_name, yours))
+    is_event = "event" in card.types
+    if card.action is not None:
+        if is_event:
+            out["action"] = _hook(card.action.effect, card.action.price)
+            if card.action.price is not None:
+                out["action_check"] = _check(card.action.price)
+        else:
+            action = _action(card)
+            assert action is not None
+            triggers.append(action)
+    if triggers:
+        out["triggers"] = tuple(triggers)
+    if card.constants:
+        out["constants"] = tuple(_constant(c, vocab.holds[c.condition].fn) for c in card.constants)
+    return out
+
+
+def _label_fits(entry: Any, trigger: TriggerDef) -> bool:
+    from lotr_rules.dsl.lasting import match_pattern
+
+    pattern = entry.data.get("pattern")
+    return isinstance(pattern, tuple) and match_pattern(pattern, trigger.label.split()) is not None
