@@ -192,7 +192,7 @@ class Vocabulary:
     #: ``fn(ctx, cards, amount)`` (amount None: all of it); ``data["payable"](ctx, cards, amount)``
     #: says whether it can be paid as a cost, where it can be one
     amounts: Mapping[str, Phrase] = attrs.field(factory=dict)
-    #: the stats ``give X +1 STAT`` changes: ``fn(ctx, card, amount, until)`` for a lasting change
+    #: the stats ``give +1 STAT to X`` changes: ``fn(ctx, card, amount, until)`` for a lasting change
     #: (``until``: one of ``periods``)
     stats: Mapping[str, Phrase] = attrs.field(factory=dict)
     #: how long a change or a limit may last ("turn"; "phase", "round")
