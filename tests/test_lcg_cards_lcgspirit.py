@@ -1,0 +1,242 @@
+"""The Spirit cards of the LCG core set, as card scripts, each played in a game: the ability is
+used the way the rules offer it, and the test checks what it did. "RR" cites the publisher's
+Rules Reference (entry named), "seed" the core set rulebook in the specification. The heroes and
+encounter cards around them are the test-only records of lcg_fixtures."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from lcg_fixtures import GUIDE, SEER, TRIGGER_SCENARIO, WARDEN, Scripted, by_label
+from lcg_table import Answer, clear_staging, put, stack
+
+from lotr_rules.cards.loader import load_sets
+from lotr_rules.engine.decisions import DecisionRequest
+from lotr_rules.games.lcg import combat, convert, triggers
+from lotr_rules.games.lcg.game import LcgConfig, LcgGame
+from lotr_rules.games.lcg.record import LcgCard, PlayerDeck
+from lotr_rules.games.lcg.state import (
+    ACTIVE,
+    DECK,
+    DISCARD,
+    ENCOUNTER_DISCARD,
+    ENGAGED,
+    HAND,
+    PLAY,
+    STAGING,
+)
+from lotr_rules.games.lcg.vocabulary import vocabulary
+
+CARDS_DIR = Path(__file__).resolve().parent.parent / "cardscripts" / "lcg-core"
+SPIRIT = (
+    "A Test of Will",
+    "Hasty Stroke",
+    "Lórien Guide",
+    "Northern Tracker",
+    "Strength of Will",
+    "The Favor of the Lady",
+    "Power in the Earth",
+    "Unexpected Courage",
+)
+
+
+@functools.cache
+def records() -> dict[str, LcgCard]:
+    catalogue = load_sets((CARDS_DIR,), vocabulary=vocabulary())
+    return convert.to_records(catalogue.in_sets(["lcg-core"]))
+
+
+def spirit_deck(heroes: tuple[LcgCard, ...] = (SEER, GUIDE, WARDEN)) -> PlayerDeck:
+    """The fixture heroes (two of them spirit) and every Spirit card scripted so far."""
+    cards = records()
+    return convert.player_deck(heroes, [cards[name] for name in SPIRIT])
+
+
+def sgame(players: int = 1, answer: Answer | None = None) -> LcgGame:
+    """A game after setup with empty hands and an empty staging area; each player has the
+    Spirit deck (the second player other heroes, as a hero is unique)."""
+    second = (GUIDE, WARDEN) if players > 1 else ()
+    decks = [spirit_deck((SEER,))] if players > 1 else [spirit_deck()]
+    if second:
+        decks.append(spirit_deck(second))
+    agents = [Scripted(answer) for _ in range(players)]
+    config = LcgConfig(TRIGGER_SCENARIO, tuple(decks), seed=1, mulligan=False)
+    game = LcgGame(config, agents)
+    for player in range(players):
+        for card in list(game.z(HAND, player)):
+            game.move(card, DECK, player)
+    clear_staging(game)
+    return game
+
+
+def asked(game: LcgGame, player: int = 0) -> list[DecisionRequest]:
+    agent = game.agents[player]
+    assert isinstance(agent, Scripted)
+    return agent.asked
+
+
+def fund(game: LcgGame, player: int = 0, amount: int = 5) -> None:
+    """Resources on each of the player's heroes, to pay for cards."""
+    for hero in game.heroes(player):
+        game.state.resources[hero] = amount
+
+
+def respond(request: DecisionRequest) -> int | None:
+    return 1 if request.kind == "response" else None
+
+
+def commit(game: LcgGame, player: int, card: int) -> None:
+    """A character commits to the quest as the quest phase commits it (seed "Quest Phase")."""
+    game.state.exhausted.add(card)
+    game.state.committed.add(card)
+    triggers.fire(game, "committed", player, card)
+
+
+def test_every_spirit_card_loads_with_its_facts() -> None:
+    cards = records()
+    assert cards["Northern Tracker"].traits == frozenset({"Dunedain", "Ranger"})
+    assert cards["Unexpected Courage"].attach_scope == "any"
+    assert cards["Power in the Earth"].attach_to == "location"
+    assert {cards[name].sphere for name in SPIRIT} == {"spirit"}
+
+
+# ---------------------------------------------------------------------- cancelling
+
+
+def test_a_test_of_will_cancels_a_when_revealed_effect() -> None:
+    """RR "Cancel": the treachery's effect (each player raises threat by 1) does not happen."""
+    game = sgame(1, respond)
+    fund(game)
+    will = put(game, "A Test of Will", HAND, 0)
+    before = game.state.threat[0]
+    (grasp,) = stack(game, "Test Grasp")
+    game.reveal_encounter(0)
+    assert game.state.threat[0] == before
+    assert will in game.z(DISCARD, 0) and grasp in game.z(ENCOUNTER_DISCARD)
+    assert ("cancelled", "Test Grasp", "when revealed") in game.state.log
+
+
+def test_hasty_stroke_cancels_a_shadow_effect() -> None:
+    """RR "Shadow Cards": the shadow (+2 attack to the attacker) is cancelled; the attack goes on."""
+    damage = []
+    for use in (True, False):
+        game = sgame(1, respond if use else None)
+        fund(game)
+        put(game, "Hasty Stroke", HAND, 0)
+        brute = put(game, "Test Brute", ENGAGED, 0)
+        stack(game, "Test Glade")
+        combat.deal_shadow_cards(game)
+        combat.enemy_attack(game, 0, brute)
+        damage.append(sum(int(str(e[2])) for e in game.state.log if e[0] == "damage"))
+    assert damage == [3, 5]
+
+
+# ---------------------------------------------------------------------- progress
+
+
+def test_lorien_guide_puts_progress_on_the_active_location_when_it_commits() -> None:
+    game = sgame(1, respond)
+    guide = put(game, "Lórien Guide", PLAY, 0)
+    glade = put(game, "Test Glade", ACTIVE)
+    game.state.progress[glade] = 0
+    commit(game, 0, guide)
+    assert game.state.progress[glade] == 1
+    # Another character committing does not trigger it.
+    commit(game, 0, game.heroes(0)[0])
+    assert game.state.progress[glade] == 1
+
+
+def test_northern_tracker_puts_progress_on_each_staged_location() -> None:
+    game = sgame(1, respond)
+    tracker = put(game, "Northern Tracker", PLAY, 0)
+    first, second, *_ = [c for c, r in enumerate(game.records) if r.name == "Test Glade"]
+    game.move(first, STAGING)
+    game.move(second, ACTIVE)
+    staged, active = [first, put(game, "Test Ruins", STAGING)], second
+    commit(game, 0, tracker)
+    assert [game.state.progress.get(c, 0) for c in staged] == [1, 1]
+    assert game.state.progress.get(active, 0) == 0
+
+
+def test_strength_of_will_exhausts_a_ready_spirit_character_for_progress() -> None:
+    """Its cost is one ready spirit character of yours, exhausted; the progress goes on the
+    location travelled to (seed "Travel Phase")."""
+
+    def travel_and_respond(request: DecisionRequest) -> int | None:
+        if request.kind == "travel":
+            return 1
+        if request.kind == "response":
+            return 1
+        if request.kind == "choose card":
+            return by_label(request, "Test Seer")
+        return None
+
+    game = sgame(1, travel_and_respond)
+    fund(game)
+    will = put(game, "Strength of Will", HAND, 0)
+    glade = put(game, "Test Glade", STAGING)
+    seer = game.heroes(0)[0]
+    game.travel_phase()
+    assert game.locate(glade) == (ACTIVE, -1)
+    assert game.state.progress[glade] == 2
+    assert seer in game.state.exhausted and will in game.z(DISCARD, 0)
+    # The choice of whom to exhaust offered only the spirit heroes (not the leadership one).
+    (choice,) = [r for r in asked(game) if r.kind == "choose card"]
+    assert sorted(o.label for o in choice.options) == ["Test Guide", "Test Seer"]
+
+
+def test_strength_of_will_is_not_offered_without_a_ready_spirit_character() -> None:
+    game = sgame(1, lambda r: 1 if r.kind == "travel" else None)
+    fund(game)
+    put(game, "Strength of Will", HAND, 0)
+    glade = put(game, "Test Glade", STAGING)
+    for hero in game.heroes(0):
+        if game.records[hero].sphere == "spirit":
+            game.state.exhausted.add(hero)
+    game.travel_phase()
+    assert game.locate(glade) == (ACTIVE, -1)
+    assert not [r for r in asked(game) if r.kind == "response"]
+
+
+# ---------------------------------------------------------------------- attachments
+
+
+def test_the_favor_of_the_lady_goes_on_any_players_hero() -> None:
+    """RR "Attachment Cards": 'attach to a hero' allows another player's hero."""
+    game = sgame(2)
+    fund(game, 0)
+    favor = put(game, "The Favor of the Lady", HAND, 0)
+    other = game.heroes(1)[0]
+    before = game.stat(other, "willpower")
+    options = [o.value for o in game.playable(0, planning=True) if o.value[0] == favor]
+    assert (favor, other) in options
+    game.play(0, favor, other)
+    assert game.stat(other, "willpower") == before + 1
+    game.discard(favor)
+    assert game.stat(other, "willpower") == before
+
+
+def test_power_in_the_earth_lowers_a_locations_threat() -> None:
+    game = sgame(1)
+    fund(game)
+    earth = put(game, "Power in the Earth", HAND, 0)
+    ruins = put(game, "Test Ruins", STAGING)
+    assert game.staging_threat() == 3
+    game.play(0, earth, ruins)
+    assert game.staging_threat() == 2 and game.stat(ruins, "threat") == 2
+
+
+def test_unexpected_courage_readies_its_hero_once_until_it_readies() -> None:
+    game = sgame(1)
+    fund(game)
+    courage = put(game, "Unexpected Courage", HAND, 0)
+    hero = game.heroes(0)[2]
+    game.play(0, courage, hero)
+    game.state.exhausted.add(hero)
+    (option,) = triggers.action_options(game, 0)
+    _ability, card, index = option.value
+    triggers.use_action(game, 0, card, index)
+    assert hero not in game.state.exhausted and courage in game.state.exhausted
+    game.state.exhausted.add(hero)
+    assert triggers.action_options(game, 0) == []
