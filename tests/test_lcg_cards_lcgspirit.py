@@ -12,10 +12,12 @@ from lcg_fixtures import GUIDE, SEER, TRIGGER_SCENARIO, WARDEN, Scripted, by_lab
 from lcg_table import Answer, clear_staging, put, stack
 
 from lotr_rules.cards.loader import load_sets
+from lotr_rules.dsl.compiler import Compiler
+from lotr_rules.dsl.parser import parse_card
 from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.games.lcg import combat, convert, triggers
 from lotr_rules.games.lcg.game import LcgConfig, LcgGame
-from lotr_rules.games.lcg.record import LcgCard, PlayerDeck
+from lotr_rules.games.lcg.record import LcgCard, LcgEvent, PlayerDeck
 from lotr_rules.games.lcg.state import (
     ACTIVE,
     DECK,
@@ -38,6 +40,10 @@ SPIRIT = (
     "The Favor of the Lady",
     "Power in the Earth",
     "Unexpected Courage",
+    "The Galadhrim's Greeting",
+    "A Light in the Dark",
+    "Dwarven Tomb",
+    "Will of the West",
 )
 
 
@@ -53,11 +59,11 @@ def spirit_deck(heroes: tuple[LcgCard, ...] = (SEER, GUIDE, WARDEN)) -> PlayerDe
     return convert.player_deck(heroes, [cards[name] for name in SPIRIT])
 
 
-def sgame(players: int = 1, answer: Answer | None = None) -> LcgGame:
+def sgame(players: int = 1, answer: Answer | None = None, heroes: tuple[LcgCard, ...] = ()) -> LcgGame:
     """A game after setup with empty hands and an empty staging area; each player has the
     Spirit deck (the second player other heroes, as a hero is unique)."""
     second = (GUIDE, WARDEN) if players > 1 else ()
-    decks = [spirit_deck((SEER,))] if players > 1 else [spirit_deck()]
+    decks = [spirit_deck(heroes or (SEER,))] if players > 1 else [spirit_deck(heroes or (SEER, GUIDE, WARDEN))]
     if second:
         decks.append(spirit_deck(second))
     agents = [Scripted(answer) for _ in range(players)]
@@ -240,3 +246,121 @@ def test_unexpected_courage_readies_its_hero_once_until_it_readies() -> None:
     assert hero not in game.state.exhausted and courage in game.state.exhausted
     game.state.exhausted.add(hero)
     assert triggers.action_options(game, 0) == []
+
+
+# ---------------------------------------------------------------------- threat and decks
+
+
+def test_the_galadhrims_greeting_lowers_one_threat_by_6_or_each_by_2() -> None:
+    for option, expected in ((1, [-6, 0]), (2, [-2, -2])):
+
+        def answer(request: DecisionRequest, option: int = option) -> int | None:
+            if request.kind == "choose":
+                return option - 1
+            if request.kind == "choose a player":
+                return 0
+            return None
+
+        game = sgame(2, answer)
+        fund(game)
+        greeting = put(game, "The Galadhrim's Greeting", HAND, 0)
+        before = game.state.threat[:]
+        game.play(0, greeting)
+        assert [after - was for after, was in zip(game.state.threat, before, strict=True)] == expected
+
+
+def test_will_of_the_west_shuffles_a_chosen_players_discard_pile_into_their_deck() -> None:
+    game = sgame(2, lambda r: by_label(r, "player 2") if r.kind == "choose a player" else None)
+    fund(game)
+    will = put(game, "Will of the West", HAND, 0)
+    pile = [put(game, "Hasty Stroke", DISCARD, 1), put(game, "Dwarven Tomb", DISCARD, 1)]
+    mine = put(game, "Hasty Stroke", DISCARD, 0)
+    deck = len(game.z(DECK, 1))
+    game.play(0, will)
+    assert game.z(DISCARD, 1) == [] and len(game.z(DECK, 1)) == deck + 2
+    assert set(pile) <= set(game.z(DECK, 1))
+    assert game.z(DISCARD, 0) == [mine, will]
+
+
+def test_dwarven_tomb_takes_a_spirit_card_back_from_your_discard_pile() -> None:
+    game = sgame(1, lambda r: by_label(r, "Hasty Stroke") if r.kind == "choose card" else None)
+    fund(game)
+    tomb = put(game, "Dwarven Tomb", HAND, 0)
+    stroke = put(game, "Hasty Stroke", DISCARD, 0)
+    courage = put(game, "Unexpected Courage", DISCARD, 0)
+    game.play(0, tomb)
+    assert stroke in game.z(HAND, 0) and courage in game.z(DISCARD, 0)
+    (choice,) = [r for r in asked(game) if r.kind == "choose card"]
+    # the Tomb itself is being resolved, not in the discard pile, so it is not offered
+    assert sorted(o.label for o in choice.options) == ["Hasty Stroke", "Unexpected Courage"]
+
+
+# ---------------------------------------------------------------------- enemies
+
+
+def test_a_light_in_the_dark_returns_an_enemy_engaged_with_any_player() -> None:
+    game = sgame(2)
+    fund(game)
+    light = put(game, "A Light in the Dark", HAND, 0)
+    brute = put(game, "Test Brute", ENGAGED, 1)
+    game.deal_damage(brute, 1)
+    game.play(0, light)
+    assert game.locate(brute) == (STAGING, -1)
+    assert game.state.damage[brute] == 1  # it stayed in play
+
+
+# ---------------------------------------------------------------------- heroes
+
+
+def test_eleanor_cancels_a_treachery_and_reveals_the_next_card_instead() -> None:
+    """RR "Cancel": the treachery (each player raises threat by 1) does nothing, is discarded,
+    and the next encounter card is revealed in its place; Eleanor is exhausted to pay."""
+    game = sgame(1, respond, heroes=(records()["Eleanor"], GUIDE, WARDEN))
+    eleanor = game.heroes(0)[0]
+    before = game.state.threat[0]
+    grasp, prowler, glade = stack(game, "Test Grasp", "Test Prowler", "Test Glade")
+    game.reveal_encounter(0)
+    assert game.state.threat[0] == before
+    assert grasp in game.z(ENCOUNTER_DISCARD) and game.z(STAGING) == [prowler]
+    assert eleanor in game.state.exhausted
+    assert [e[1] for e in game.state.log if e[0] == "revealed"] == ["Test Grasp", "Test Prowler"]
+    # Exhausted, she cannot pay again: the next treachery resolves.
+    stack(game, "Test Grasp")
+    game.reveal_encounter(0)
+    assert game.state.threat[0] == before + 1
+    assert glade in game.z("encounter deck")
+
+
+def test_eleanor_answers_only_treacheries() -> None:
+    """A card with a When Revealed effect that is not a treachery is not hers to cancel."""
+    game = sgame(1, respond, heroes=(records()["Eleanor"], GUIDE, WARDEN))
+    assert records()["Eleanor"].triggers[0].point == "would reveal"
+    grasp = stack(game, "Test Grasp")[0]
+    event = LcgEvent("would reveal", 0, put(game, "Test Brute", STAGING), source=grasp)
+    assert not triggers.usable(game, game.heroes(0)[0], 0, event)
+    event = LcgEvent("would reveal", 0, grasp, source=grasp)
+    assert triggers.usable(game, game.heroes(0)[0], 0, event)
+
+
+# ---------------------------------------------------------------------- the new words
+
+
+def _codes(*lines: str) -> list[str]:
+    body = "".join(f"    {line}\n" for line in lines)
+    text = (
+        'card "Probe" {\n  id probe\n  type event\n  sphere spirit\n  cost 0\n  provenance designed\n'
+        f'  text "A test card."\n  action {{\n{body}  }}\n}}\n'
+    )
+    compiler = Compiler(vocabulary(), "probe.card")
+    compiler.compile_card(parse_card(text))
+    return [d.code for d in compiler.diagnostics]
+
+
+def test_the_new_commands_take_cards_only_from_where_they_act() -> None:
+    """'recover' takes from your discard pile and 'disengage' from engagement areas: a
+    selection from anywhere else would do nothing, so it is refused where it is written."""
+    assert _codes("recover a card from discard pile where sphere is spirit") == []
+    assert _codes("disengage an enemy in engagement area") == []
+    assert _codes("reveal 1") == []
+    assert "E124" in _codes("recover a card from hand")
+    assert "E124" in _codes("disengage an enemy in staging area")
