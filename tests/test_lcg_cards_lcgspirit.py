@@ -44,6 +44,7 @@ SPIRIT = (
     "A Light in the Dark",
     "Dwarven Tomb",
     "Will of the West",
+    "Fortune or Fate",
 )
 
 
@@ -364,3 +365,28 @@ def test_the_new_commands_take_cards_only_from_where_they_act() -> None:
     assert _codes("reveal 1") == []
     assert "E124" in _codes("recover a card from hand")
     assert "E124" in _codes("disengage an enemy in staging area")
+    assert "E124" in _codes("revive a hero in hand")
+
+
+def test_revive_must_name_heroes() -> None:
+    """E189: 'revive' puts heroes into play; 'a card' or 'a character' could pick an ally."""
+    assert _codes("revive a hero in any discard pile") == []
+    assert _codes("revive a card in any discard pile") == ["E189"]
+    assert _codes("revive a character in discard pile") == ["E189"]
+
+
+def test_fortune_or_fate_puts_a_hero_back_into_play_under_its_owner() -> None:
+    """The hero comes back for its owner (not for the player of the event), as a new card: no
+    damage, an empty resource pool, and no threat paid for it again."""
+    game = sgame(2, lambda r: by_label(r, "Test Guide") if r.kind == "choose card" else None)
+    fund(game, 0)
+    fate = put(game, "Fortune or Fate", HAND, 0)
+    guide = game.heroes(1)[0]
+    game.deal_damage(guide, game.stat(guide, "hit_points"))
+    assert guide in game.z(DISCARD, 1)
+    threat = game.state.threat[:]
+    game.play(0, fate)
+    assert game.locate(guide) == (PLAY, 1)
+    assert game.state.resources[guide] == 0 and guide not in game.state.damage
+    assert game.state.threat == threat
+    assert fate in game.z(DISCARD, 0)

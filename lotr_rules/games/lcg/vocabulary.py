@@ -174,6 +174,7 @@ PRIMITIVES = (
     spirit.RECOVER,
     spirit.RESHUFFLE,
     spirit.REVEAL,
+    spirit.REVIVE,
 )
 
 

@@ -1,16 +1,19 @@
 """Words the LCG core set's Spirit cards brought: sending an engaged enemy back to the staging
 area, taking cards back from a discard pile, shuffling a discard pile into its deck, revealing
-encounter cards, and every player in turn.
+encounter cards, heroes back into play, and every player in turn.
 
 Declared in :mod:`.vocabulary` like the others; each acts for ``ctx.player`` ("you").
 """
 
 from __future__ import annotations
 
+import attrs
+
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import Phrase, Primitive
 from lotr_rules.engine.selection import Placement, Selection
-from lotr_rules.games.lcg.state import DECK, DISCARD, ENGAGED, HAND, STAGING
+from lotr_rules.games.lcg import triggers
+from lotr_rules.games.lcg.state import DECK, DISCARD, ENGAGED, HAND, PLAY, STAGING
 from lotr_rules.games.lcg.words import g, pick
 
 #: what a selection of these commands may say: its zone, which cards, how many, a name
@@ -67,6 +70,32 @@ def each_player(ctx: Ctx) -> list[int]:
     return g(ctx).turn_order()
 
 
+def revive(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    """Heroes from discard piles back into play under their owners' control, with empty
+    resource pools (their threat costs are not paid again). A unique hero whose title is in
+    play cannot enter play, so it is not offered."""
+    assert sel is not None
+    game = g(ctx)
+    for hero in pick(ctx, _entering(sel), "Put a hero into play"):
+        owner = game.owners[hero]
+        if game.locate(hero) != (DISCARD, owner) or game.unique_in_play(hero):
+            continue
+        game.move(hero, PLAY, owner)
+        game.state.resources[hero] = 0
+        game.log("put into play", owner, game.card_name(hero))
+        triggers.fire(game, "enters play", owner, hero)
+
+
+def _entering(sel: Selection) -> Selection:
+    """The selection without the heroes that cannot enter play now (the unique rule)."""
+    test = sel.test
+
+    def may_enter(ctx: Ctx, card: int) -> bool:
+        return (test is None or test(ctx, card)) and not g(ctx).unique_in_play(card)
+
+    return attrs.evolve(sel, test=may_enter)
+
+
 DISENGAGE = Primitive(
     "disengage",
     "Send these enemies engaged with players back to the staging area (they keep their damage).",
@@ -104,5 +133,18 @@ REVEAL = Primitive(
     "count",
     impl=reveal,
     honours=frozenset({"count"}),
+)
+REVIVE = Primitive(
+    "revive",
+    "Put these heroes from discard piles back into play under their owners' control, with "
+    "empty resource pools (no threat is paid for them).",
+    "revive a hero in any discard pile",
+    "cards",
+    impl=revive,
+    honours=_FROM_A_ZONE,
+    from_zones=("discard pile", "any discard pile"),
+    default_zone="any discard pile",
+    moves_to="play area",
+    kinds=("hero",),
 )
 EACH_PLAYER = Phrase("each player", "every player still in the game, from the first player clockwise", each_player)
