@@ -363,6 +363,8 @@ def test_the_new_commands_take_cards_only_from_where_they_act() -> None:
     assert _codes("recover a card from discard pile where sphere is spirit") == []
     assert _codes("disengage an enemy in engagement area") == []
     assert _codes("reveal 1") == []
+    assert _codes("reshuffle") == []
+    assert _codes("for each player {", "  reshuffle", "}") == []
     assert "E124" in _codes("recover a card from hand")
     assert "E124" in _codes("disengage an enemy in staging area")
     assert "E124" in _codes("revive a hero in hand")
