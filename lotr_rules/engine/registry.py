@@ -109,6 +109,8 @@ class Primitive:
     #: whether it could be paid now, as a cost (``cost exhaust this``): only a primitive that
     #: says so may be a cost
     payable: Callable[..., bool] | None = attrs.field(default=None, eq=False, repr=False)
+    #: the card types it can act on (empty: any); its selection must name only these (E189)
+    kinds: tuple[str, ...] = ()
 
     def honoured_contexts(self, family: tuple[str, ...]) -> tuple[str, ...]:
         return self.contexts or family

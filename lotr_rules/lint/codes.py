@@ -1610,6 +1610,57 @@ REGISTRY: tuple[LintCode, ...] = (
         kind="set",
     ),
     LintCode(
+        "E189",
+        Severity.ERROR,
+        "command written for cards it cannot act on",
+        "Some commands act on some card types only: 'revive' puts heroes back into play. Its cards "
+        "must be named by a kind of those types ('a hero'); a wider kind ('a card', 'a character') "
+        "could pick a card the command would leave where it is.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: second-chance.card
+            card "Second Chance" {
+              id second-chance
+              type event
+              sphere spirit
+              cost 4
+              provenance designed
+              text "Action: a hero in a discard pile comes back into play."
+              action {
+                revive a card in any discard pile
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: second-chance.card
+            card "Second Chance" {
+              id second-chance
+              type event
+              sphere spirit
+              cost 4
+              provenance designed
+              text "Action: a hero in a discard pile comes back into play."
+              action {
+                revive a hero in any discard pile
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
         "E190",
         Severity.ERROR,
         "unknown card field",
