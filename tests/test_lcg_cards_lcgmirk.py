@@ -188,3 +188,169 @@ def test_the_necromancers_reach_damages_each_exhausted_character() -> None:
     reach = reveal(game, "The Necromancer's Reach")
     assert {c: d for c, d in game.state.damage.items() if d} == {c: 1 for c in tired}
     assert reach in game.z(ENCOUNTER_DISCARD)
+
+
+def defend_with(game: LcgGame, character: int) -> Answer:
+    return pick(f"defend with {game.card_name(character)}", "defend")
+
+
+def commit(game: LcgGame, *characters: int) -> None:
+    """These characters are committed to the quest (exhausted), as in the quest phase."""
+    game.state.phase = "quest"
+    for character in characters:
+        game.state.exhausted.add(character)
+        game.state.committed.add(character)
+
+
+# ---------------------------------------------------------------------- Spiders of Mirkwood
+def test_king_spider_makes_each_player_exhaust_a_character() -> None:
+    """#74 When Revealed: each player exhausts 1 ready character of their own."""
+    game = game_with("King Spider", players=2)
+    reveal(game, "King Spider")
+    assert [sum(c in game.state.exhausted for c in game.characters(p)) for p in (0, 1)] == [1, 1]
+
+
+def test_king_spider_shadow_exhausts_one_character_or_two_when_undefended() -> None:
+    """#74 shadow: the defending player exhausts 1 character, 2 if the attack is undefended."""
+    game = game_with("King Spider", PROWLER)
+    attack_with_shadow(game, "Test Prowler", "King Spider")
+    assert sum(c in game.state.exhausted for c in game.characters(0)) == 2
+    game = game_with("King Spider", PROWLER)
+    guard = hero(game, 0, 2)
+    game.agents[0].answer = defend_with(game, guard)  # type: ignore[attr-defined]
+    attack_with_shadow(game, "Test Prowler", "King Spider")
+    # the defender exhausts to defend, and the shadow effect exhausts one more
+    assert sum(c in game.state.exhausted for c in game.characters(0)) == 2
+    assert guard in game.state.exhausted
+
+
+def test_hummerhorns_deal_five_damage_to_a_hero_of_the_player_it_engages() -> None:
+    """#75 Forced: after it engages you, 5 damage to one hero you control."""
+    game = game_with("Hummerhorns", players=2)
+    target = hero(game, 1, 0)  # 5 hit points: destroyed
+    game.agents[1].answer = pick(game.card_name(target), "choose card")  # type: ignore[attr-defined]
+    combat.engage(game, 1, put(game, "Hummerhorns", STAGING))
+    assert target in game.z(DISCARD, 1)
+    assert all(game.state.damage.get(h, 0) == 0 for h in game.heroes(0) + game.heroes(1))
+
+
+def test_hummerhorns_shadow_damages_each_character_of_the_defending_player() -> None:
+    """#75 shadow: 1 damage to each character of the defending player, 2 if undefended."""
+    game = game_with("Hummerhorns", PROWLER)
+    guard = hero(game, 0, 0)
+    game.agents[0].answer = defend_with(game, guard)  # type: ignore[attr-defined]
+    attack_with_shadow(game, "Test Prowler", "Hummerhorns")
+    others = game.heroes(0)[1:]
+    assert [game.state.damage.get(h, 0) for h in others] == [1, 1]
+    game = game_with("Hummerhorns", PROWLER)
+    archer = hero(game, 0, 1)  # 4 hit points: 2 from the shadow, 2 from the undefended attack
+    game.agents[0].answer = pick(game.card_name(archer), "undefended")  # type: ignore[attr-defined]
+    attack_with_shadow(game, "Test Prowler", "Hummerhorns")
+    assert game.state.damage.get(hero(game, 0, 0)) == 2
+    assert archer in game.z(DISCARD, 0)
+
+
+def test_ungoliants_spawn_lowers_the_willpower_of_committed_characters_for_the_phase() -> None:
+    """#76 When Revealed: each committed character gets -1 willpower until the end of the phase."""
+    game = game_with("Ungoliant's Spawn")
+    warden, archer, seer = game.heroes(0)
+    commit(game, warden, seer)
+    reveal(game, "Ungoliant's Spawn")
+    assert [game.stat(c, "willpower") for c in (warden, archer, seer)] == [1, 1, 2]
+    assert game.committed_willpower() == 3
+    game.run_phase("travel")
+    assert game.stat(warden, "willpower") == 2
+
+
+def test_ungoliants_spawn_shadow_raises_threat_by_four_or_eight() -> None:
+    """#76 shadow: the defending player's threat +4, +8 if the attack is undefended."""
+    game = game_with("Ungoliant's Spawn", PROWLER)
+    before = game.state.threat[0]
+    game.agents[0].answer = defend_with(game, hero(game, 0, 0))  # type: ignore[attr-defined]
+    attack_with_shadow(game, "Test Prowler", "Ungoliant's Spawn")
+    assert game.state.threat[0] == before + 4
+    game = game_with("Ungoliant's Spawn", PROWLER)
+    attack_with_shadow(game, "Test Prowler", "Ungoliant's Spawn")
+    assert game.state.threat[0] == before + 8
+
+
+def test_eyes_of_the_forest_discards_every_event_in_every_hand() -> None:
+    """#79: each player discards the event cards in their hand, and keeps the rest."""
+    game = game_with("Eyes of the Forest", players=2)
+    rally = put(game, "Test Rally", HAND, 0)
+    spearman = put(game, "Test Spearman", HAND, 0)
+    wind = put(game, "Test Second Wind", HAND, 1)
+    reveal(game, "Eyes of the Forest")
+    assert game.z(HAND, 0) == [spearman]
+    assert game.z(HAND, 1) == []
+    assert rally in game.z(DISCARD, 0) and wind in game.z(DISCARD, 1)
+
+
+# ---------------------------------------------------------------------- more Passage Through Mirkwood
+def test_east_bight_patrol_shadow_adds_attack_and_threat_when_undefended() -> None:
+    """#97 shadow: +1 attack; undefended, the defending player's threat also +3."""
+    game = game_with("East Bight Patrol", PROWLER)
+    before = game.state.threat[0]
+    guard = hero(game, 0, 0)  # defense 2 against 2 + 1 attack: 1 damage
+    game.agents[0].answer = defend_with(game, guard)  # type: ignore[attr-defined]
+    attack_with_shadow(game, "Test Prowler", "East Bight Patrol")
+    assert game.state.damage.get(guard) == 1
+    assert game.state.threat[0] == before
+    game = game_with("East Bight Patrol", PROWLER)
+    target = hero(game, 0, 0)
+    game.agents[0].answer = pick(game.card_name(target), "undefended")  # type: ignore[attr-defined]
+    attack_with_shadow(game, "Test Prowler", "East Bight Patrol")
+    assert game.state.damage.get(target) == 3
+    assert game.state.threat[0] == before + 3
+
+
+def test_black_forest_bats_take_a_committed_character_of_each_player_off_the_quest() -> None:
+    """#98: each player removes 1 committed character from the quest; it does not ready."""
+    game = game_with("Black Forest Bats", players=2)
+    warden, archer, _seer = game.heroes(0)
+    sage = hero(game, 1, 0)
+    commit(game, warden, archer, sage)
+    game.agents[0].answer = pick(game.card_name(archer), "choose card")  # type: ignore[attr-defined]
+    reveal(game, "Black Forest Bats")
+    assert game.state.committed == {warden}
+    assert {archer, sage} <= game.state.exhausted
+
+
+# ---------------------------------------------------------------------- more Dol Guldur Orcs
+def test_dol_guldur_orcs_let_the_first_player_deal_two_damage_to_a_committed_character() -> None:
+    """#89 When Revealed: the first player chooses 1 committed character (any player's): 2 damage."""
+    game = game_with("Dol Guldur Orcs", players=2)
+    target = hero(game, 1, 1)
+    commit(game, hero(game, 0, 0), target)
+    game.agents[0].answer = pick(game.card_name(target), "choose card")  # type: ignore[attr-defined]
+    reveal(game, "Dol Guldur Orcs", player=1)  # revealed for the second player: the first chooses
+    assert game.state.damage == {target: 2}
+
+
+def test_dol_guldur_orcs_shadow_adds_one_attack_or_three_undefended() -> None:
+    """#89 shadow: the attacking enemy +1 attack, +3 if the attack is undefended."""
+    game = game_with("Dol Guldur Orcs", PROWLER)
+    guard = hero(game, 0, 0)  # defense 2 against 2 + 1
+    game.agents[0].answer = defend_with(game, guard)  # type: ignore[attr-defined]
+    attack_with_shadow(game, "Test Prowler", "Dol Guldur Orcs")
+    assert game.state.damage.get(guard) == 1
+    game = game_with("Dol Guldur Orcs", PROWLER)
+    target = hero(game, 0, 0)
+    game.agents[0].answer = pick(game.card_name(target), "undefended")  # type: ignore[attr-defined]
+    attack_with_shadow(game, "Test Prowler", "Dol Guldur Orcs")
+    assert target in game.z(DISCARD, 0)  # 2 + 3 damage on 5 hit points
+
+
+def test_necromancers_pass_costs_the_first_player_two_random_cards_to_travel() -> None:
+    """#94 Travel: the first player discards 2 cards at random; with fewer, no travel."""
+    game = game_with("Necromancer's Pass", answer=pick("travel to", "travel"))
+    held = [put(game, name, HAND, 0) for name in ("Test Rally", "Test Spearman", "Test Scout")]
+    travel(game, put(game, "Necromancer's Pass", STAGING))
+    assert len(game.z(ACTIVE)) == 1
+    assert len(game.z(HAND, 0)) == 1 and game.z(HAND, 0)[0] in held
+    assert len([c for c in held if c in game.z(DISCARD, 0)]) == 2
+    game = game_with("Necromancer's Pass", answer=pick("travel to", "travel"))
+    put(game, "Test Rally", HAND, 0)
+    pass_ = put(game, "Necromancer's Pass", STAGING)
+    travel(game, pass_)
+    assert game.z(ACTIVE) == [] and pass_ in game.z(STAGING)
