@@ -354,3 +354,45 @@ def test_necromancers_pass_costs_the_first_player_two_random_cards_to_travel() -
     pass_ = put(game, "Necromancer's Pass", STAGING)
     travel(game, pass_)
     assert game.z(ACTIVE) == [] and pass_ in game.z(STAGING)
+
+
+def test_driven_by_shadow_adds_threat_to_enemies_and_locations_in_staging_for_the_phase() -> None:
+    """#92 When Revealed: each enemy and location in the staging area +1 threat this phase."""
+    game = game_with("Driven by Shadow", "Forest Spider", "Old Forest Road")
+    game.state.phase = "quest"
+    spider = put(game, "Forest Spider", STAGING)
+    road = put(game, "Old Forest Road", STAGING)
+    reveal(game, "Driven by Shadow")
+    assert (game.stat(spider, "threat"), game.stat(road, "threat")) == (3, 2)
+    assert game.staging_threat() == 5
+    assert not any(entry[0] == "surge" for entry in game.state.log)
+    game.run_phase("travel")
+    assert game.staging_threat() == 3
+
+
+def test_driven_by_shadow_gains_surge_with_an_empty_staging_area() -> None:
+    """#92: no card in the staging area, so it gains surge: one more card is revealed once it
+    has resolved (seed, "Surge"), after it went to the discard pile."""
+    game = game_with("Driven by Shadow", "Forest Spider")
+    game.state.phase = "quest"
+    spider = on_top(game, "Forest Spider")
+    driven = reveal(game, "Driven by Shadow")
+    assert game.z(STAGING) == [spider]
+    assert driven in game.z(ENCOUNTER_DISCARD)
+    assert ("surge", "Driven by Shadow") in game.state.log
+
+
+def test_driven_by_shadow_shadow_discards_the_defenders_attachment_or_all_when_undefended() -> None:
+    """#92 shadow: 1 attachment of the defending character; undefended, every attachment the
+    defending player controls."""
+    game = game_with("Driven by Shadow", PROWLER)
+    guard, other = hero(game, 0, 0), hero(game, 0, 1)
+    on_guard = attach(game, "Test Blade", guard)
+    elsewhere = attach(game, "Test Banner", other)
+    game.agents[0].answer = defend_with(game, guard)  # type: ignore[attr-defined]
+    attack_with_shadow(game, "Test Prowler", "Driven by Shadow")
+    assert on_guard in game.z(DISCARD, 0) and elsewhere in game.z(PLAY, 0)
+    game = game_with("Driven by Shadow", PROWLER)
+    attached = [attach(game, "Test Blade", hero(game, 0, 0)), attach(game, "Test Banner", hero(game, 0, 1))]
+    attack_with_shadow(game, "Test Prowler", "Driven by Shadow")
+    assert all(a in game.z(DISCARD, 0) for a in attached)

@@ -93,6 +93,13 @@ ZONES = (
     ZoneSpec("host", "the card this card is attached to", (), "shared", w.host_of_this),
     ZoneSpec("attacker", "the enemy attacking now", (), "shared", w.attacking_enemy),
     ZoneSpec("defender", "the character defending now", (), "shared", w.defending_character),
+    ZoneSpec(
+        "defending character's attachments",
+        "the attachments on the character defending now",
+        (),
+        "shared",
+        mirk.defender_attachments,
+    ),
 )
 
 

@@ -42,6 +42,13 @@ def highest_threat(ctx: Ctx) -> list[int]:
     return [int(chosen)]
 
 
+# ---------------------------------------------------------------------- zones
+def defender_attachments(ctx: Ctx) -> list[list[int]]:
+    """The attachments on the character defending now (none when no one defends)."""
+    game = g(ctx)
+    return [game.attachments(game.defending) if game.defending >= 0 else []]
+
+
 # ---------------------------------------------------------------------- conditions
 def undefended(ctx: Ctx) -> bool:
     """An enemy is attacking and no character defends against it."""
