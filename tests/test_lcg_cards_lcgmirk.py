@@ -396,3 +396,37 @@ def test_driven_by_shadow_shadow_discards_the_defenders_attachment_or_all_when_u
     attached = [attach(game, "Test Blade", hero(game, 0, 0)), attach(game, "Test Banner", hero(game, 0, 1))]
     attack_with_shadow(game, "Test Prowler", "Driven by Shadow")
     assert all(a in game.z(DISCARD, 0) for a in attached)
+
+
+# ---------------------------------------------------------------------- the quest cards
+def test_flies_and_spiders_puts_a_forest_spider_and_an_old_forest_road_in_staging_at_setup() -> None:
+    """#119 Setup: one copy of each from the encounter deck to the staging area; 8 quest points."""
+    stages = (card("Flies and Spiders"), card("A Fork in the Road"))
+    scenario = Scenario("Mirkwood test", stages, (card("Forest Spider"), card("Old Forest Road"), card("Forest Gate")))
+    game = LcgGame(LcgConfig(scenario=scenario, players=(DECK_A,), mulligan=False), [Scripted()])
+    assert sorted(game.card_name(c) for c in game.z(STAGING)) == ["Forest Spider", "Old Forest Road"]
+    assert len(game.z(ENCOUNTER_DECK)) == 3 + 1 + 2  # the other copies stay in the deck
+    stage = game.z("current quest")[0]
+    assert game.stat(stage, "quest_points") == 8
+    game.progress_on(stage, 8)
+    assert game.card_name(game.z("current quest")[0]) == "A Fork in the Road"
+    assert game.stat(game.z("current quest")[0], "quest_points") == 2
+
+
+def test_a_setup_staging_field_names_cards_of_the_sets_in_quotes() -> None:
+    """The field takes quoted names (E191 otherwise), each the name of a card (E150)."""
+    from lotr_rules.dsl.compiler import Compiler
+    from lotr_rules.dsl.parser import parse_card
+
+    def findings(value: str) -> list[str]:
+        text = (
+            'card "Test Stage" {\n  id test-stage\n  type quest\n  stage 1\n  quest-points 3\n'
+            f'  setup-staging {value}\n  provenance designed\n  text "A test."\n}}\n'
+        )
+        compiler = Compiler(vocabulary(), "test.card", frozenset(records()))
+        compiler.compile_card(parse_card(text))
+        return [d.code for d in compiler.diagnostics]
+
+    assert findings('"Forest Spider" "Old Forest Road"') == []
+    assert findings("forest spider") == ["E191"]
+    assert findings('"Forest Spyder"') == ["E150"]
