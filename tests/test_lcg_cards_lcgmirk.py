@@ -12,6 +12,7 @@ from lcg_table import Answer, put
 
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.engine.decisions import DecisionRequest
+from lotr_rules.engine.game import GameOver
 from lotr_rules.games.lcg import combat, convert
 from lotr_rules.games.lcg.game import LcgConfig, LcgGame
 from lotr_rules.games.lcg.record import LcgCard, Scenario
@@ -430,3 +431,59 @@ def test_a_setup_staging_field_names_cards_of_the_sets_in_quotes() -> None:
     assert findings('"Forest Spider" "Old Forest Road"') == []
     assert findings("forest spider") == ["E191"]
     assert findings('"Forest Spyder"') == ["E150"]
+
+
+# ---------------------------------------------------------------------- words no card above uses yet
+def scripted(body: str, card_type: str = "treachery") -> LcgCard:
+    """A made-up encounter card whose When Revealed effect is ``body``."""
+    from lotr_rules.dsl.compiler import Compiler
+    from lotr_rules.dsl.parser import parse_card
+
+    text = (
+        f'card "Test Effect" {{\n  id test-effect\n  type {card_type}\n  provenance designed\n'
+        f'  text "A test."\n  when revealed {{\n    {body}\n  }}\n}}\n'
+    )
+    compiler = Compiler(vocabulary(), "test.card", frozenset(records()))
+    compiled = compiler.compile_card(parse_card(text))
+    assert compiled is not None and compiler.diagnostics == [], compiler.diagnostics
+    return convert.to_record(compiled)
+
+
+def test_stage_searches_the_encounter_deck_and_discard_pile_and_shuffles_the_deck() -> None:
+    """'stage': encounter cards found in the deck or its discard pile go to the staging area."""
+    effect = scripted(
+        "for each player {\n      stage a card in encounter deck or encounter discard pile where trait is spider\n    }"
+    )
+    game = game_with(effect, "King Spider", "Forest Gate", players=2)
+    spider = next(c for c in game.z(ENCOUNTER_DECK) if game.card_name(c) == "King Spider")
+    game.move(spider, ENCOUNTER_DISCARD)
+    reveal(game, "Test Effect")
+    staged = sorted(game.card_name(c) for c in game.z(STAGING))
+    assert staged == ["King Spider", "King Spider"]
+
+
+def test_reveal_and_win() -> None:
+    """'reveal 1' reveals the next encounter card; 'win' ends the game won."""
+    game = game_with(scripted("reveal 1"), "Forest Gate")
+    gate = on_top(game, "Forest Gate")
+    reveal(game, "Test Effect")
+    assert game.z(STAGING) == [gate]
+    game = game_with(scripted("win"))
+    try:
+        reveal(game, "Test Effect")
+    except GameOver:
+        pass
+    assert game.state.result["won"] is True
+
+
+def test_the_player_with_the_highest_threat_ties_broken_by_the_first_player() -> None:
+    """'for each player with highest threat': one player; tied, the first player chooses."""
+    effect = scripted("for each player with highest threat {\n      raise threat by 1\n    }")
+    game = game_with(effect, players=2)
+    game.state.threat[:] = [30, 31]
+    reveal(game, "Test Effect")
+    assert game.state.threat == [30, 32]
+    game = game_with(effect, players=2, answer=pick("player 2", "choose a player"))
+    game.state.threat[:] = [30, 30]
+    reveal(game, "Test Effect")
+    assert game.state.threat == [30, 31]
