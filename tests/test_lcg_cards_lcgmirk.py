@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+import pytest
 from lcg_fixtures import DECK_A, DECK_B, PROWLER, Scripted
 from lcg_table import Answer, put
 
@@ -469,10 +470,8 @@ def test_reveal_and_win() -> None:
     reveal(game, "Test Effect")
     assert game.z(STAGING) == [gate]
     game = game_with(scripted("win"))
-    try:
+    with pytest.raises(GameOver):
         reveal(game, "Test Effect")
-    except GameOver:
-        pass
     assert game.state.result["won"] is True
 
 
