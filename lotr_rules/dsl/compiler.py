@@ -20,6 +20,7 @@ from lotr_rules.dsl import ast, lasting
 from lotr_rules.dsl.formatter import format_card, format_cond, format_expr, format_pred, format_sel, format_stmt
 from lotr_rules.dsl.plain import may_words
 from lotr_rules.dsl.signs import can_be_negative
+from lotr_rules.dsl.syntax import unquote
 from lotr_rules.engine.cards import (
     ActionDef,
     CardDef,
@@ -63,6 +64,11 @@ TEXT_KEYWORDS = {
 }
 
 ARTICLES = ("a", "an", "the")
+
+
+def _quoted_names(value: tuple[str, ...]) -> bool:
+    """Field words that are quoted names only (a lone name is read as a plain text)."""
+    return all(len(part) >= 2 and part[0] == part[-1] == '"' for part in value)
 
 
 def _is_directions(value: tuple[str, ...]) -> bool:
@@ -417,6 +423,11 @@ class Compiler:
             if kind == "card name":
                 self._check_card_name(value, item.span)
             return value
+        if kind == "card names" and (isinstance(value, str) or (isinstance(value, tuple) and _quoted_names(value))):
+            names = (value,) if isinstance(value, str) else tuple(unquote(part) for part in value)
+            for name in names:
+                self._check_card_name(name, item.span)
+            return names
         if (
             kind in ("word", "words")
             and isinstance(value, tuple)

@@ -31,6 +31,7 @@ KINDS: Mapping[str, str] = {
     "words": "one or more words (`deck one ring`)",
     "text": 'a quoted text (`notes "..."`)',
     "card name": 'the quoted name of a card of the same sets (`starting card "Glamdring"`)',
+    "card names": 'quoted names of cards of the same sets (`setup-staging "Forest Spider" "Forest Gate"`)',
     "directions": "pairs of a direction word and a number (`directions left 2 up 3`)",
 }
 

@@ -29,6 +29,12 @@ def _number(fields: Mapping[str, object], name: str) -> int:
     return value
 
 
+def _names(value: object) -> tuple[object, ...]:
+    # the compiler gives a 'card names' field a tuple of names (E191 otherwise)
+    assert isinstance(value, tuple), value
+    return value
+
+
 def to_record(card: CardDef) -> LcgCard:
     """The record of one compiled LCG card; a :class:`ConfigError` says why one cannot be played."""
     if card.family != "lcg":
@@ -62,6 +68,7 @@ def to_record(card: CardDef) -> LcgCard:
         quest_points=_number(fields, "quest-points"),
         victory=_number(fields, "victory-points"),
         stage=_number(fields, "stage"),
+        setup_staging=tuple(str(name) for name in _names(fields["setup-staging"])),
         attach_to=attach[-1],
         attach_scope=scope,
         encounter_set=str(fields["encounter-set"]),

@@ -203,6 +203,14 @@ FIELDS: tuple[FieldDecl, ...] = (
         required=("quest",),
     ),
     LcgFieldDecl(
+        "setup-staging",
+        "card names",
+        "The encounter cards a quest stage puts in the staging area when it is set up, one copy "
+        "of each, taken from the encounter deck (`setup-staging \"Forest Spider\" \"Old Forest Road\"`).",
+        default=(),
+        types=("quest",),
+    ),
+    LcgFieldDecl(
         "encounter-set",
         "text",
         'The encounter set an encounter or quest card belongs to (`encounter-set "Dark Woods"`).',

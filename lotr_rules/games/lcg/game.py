@@ -140,6 +140,9 @@ class LcgGame(Game):
         self.defending = -1
         #: the event the ability resolving now answers (a Response may cancel it)
         self.answering: LcgEvent | None = None
+        #: encounter cards being revealed that gained surge from their own effect (immutable, so
+        #: that a copy of the game mid-reveal keeps its own)
+        self.surging: frozenset[int] = frozenset()
         cards = [_definition(i, r) for i, r in enumerate(records)]
         super().__init__(cards, LcgState(len(config.players), config.seed), agents)
         self.replay_queue.extend(replay)
@@ -369,6 +372,10 @@ class LcgGame(Game):
                 return candidate
         return player
 
+    def win(self) -> None:
+        """A card effect says the players have won (a final stage with its own way to win)."""
+        self.finish(WON)
+
     def finish(self, reason: str) -> None:
         state = self.state
         state.finished = True
@@ -561,9 +568,16 @@ class LcgGame(Game):
         if record.type == "treachery" and self.locate(card) == (RESOLVING, -1):
             self.discard(card)
         triggers.fire(self, "revealed", player, card)
-        if record.surge:
+        gained = card in self.surging
+        self.surging = self.surging - {card}
+        if record.surge or gained:
             self.log("surge", self.card_name(card))
             self.reveal_encounter(player)
+
+    def gain_surge(self, card: int) -> None:
+        """The encounter card being revealed gains surge ("it gains surge"): once it resolved,
+        one more card is revealed, as for the printed keyword."""
+        self.surging = self.surging | {card}
 
     def reshuffle_encounter(self) -> None:
         discard = self.z(ENCOUNTER_DISCARD)

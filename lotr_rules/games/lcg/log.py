@@ -59,6 +59,8 @@ LINES: dict[str, Callable[..., str]] = {
     "action ability": lambda p, name, text: f"{_seat(p)} uses {name}" + (f" ({text})" if text else ""),
     "cancelled": lambda name, what: f"The {what} effect of {name} is cancelled",
     "attached": lambda name, host: f"{name} is attached to {host}",
+    "withdrawn": lambda name: f"{name} is removed from the quest",
+    "staged": lambda name: f"{name} is added to the staging area",
 }
 
 

@@ -16,6 +16,7 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import Selection
 from lotr_rules.games.lcg import words as w
+from lotr_rules.games.lcg import words_lcgmirk as mirk
 from lotr_rules.games.lcg import words_lcgspirit as spirit
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
 from lotr_rules.games.lcg.state import (
@@ -93,6 +94,13 @@ ZONES = (
     ZoneSpec("host", "the card this card is attached to", (), "shared", w.host_of_this),
     ZoneSpec("attacker", "the enemy attacking now", (), "shared", w.attacking_enemy),
     ZoneSpec("defender", "the character defending now", (), "shared", w.defending_character),
+    ZoneSpec(
+        "defending character's attachments",
+        "the attachments on the character defending now",
+        (),
+        "shared",
+        mirk.defender_attachments,
+    ),
 )
 
 
@@ -175,6 +183,28 @@ PRIMITIVES = (
     spirit.RESHUFFLE,
     spirit.REVEAL,
     spirit.REVIVE,
+    Primitive(
+        "surge", "The card being revealed gains surge.", "surge", "none", impl=mirk.surge, contexts=("when revealed",)
+    ),
+    Primitive(
+        "withdraw",
+        "Remove these characters from the quest: they stay exhausted and count no willpower.",
+        "withdraw a character in your play area where state is committed",
+        "cards",
+        impl=mirk.withdraw,
+        honours=_ANY_SEL,
+    ),
+    Primitive(
+        "stage",
+        "Add these encounter cards to the staging area; the encounter deck is shuffled after it is searched.",
+        "stage a card from encounter deck or encounter discard pile where trait is spider",
+        "cards",
+        impl=mirk.stage,
+        honours=_ANY_SEL,
+        from_zones=("encounter deck", "encounter discard pile"),
+        moves_to="staging area",
+    ),
+    Primitive("win", "The players win the game.", "win", "none", impl=mirk.win),
 )
 
 
@@ -205,8 +235,6 @@ AMOUNTS = (
 )
 
 #: the players a 'for each' may go round
-PLAYERS = (spirit.EACH_PLAYER,)
-
 COUNTERS = (Phrase("threat", "your threat; at 50 you are eliminated", w.threat_of, data={"set": w.set_threat}),)
 
 
@@ -240,6 +268,20 @@ ATTRIBUTES = (
     _live("name", "text", "the card's name", w.card_name),
     Phrase("type", "one of the card's types", lambda c: c.types, data={"kind": "types"}),
 )
+
+#: who 'for each' acts for
+PLAYERS = (
+    spirit.EACH_PLAYER,
+    Phrase("first player", "the first player", mirk.first_player),
+    Phrase(
+        "player with highest threat",
+        "the player with the highest threat (tied: the first player chooses among them)",
+        mirk.highest_threat,
+    ),
+)
+
+#: conditions of the game an 'if' may test
+STATES = (Phrase("attack is undefended", "an enemy attacks and no character defends", mirk.undefended),)
 
 HOLDS = (
     Phrase("attached", "this is attached to a card", w.attached),
@@ -309,7 +351,7 @@ def vocabulary() -> Vocabulary:
         zones={z.name: z for z in ZONES},
         card_types={t.name: t for t in CARD_TYPES},
         players={p.words: p for p in PLAYERS},
-        states={},
+        states={s.words: s for s in STATES},
         triggers={t.words: t for t in TRIGGERS},
         aggregates={"number": Phrase("number", "how many cards", lambda ctx, cards: len(cards))},
         named_things={n.words: n for n in NAMED_THINGS},
