@@ -305,3 +305,43 @@ def test_for_gondor_gives_attack_to_all_and_defense_to_gondor_characters() -> No
     assert (game.stat(aragorn, "attack"), game.stat(aragorn, "defense")) == (4, 2)
     game.run_phase("refresh")
     assert (game.stat(guard, "attack"), game.stat(guard, "defense")) == (1, 0)
+
+
+def test_son_of_arnor_engages_an_enemy_from_staging_or_another_player() -> None:
+    """Son of Arnor: after it enters play, an enemy in the staging area or engaged with another
+    player engages its player; the enemies already engaged with that player are not offered."""
+    offered: list[list[str]] = []
+
+    def answer(request: DecisionRequest) -> int | None:
+        if request.kind == "choose card":
+            offered.append([o.label for o in request.options])
+            return by_label(request, "Test Big Orc")
+        return 1 if request.kind == "response" else None
+
+    game = game_of(answer, players=2)
+    orc = put(game, "Test Orc", ENGAGED, 0)
+    spider = put(game, "Test Spider", STAGING)
+    big = put(game, "Test Big Orc", ENGAGED, 1)
+    play(game, "Son of Arnor")
+    assert offered == [["Test Spider", "Test Big Orc"]]
+    assert game.locate(big) == (ENGAGED, 0) and game.locate(orc) == (ENGAGED, 0)
+    assert game.locate(spider) == (STAGING, -1)
+
+
+def test_valiant_sacrifice_lets_the_allys_controller_draw_2() -> None:
+    """Valiant Sacrifice: after an ally leaves play (here the second player's, destroyed), the
+    first player plays it from hand, paying its cost, and the ally's controller draws 2 cards."""
+    game = game_of(choose(), players=2)
+    guard = put(game, "Guard of the Citadel", PLAY, 1)
+    sacrifice = put(game, "Valiant Sacrifice", HAND, 0)
+    game.state.resources[hero(game, "Aragorn")] = 1
+    hand = len(game.z(HAND, 1))
+    game.deal_damage(guard, 2)
+    assert guard in game.z(DISCARD, 1) and sacrifice in game.z(DISCARD, 0)
+    assert len(game.z(HAND, 1)) == hand + 2 and game.z(HAND, 0) == []
+    assert game.state.resources[hero(game, "Aragorn")] == 0
+    # A hero leaving play is no ally's: the Response is not offered.
+    sacrifice = put(game, "Valiant Sacrifice", HAND, 0)
+    game.state.resources[hero(game, "Aragorn")] = 1
+    game.deal_damage(hero(game, "Glóin", 1), 9)
+    assert sacrifice in game.z(HAND, 0)

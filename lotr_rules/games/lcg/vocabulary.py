@@ -16,6 +16,7 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import Selection
 from lotr_rules.games.lcg import words as w
+from lotr_rules.games.lcg import words_lcglead
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
 from lotr_rules.games.lcg.state import (
     ACTIVE,
@@ -92,6 +93,7 @@ ZONES = (
     ZoneSpec("host", "the card this card is attached to", (), "shared", w.host_of_this),
     ZoneSpec("attacker", "the enemy attacking now", (), "shared", w.attacking_enemy),
     ZoneSpec("defender", "the character defending now", (), "shared", w.defending_character),
+    words_lcglead.OTHER_ENGAGEMENT_AREAS,
 )
 
 
@@ -281,6 +283,11 @@ TRIGGERS = (
     _trigger("at end of round", "round ends", "at the end of each round"),
 )
 
+#: players a 'for each' names
+PLAYERS = (
+    words_lcglead.CONTROLLER_OF_IT,
+)
+
 ABILITIES = {
     "action": "an event played from hand for its effect, or an Action of a card in play, used in an action window",
     "response": "a triggered ability its player may use just after (or before) what its trigger says",
@@ -299,7 +306,7 @@ def vocabulary() -> Vocabulary:
         primitives={p.name: p for p in PRIMITIVES},
         zones={z.name: z for z in ZONES},
         card_types={t.name: t for t in CARD_TYPES},
-        players={},
+        players={p.words: p for p in PLAYERS},
         states={},
         triggers={t.words: t for t in TRIGGERS},
         aggregates={"number": Phrase("number", "how many cards", lambda ctx, cards: len(cards))},
