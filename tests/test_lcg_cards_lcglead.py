@@ -345,3 +345,79 @@ def test_valiant_sacrifice_lets_the_allys_controller_draw_2() -> None:
     game.state.resources[hero(game, "Aragorn")] = 1
     game.deal_damage(hero(game, "Glóin", 1), 9)
     assert sacrifice in game.z(HAND, 0)
+
+
+def test_sneak_attack_puts_an_ally_into_play_until_the_end_of_the_phase() -> None:
+    """Sneak Attack: an ally of its player's choice enters play from hand without being paid for
+    (its "enters play" Response answers), and goes back to its owner's hand as the phase ends."""
+    game = game_of(choose("Snowbourn Scout", "Test Glade"))
+    glade = put(game, "Test Glade", STAGING)
+    scout = put(game, "Snowbourn Scout", HAND, 0)
+    guard = put(game, "Guard of the Citadel", HAND, 0)
+    game.state.phase = "combat"
+    play(game, "Sneak Attack")
+    assert scout in game.z(PLAY, 0) and guard in game.z(HAND, 0)
+    assert game.state.progress.get(glade) == 1, "the Scout's Response answered"
+    assert sum(game.state.resources.values()) == 2, "of 3 resources given, only Sneak Attack's 1 was paid"
+    game.run_phase("refresh")
+    assert scout in game.z(HAND, 0)
+    assert not game.state.turn_triggers
+
+
+def test_a_sneak_attacked_ally_that_left_play_is_not_returned() -> None:
+    """Sneak Attack: only an ally still in play goes back; one destroyed and played again in the
+    same phase is a new card (RR "Leaves Play"), which stays."""
+    game = game_of(choose("Guard of the Citadel"))
+    guard = put(game, "Guard of the Citadel", HAND, 0)
+    play(game, "Sneak Attack")
+    game.deal_damage(guard, 2)
+    assert guard in game.z(DISCARD, 0)
+    game.move(guard, HAND, 0)
+    game.state.resources[hero(game, "Aragorn")] = 2
+    game.play(0, guard)
+    game.run_phase("refresh")
+    assert guard in game.z(PLAY, 0)
+
+
+def test_a_unique_ally_whose_title_is_in_play_does_not_enter_play() -> None:
+    """seed "Unique Cards": a card cannot be put into play while its title is in play; it stays
+    in hand, and Sneak Attack is still spent."""
+    game = game_of(choose("Faramir"), players=2)
+    put(game, "Faramir", PLAY, 1)
+    faramir = put(game, "Faramir", HAND, 0)
+    attack = play(game, "Sneak Attack")
+    assert faramir in game.z(HAND, 0) and attack in game.z(DISCARD, 0)
+
+
+# ---------------------------------------------------------------------- what the compiler refuses
+
+
+def _findings(body: str) -> list[str]:
+    from lotr_rules.dsl.compiler import Compiler
+    from lotr_rules.dsl.parser import parse_card
+
+    text = (
+        'card "Test" {\n  id test\n  type event\n  sphere leadership\n  provenance designed\n'
+        f'  text "A test."\n  action {{\n{body}\n  }}\n}}\n'
+    )
+    compiler = Compiler(vocabulary(), "test.card")
+    compiler.compile_card(parse_card(text))
+    return [f"{d.code} {d.message}" for d in compiler.diagnostics]
+
+
+def test_put_goes_only_into_play_or_into_hand() -> None:
+    """E121: 'put' puts cards into play or into hand; any other zone is refused at its word."""
+    assert _findings("    put an ally from hand into play") == []
+    assert _findings("    put all allies in play into hand") == []
+    assert _findings("    put an ally from hand into discard pile") == [
+        "E121 'put' cannot put cards into discard pile"
+    ]
+
+
+def test_an_effect_waits_only_for_the_end_of_a_phase_or_round() -> None:
+    """E114: inside an effect, 'at end of phase' and 'at end of round' wait; no other trigger can
+    (the rules would never resolve it as written)."""
+    assert _findings("    at end of round {\n      draw 1\n    }") == []
+    assert _findings("    at end of phase {\n      draw 1\n    }\n    draw 1") == []
+    found = _findings("    when a card would be revealed {\n      draw 1\n    }")
+    assert [f[:4] for f in found] == ["E114"]

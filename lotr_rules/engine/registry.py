@@ -109,6 +109,8 @@ class Primitive:
     #: whether it could be paid now, as a cost (``cost exhaust this``): only a primitive that
     #: says so may be a cost
     payable: Callable[..., bool] | None = attrs.field(default=None, eq=False, repr=False)
+    #: the zones an ``into`` placement may name (``put X into play``); empty: any zone
+    into_zones: tuple[str, ...] = ()
 
     def honoured_contexts(self, family: tuple[str, ...]) -> tuple[str, ...]:
         return self.contexts or family

@@ -59,6 +59,8 @@ LINES: dict[str, Callable[..., str]] = {
     "action ability": lambda p, name, text: f"{_seat(p)} uses {name}" + (f" ({text})" if text else ""),
     "cancelled": lambda name, what: f"The {what} effect of {name} is cancelled",
     "attached": lambda name, host: f"{name} is attached to {host}",
+    "put into play": lambda p, name: f"{_seat(p)} puts {name} into play",
+    "returned to hand": lambda p, name: f"{name} returns to {_seat(p)}'s hand",
 }
 
 

@@ -171,6 +171,8 @@ PRIMITIVES = (
         impl=w.cancel,
         contexts=("response",),
     ),
+    words_lcglead.PUT,
+    words_lcglead.REGISTER,
 )
 
 
@@ -244,6 +246,8 @@ HOLDS = (
 
 
 def _trigger(pattern: str, event: str, doc: str, **data: object) -> Phrase:
+    # only the triggers marked 'waits' can be waited for inside an effect ('at end of phase { }')
+    data.setdefault("waits", False)
     return Phrase(
         pattern.replace("{card}", "CARD"), doc, data={"event": event, "pattern": tuple(pattern.split()), **data}
     )
@@ -279,8 +283,8 @@ TRIGGERS = (
         "would shadow",
         "before a shadow effect resolves ('cancel' cancels it)",
     ),
-    _trigger("at end of phase", "phase ends", "at the end of each phase"),
-    _trigger("at end of round", "round ends", "at the end of each round"),
+    _trigger("at end of phase", "phase ends", "at the end of each phase", waits=True),
+    _trigger("at end of round", "round ends", "at the end of each round", waits=True),
 )
 
 #: players a 'for each' names
