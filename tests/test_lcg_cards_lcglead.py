@@ -389,6 +389,28 @@ def test_a_unique_ally_whose_title_is_in_play_does_not_enter_play() -> None:
     assert faramir in game.z(HAND, 0) and attack in game.z(DISCARD, 0)
 
 
+
+def test_brok_ironfist_enters_play_from_hand_after_a_dwarf_hero_leaves_play() -> None:
+    """Brok Ironfist: after a Dwarf hero its player controls leaves play (Glóin, destroyed), Brok
+    is put into play from hand, unpaid. Another player's Dwarf, or a hero without the trait, does
+    not let him; nor does his title in play (seed "Unique Cards")."""
+    game = game_of(choose(), players=2)
+    brok = put(game, "Brok Ironfist", HAND, 0)
+    game.deal_damage(hero(game, "Aragorn"), 9)
+    game.deal_damage(hero(game, "Glóin", 1), 9)
+    assert brok in game.z(HAND, 0)
+    game.deal_damage(hero(game, "Glóin"), 9)
+    assert brok in game.z(PLAY, 0)
+    assert game.state.resources[hero(game, "Théodred")] == 0
+    game = game_of(choose(), players=2)
+    put(game, "Brok Ironfist", PLAY, 1)
+    brok = put(game, "Brok Ironfist", HAND, 0)
+    game.deal_damage(hero(game, "Glóin"), 9)
+    assert brok in game.z(HAND, 0)
+    agent = game.agents[0]
+    assert isinstance(agent, Scripted)
+    assert not [o for r in agent.asked for o in r.options if o.label.startswith("Brok")]
+
 # ---------------------------------------------------------------------- what the compiler refuses
 
 

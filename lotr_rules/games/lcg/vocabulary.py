@@ -257,6 +257,7 @@ TRIGGERS = (
     _trigger("after {card} commits", "committed", "after the card commits to the quest"),
     _trigger("after {card} enters play", "enters play", "after the ally or attachment enters play"),
     _trigger("after {card} leaves play", "left play", "after the card leaves play"),
+    words_lcglead.trigger_from_hand(_trigger("from hand after {card} leaves play", "left play", "")),
     _trigger("after {card} is revealed", "revealed", "after the encounter card is revealed and resolved"),
     _trigger("after you travel to {card}", "travelled", "after the players travel to the location"),
     _trigger("after {card} is explored", "explored", "after the location is explored (it has left play)"),

@@ -161,3 +161,11 @@ REGISTER = Primitive(
     syntax="at end of phase/round { ... }",
     impl=register,
 )
+
+
+# ---------------------------------------------------------------------- responses from hand
+def trigger_from_hand(entry: Phrase) -> Phrase:
+    """A trigger of a Response used while its card is in its owner's hand ('response from hand
+    after a dwarf hero you control leaves play { put this into play }')."""
+    doc = "while the card is in your hand, after the card leaves play (to put this card into play)"
+    return attrs.evolve(entry, doc=doc, data={**entry.data, "from_hand": True})
