@@ -225,6 +225,11 @@ def test_gloin_gains_a_resource_for_each_point_of_damage() -> None:
     game.state.resources[gloin] = 1
     game.deal_damage(gloin, 3)
     assert game.state.resources[gloin] == 4 and game.state.damage[gloin] == 3
+    # Damage that destroys him leaves nothing to answer: he is out of play.
+    game.deal_damage(gloin, 1)
+    assert gloin in game.z(DISCARD, 0)
+    agent = game.agents[0]
+    assert isinstance(agent, Scripted) and len([r for r in agent.asked if r.kind == "response"]) == 1
 
 
 # ---------------------------------------------------------------------- allies

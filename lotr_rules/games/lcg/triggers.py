@@ -43,6 +43,9 @@ LOG_KINDS = {"forced": "forced effect", "response": "response", "action": "actio
 #: the zones whose cards' abilities answer events (an event card: from its owner's hand)
 LISTENING = (QUEST, ACTIVE, STAGING, PLAY, ENGAGED, HAND)
 
+#: the points whose subject has left play, and whose abilities answer from out of play
+LEAVING_POINTS = ("left play", "destroyed", "defeated", "explored")
+
 #: an ability of a card: (card, index in its record's triggers)
 Ability = tuple[int, int]
 
@@ -74,6 +77,8 @@ def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
     where = game.locate(card)[0]
     if where not in LISTENING and card != event.subject:
         return False  # it left play since the event began (an earlier ability destroyed it)
+    if where not in LISTENING and event.point not in LEAVING_POINTS:
+        return False  # out of play, it answers only its own leaving play (not its lethal damage)
     if game.records[card].type == "event":
         # An event's Response is played from its owner's hand and paid for.
         if where != HAND or not game.can_pay(player, card):
