@@ -45,6 +45,9 @@ CARD_FILES = sorted(
     for path in (ROOT / folder).rglob("*.card")
 )
 VALID_FILES = [p for p in CARD_FILES if "invalid" not in p.parts]
+#: the LCG's cards: the fast parser leaves their abilities and statements to Lark by design
+LCG_FILES = [p for p in VALID_FILES if "lcg-core" in p.parts]
+FAST_FILES = [p for p in VALID_FILES if p not in LCG_FILES]
 INVALID_FILES = [p for p in CARD_FILES if "invalid" in p.parts]
 SHIPPED_TEXTS = [p.read_text(encoding="utf-8") for p in VALID_FILES]
 
@@ -114,18 +117,23 @@ def check_text(text: str) -> ast.Script | None:
 # ---------------------------------------------------------------------- shipped cards
 @pytest.mark.parametrize("path", VALID_FILES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_shipped_cards_parse_as_with_lark(path: Path) -> None:
-    """Every shipped card: the fast parser reads it (it does not give up) and gives Lark's script."""
+    """Every shipped card: the fast parser reads it (it does not give up, but on an LCG card it
+    may: their abilities are left to Lark) and gives Lark's script."""
     text = path.read_text(encoding="utf-8")
     fast = fast_parse(text, str(path))
+    if path in LCG_FILES and fast is None:
+        assert_same(parse(text, str(path)), lark_parse(text, str(path)))
+        return
     assert fast is not None, "the fast parser gave up on a shipped card"
     assert_same(fast, lark_parse(text, str(path)))
 
 
 def test_the_fast_path_is_taken_for_every_shipped_card() -> None:
-    """``parse`` never reaches Lark for the shipped cards (the fast path did not give up)."""
-    assert len(VALID_FILES) > 100
+    """``parse`` never reaches Lark for the shipped cards (the fast path did not give up), but
+    for the LCG's, whose abilities the fast parser leaves to Lark."""
+    assert len(FAST_FILES) > 100
     with mock.patch.object(lark_parser, "_parse_fast", side_effect=AssertionError("Lark was used")):
-        for path in VALID_FILES:
+        for path in FAST_FILES:
             parse(path.read_text(encoding="utf-8"), str(path))
 
 
