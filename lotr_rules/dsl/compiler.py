@@ -1049,6 +1049,17 @@ class Compiler:
             into = self._zone(pile, place.span)
             if into is None:
                 return None
+            if primitive.into_zones and into.name not in primitive.into_zones:
+                self.error(
+                    "E121",
+                    f"'{stmt.verb}' cannot put cards into {into.name}",
+                    place.span,
+                    "it puts cards into: " + ", ".join(primitive.into_zones),
+                )
+                return None
+            if primitive.into_zones:
+                # a zone the command names as a destination, not a pile it shuffles into
+                return self._owner_checked(Placement("into", into, owner=owner, written="into"), place.span)
             return self._owner_checked(Placement("into", into, owner=owner), place.span)
         if place.position not in ("top", "bottom"):
             self.error("E121", f"unknown position '{place.position}'", place.span, "use top or bottom")
@@ -1325,6 +1336,9 @@ class Compiler:
             self._close_scope()
         if trigger is None:
             return None
+        if "register trigger" not in self.vocab.primitives:
+            self._not_in_family(f"'{stmt.keyword} ...' inside an effect", stmt.span, ())
+            return None
         register = self.vocab.primitives["register trigger"].impl
         assert register is not None
 
@@ -1355,6 +1369,16 @@ class Compiler:
             self.error("E114", f"unknown trigger '{text}'", span, _suggest(text, self.vocab.triggers))
             return None
         event = str(entry.data["event"])
+        if scope == "turn" and entry.data.get("waits") is False:
+            # a family that says which of its triggers an effect can wait for refuses the rest
+            waits = [t.words for t in self.vocab.triggers.values() if t.data.get("waits")]
+            self.error(
+                "E114",
+                f"an effect cannot wait for '{entry.words}' in {self.vocab.title or self.vocab.family}",
+                span,
+                "it can wait for: " + ", ".join(waits),
+            )
+            return None
         self._listens.add(event)
         trigger_scope = str(entry.data.get("scope", scope))
         if scope == "turn" and trigger_scope == "front":
@@ -1376,6 +1400,8 @@ class Compiler:
             label += " " + " ".join(FIRST_TIME)
         if trigger_scope == "self":
             heading = f"{entry.doc}, wherever it is:"
+        elif trigger_scope == "turn" and entry.data.get("waits"):
+            heading = f"Once, {label}:"  # an effect waiting for the end of a phase or round
         elif trigger_scope == "turn":
             heading = f"{'Once' if once else 'Every time'} this turn, {label}:"
         elif "hero" in self._contexts:
@@ -2227,7 +2253,7 @@ def _placement_text(placement: Placement) -> str:
     if placement.written == "into" and not placement.owner and placement.zone.scope == "player":
         pile = f"your {placement.zone.name}"
     if placement.written == "into":
-        return f"into {pile}"
+        return "into play" if placement.zone.name == "play" else f"into {pile}"
     if placement.position == "into":
         return f"shuffled into {pile}"
     return f"onto the {placement.position} of {pile}"

@@ -111,6 +111,8 @@ class Primitive:
     payable: Callable[..., bool] | None = attrs.field(default=None, eq=False, repr=False)
     #: the card types it can act on (empty: any); its selection must name only these (E189)
     kinds: tuple[str, ...] = ()
+    #: the zones an ``into`` placement may name (``put X into play``); empty: any zone
+    into_zones: tuple[str, ...] = ()
 
     def honoured_contexts(self, family: tuple[str, ...]) -> tuple[str, ...]:
         return self.contexts or family

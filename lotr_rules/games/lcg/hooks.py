@@ -48,7 +48,7 @@ def _context(game: LcgGame, player: int, card: int, event: LcgEvent, amount_name
     return ctx
 
 
-def _trigger(trigger: TriggerDef, amount_name: str, yours: bool) -> Trigger:
+def _trigger(trigger: TriggerDef, amount_name: str, yours: bool, from_hand: bool = False) -> Trigger:
     matches = trigger.matches
     cost = trigger.cost
     effect = trigger.effect
@@ -75,6 +75,7 @@ def _trigger(trigger: TriggerDef, amount_name: str, yours: bool) -> Trigger:
         limit=_PERIOD.get(trigger.period, ""),
         times=trigger.times,
         text=trigger.label,
+        from_hand=from_hand,
     )
 
 
@@ -127,7 +128,8 @@ def record_hooks(card: CardDef) -> dict[str, Any]:
         )
         amount_name = str(entry.data.get("amount", "")) if entry is not None else ""
         yours = bool(entry.data.get("yours", False)) if entry is not None else False
-        triggers.append(_trigger(trigger, amount_name, yours))
+        from_hand = bool(entry.data.get("from_hand", False)) if entry is not None else False
+        triggers.append(_trigger(trigger, amount_name, yours, from_hand))
     is_event = "event" in card.types
     if card.action is not None:
         if is_event:

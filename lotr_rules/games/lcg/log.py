@@ -61,6 +61,8 @@ LINES: dict[str, Callable[..., str]] = {
     "attached": lambda name, host: f"{name} is attached to {host}",
     "withdrawn": lambda name: f"{name} is removed from the quest",
     "staged": lambda name: f"{name} is added to the staging area",
+    "put into play": lambda p, name: f"{_seat(p)} puts {name} into play",
+    "returned to hand": lambda p, name: f"{name} returns to {_seat(p)}'s hand",
 }
 
 

@@ -110,6 +110,8 @@ class Trigger:
     times: int = 1
     #: words for people and logs
     text: str = ""
+    #: a Response used while the card is in its owner's hand (to put it into play), not in play
+    from_hand: bool = False
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in TRIGGER_KINDS:

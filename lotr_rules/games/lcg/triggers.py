@@ -43,6 +43,9 @@ LOG_KINDS = {"forced": "forced effect", "response": "response", "action": "actio
 #: the zones whose cards' abilities answer events (an event card: from its owner's hand)
 LISTENING = (QUEST, ACTIVE, STAGING, PLAY, ENGAGED, HAND)
 
+#: the points whose subject has left play, and whose abilities answer from out of play
+LEAVING_POINTS = ("left play", "destroyed", "defeated", "explored")
+
 #: an ability of a card: (card, index in its record's triggers)
 Ability = tuple[int, int]
 
@@ -57,7 +60,7 @@ def listeners(game: LcgGame, subject: int) -> list[int]:
     for player in game.turn_order():
         cards += game.z(PLAY, player)
         cards += game.z(ENGAGED, player)
-        cards += [c for c in game.z(HAND, player) if game.records[c].type == "event"]
+        cards += [c for c in game.z(HAND, player) if game.records[c].type == "event" or _from_hand(game, c)]
     if subject >= 0 and subject not in cards:
         cards.append(subject)
     return [c for c in cards if game.records[c].triggers]
@@ -74,13 +77,23 @@ def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
     where = game.locate(card)[0]
     if where not in LISTENING and card != event.subject:
         return False  # it left play since the event began (an earlier ability destroyed it)
+    if where not in LISTENING and event.point not in LEAVING_POINTS:
+        return False  # out of play, it answers only its own leaving play (not its lethal damage)
     if game.records[card].type == "event":
         # An event's Response is played from its owner's hand and paid for.
         if where != HAND or not game.can_pay(player, card):
             return False
+    elif trigger.from_hand:
+        # used from hand to put the card into play: not while its unique title is in play
+        if where != HAND or game.unique_in_play(card):
+            return False
     elif where == HAND:
         return False
     return trigger.when is None or trigger.when(game, player, card, event)
+
+
+def _from_hand(game: LcgGame, card: int) -> bool:
+    return any(t.from_hand for t in game.records[card].triggers)
 
 
 def fire(game: LcgGame, point: str, player: int, subject: int = -1, amount: int = 0, source: int = -1) -> LcgEvent:

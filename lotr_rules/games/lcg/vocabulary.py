@@ -16,6 +16,7 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import Selection
 from lotr_rules.games.lcg import words as w
+from lotr_rules.games.lcg import words_lcglead
 from lotr_rules.games.lcg import words_lcgmirk as mirk
 from lotr_rules.games.lcg import words_lcgspirit as spirit
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
@@ -101,6 +102,7 @@ ZONES = (
         "shared",
         mirk.defender_attachments,
     ),
+    words_lcglead.OTHER_ENGAGEMENT_AREAS,
 )
 
 
@@ -205,6 +207,8 @@ PRIMITIVES = (
         moves_to="staging area",
     ),
     Primitive("win", "The players win the game.", "win", "none", impl=mirk.win),
+    words_lcglead.PUT,
+    words_lcglead.REGISTER,
 )
 
 
@@ -278,6 +282,7 @@ PLAYERS = (
         "the player with the highest threat (tied: the first player chooses among them)",
         mirk.highest_threat,
     ),
+    words_lcglead.CONTROLLER_OF_IT,
 )
 
 #: conditions of the game an 'if' may test
@@ -293,6 +298,8 @@ HOLDS = (
 
 
 def _trigger(pattern: str, event: str, doc: str, **data: object) -> Phrase:
+    # only the triggers marked 'waits' can be waited for inside an effect ('at end of phase { }')
+    data.setdefault("waits", False)
     return Phrase(
         pattern.replace("{card}", "CARD"), doc, data={"event": event, "pattern": tuple(pattern.split()), **data}
     )
@@ -302,6 +309,7 @@ TRIGGERS = (
     _trigger("after {card} commits", "committed", "after the card commits to the quest"),
     _trigger("after {card} enters play", "enters play", "after the ally or attachment enters play"),
     _trigger("after {card} leaves play", "left play", "after the card leaves play"),
+    words_lcglead.trigger_from_hand(_trigger("from hand after {card} leaves play", "left play", "")),
     _trigger("after {card} is revealed", "revealed", "after the encounter card is revealed and resolved"),
     _trigger("after you travel to {card}", "travelled", "after the players travel to the location"),
     _trigger("after {card} is explored", "explored", "after the location is explored (it has left play)"),
@@ -328,10 +336,11 @@ TRIGGERS = (
         "would shadow",
         "before a shadow effect resolves ('cancel' cancels it)",
     ),
-    _trigger("at end of phase", "phase ends", "at the end of each phase"),
-    _trigger("at end of round", "round ends", "at the end of each round"),
+    _trigger("at end of phase", "phase ends", "at the end of each phase", waits=True),
+    _trigger("at end of round", "round ends", "at the end of each round", waits=True),
 )
 
+#: players a 'for each' names
 ABILITIES = {
     "action": "an event played from hand for its effect, or an Action of a card in play, used in an action window",
     "response": "a triggered ability its player may use just after (or before) what its trigger says",
