@@ -26,7 +26,7 @@ same findings to the linter.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -352,16 +352,6 @@ def load_scenario(path: Path, catalogue: Catalogue, records: Records | None = No
     except ConfigError as error:
         raise UserError(f"the scenario {scenario.shown} cannot be played: {error}") from None
     return made
-
-
-def table(catalogue: Catalogue, scenario: str, decks: Sequence[str]) -> tuple[Scenario, tuple[PlayerDeck, ...]]:
-    """The scenario and the players' decks a game is set up with, by name (or deck file path)."""
-    if not 1 <= len(decks) <= 4:
-        raise UserError(f"the Card Game is for 1 to 4 players: give 1 to 4 decks, not {len(decks)}")
-    records = Records(catalogue)
-    made_scenario = load_scenario(find_scenario(catalogue, scenario), catalogue, records)
-    players = tuple(player_deck(find_deck(catalogue, spec), catalogue, records) for spec in decks)
-    return made_scenario, players
 
 
 def split_decks(text: str) -> list[str]:
