@@ -16,11 +16,11 @@ its last cards are written; ``lint --strict`` fails on them.
 
 from __future__ import annotations
 
-import tomllib
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from lotr_rules.cards.loader import MANIFEST, load_folders
+from lotr_rules.cards.loader import MANIFEST, load_folders, read_manifest
 from lotr_rules.datafiles import DataFileError
 from lotr_rules.diagnostics import Diagnostic, Severity
 from lotr_rules.engine.cards import CardDef
@@ -41,11 +41,12 @@ from lotr_rules.games.lcg.files import (
 
 
 def _family(folder: Path) -> str:
-    try:
-        data = tomllib.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+    """The family of the set in ``folder``, read as the loader reads a manifest (never from a
+    FIFO, a device or a link out of the folder), or "" if it cannot be read."""
+    if not os.path.lexists(folder / MANIFEST):
         return ""
-    return str(data.get("family", ""))
+    info, _ = read_manifest(folder)
+    return info.family if info is not None else ""
 
 
 def lcg_files(paths: Sequence[Path], set_folders: Sequence[Path]) -> list[Path]:
