@@ -67,6 +67,10 @@ ADVENTURE_NAMED = {
 FELLOWSHIP_NAMED = {"Lurtz", "Isengard", "Aragorn's Sword", "The One Ring"}
 NAMED = {"two-towers": TWO_TOWERS_NAMED | TWO_TOWERS_HEROES, "adventure-deck": ADVENTURE_NAMED}
 NAMED["fellowship"] = FELLOWSHIP_NAMED
+#: The Card Game's core set: its cards' facts come from the public card list of the core set,
+#: which names every card; these are the shipped ones whose printed card has no ability
+LCG_CORE_NAMED = {"Guard of the Citadel", "Silverlode Archer", "Veteran Axehand", "Horseback Archer"}
+NAMED["lcg-core"] = LCG_CORE_NAMED
 
 
 def _card(code: str, name: str) -> CardDef:

@@ -9,12 +9,19 @@ from typing import Any
 from lotr_rules.cards.provenance import designed_facts, short_mark
 from lotr_rules.commands.common import add_cards_option, every_family_catalogue
 from lotr_rules.engine.cards import CardDef
+from lotr_rules.engine.fields import FieldDecl
+from lotr_rules.games import DEFAULT_FAMILY, family_names
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser = sub.add_parser("cards", help="list cards: type, cost, Power, VP, copies, provenance")
     parser.add_argument("--set", dest="set_code", help="only this set")
     parser.add_argument("--type", dest="card_type", help="only cards of this type")
+    parser.add_argument(
+        "--game",
+        choices=tuple(family_names()),
+        help="only the cards of this game family's sets, with its own fields as the columns",
+    )
     parser.add_argument("--format", choices=("table", "json"), default="table")
     add_cards_option(parser)
     parser.set_defaults(run=run)
@@ -27,7 +34,13 @@ def run(args: argparse.Namespace) -> int:
         cards = catalogue.in_sets([args.set_code])
     if args.card_type:
         cards = [c for c in cards if args.card_type.lower() in c.types]
+    if args.game:
+        cards = [c for c in cards if c.family == args.game]
     cards = sorted(cards, key=lambda c: (c.set_code, c.field("deck", "main"), c.name))
+    families = {c.family for c in cards}
+    if len(families) == 1 and families != {DEFAULT_FAMILY} and args.format == "table":
+        # The cards of one other family: its own declared fields are the columns.
+        return _family_table(cards)
     rows = [
         {
             "name": c.name,
@@ -54,6 +67,55 @@ def run(args: argparse.Namespace) -> int:
         print("  ".join(str(row[h]).ljust(widths[h]) for h in headers).rstrip())
     print(_summary(cards))
     return 0
+
+
+def _family_table(cards: list[CardDef]) -> int:
+    """A table of cards of one family: name, set and type, then each field the family declares
+    that some listed card gives (a default everywhere says nothing), then provenance."""
+    decls = [
+        decl
+        for decl in type(cards[0]).field_decls
+        if decl.name != "copies" and any(card.family_fields[decl.name] != decl.default for card in cards)
+    ]
+    headers = ["name", "set", "type", *(decl.name for decl in decls), "copies", "provenance"]
+    rows = [
+        [
+            card.name,
+            card.set_code,
+            "/".join(sorted(card.types)) or "none",
+            *(_cell(card, decl) for decl in decls),
+            str(card.field("copies", 1)),
+            short_mark(card),
+        ]
+        for card in cards
+    ]
+    widths = [max([len(h)] + [len(row[i]) for row in rows]) for i, h in enumerate(headers)]
+    print("  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip())
+    for row in rows:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+    print(_summary(cards))
+    return 0
+
+
+def has_value(card: CardDef, decl: FieldDecl) -> bool:
+    """Whether a card has something to show for a field: the field is one of its type's, and the
+    card gives it (a default no card could write, like a Doomed of 0, is no value; a stat of 0 is)."""
+    value = card.family_fields[decl.name]
+    if decl.types and not card.types & set(decl.types):
+        return False
+    if value in ("", ()):
+        return False
+    return not (value == decl.default and isinstance(value, int) and decl.low is not None and decl.low > value)
+
+
+def _cell(card: CardDef, decl: FieldDecl) -> str:
+    """A field's value in a table cell, or "-" where the card has none."""
+    value = card.family_fields[decl.name]
+    if not has_value(card, decl):
+        return "-"
+    if isinstance(value, tuple):
+        return " ".join(" ".join(map(str, item)) if isinstance(item, tuple) else str(item) for item in value)
+    return str(value)
 
 
 def _summary(cards: list[CardDef]) -> str:

@@ -144,31 +144,51 @@ def mix_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
+    from lotr_rules.commands.lcg_options import add_lcg_options
+
     parser = sub.add_parser("game", help="bots play a complete game; show its log and the scores")
-    parser.add_argument("--players", type=positive_int, default=4, help="1 to 5 players (default 4)")
+    parser.add_argument(
+        "--game",
+        choices=("deckbuilding", "lcg"),
+        default="deckbuilding",
+        help="the game: the deck-building game (default) or the Card Game (lcg: give --decks)",
+    )
+    add_lcg_options(parser)
+    parser.add_argument("--players", type=positive_int, default=None, help="1 to 5 players (default 4)")
     parser.add_argument("--seed", type=seed_int, default=1, help="the game's seed (default 1)")
     parser.add_argument("--bot", choices=("heuristic", "random"), default="heuristic")
     parser.add_argument("--impossible", action="store_true", help="Impossible Mode")
-    parser.add_argument("--archenemies", type=positive_int, default=8, help="Archenemy stack size (default 8)")
-    parser.add_argument("--hero", action="append", default=[], metavar="NAME", help="hero for the next seat")
+    parser.add_argument("--archenemies", type=positive_int, default=None, help="Archenemy stack size (default 8)")
+    parser.add_argument("--hero", action="append", default=None, metavar="NAME", help="hero for the next seat")
     parser.add_argument("--sets", default=None, help="comma-separated set codes (default two-towers)")
     add_mix_options(parser)
     parser.add_argument("--quiet", action="store_true", help="print only the result")
     parser.add_argument("--record", type=Path, metavar="FILE", help="write the game record (JSON) to FILE")
     add_cards_option(parser)
-    parser.set_defaults(run=with_mix_file(run))
+    # (no default sets here: the Card Game takes none; the deck-building game's is set in run)
+    parser.set_defaults(run=with_mix_file(run, default_sets=None))
 
 
 def run(args: argparse.Namespace) -> int:
+    from lotr_rules.commands.lcg import run_game
+    from lotr_rules.commands.lcg_options import refuse_lcg_options
+
+    if args.game == "lcg":
+        return run_game(args)
+    refuse_lcg_options(args, "the deck-building game")
+    if args.players is None:
+        args.players = 4
+    if args.sets is None:
+        args.sets = "two-towers"
     if args.record is not None and not args.record.parent.is_dir():
         raise UserError(f"cannot write '{args.record}': folder '{args.record.parent}' does not exist")
     catalogue = catalogue_from(args)
     config = GameConfig(
         players=args.players,
         seed=args.seed,
-        heroes=tuple(args.hero),
+        heroes=tuple(args.hero or ()),
         impossible=args.impossible,
-        archenemies=args.archenemies,
+        archenemies=args.archenemies if args.archenemies is not None else 8,
         sets=tuple(s.strip() for s in args.sets.split(",") if s.strip()),
         **mix_options(args),
     )

@@ -58,13 +58,17 @@ _NEW_GAME_OPTIONS = (
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
+    from lotr_rules.commands.lcg_options import add_lcg_options
+
     parser = sub.add_parser("play", help="play a game at the terminal against bots (or hot-seat)")
     parser.add_argument(
         "--game",
-        choices=("deckbuilding", "adventure-deck"),
+        choices=("deckbuilding", "adventure-deck", "lcg"),
         default="deckbuilding",
-        help="the game: the deck-building game (default) or the Adventure Deck solo game",
+        help="the game: the deck-building game (default), the Adventure Deck solo game, or the Card Game "
+        "(lcg: give --decks, one deck per player)",
     )
+    add_lcg_options(parser)
     parser.add_argument(
         "--strategy",
         metavar="NAME",
@@ -245,7 +249,15 @@ def _say(text: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from lotr_rules.commands.lcg import run_play
+    from lotr_rules.commands.lcg_options import refuse_lcg_options
     from lotr_rules.commands.play_adventure import is_adventure_save, run_adventure
+    from lotr_rules.games.lcg.recording import is_lcg_record
+
+    # a save says which game it is: resuming a game of the Card Game needs no --game
+    if args.game == "lcg" or (args.resume is not None and is_lcg_record(args.resume)):
+        return run_play(args)
+    refuse_lcg_options(args, "this game")
 
     # a save says which game it is: resuming an Adventure Deck journey needs no --game
     if args.game == "adventure-deck" or (args.resume is not None and is_adventure_save(args.resume)):

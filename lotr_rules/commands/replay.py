@@ -117,6 +117,12 @@ def _check_digest(game: DeckbuildingGame, data: dict[str, Any], where: str) -> N
 
 
 def run(args: argparse.Namespace) -> int:
+    from lotr_rules.games.lcg.recording import is_lcg_record
+
+    if is_lcg_record(args.record):  # a record says which game it is
+        from lotr_rules.commands.lcg import run_replay
+
+        return run_replay(args)
     catalogue = catalogue_from(args)
     where = str(args.record)
     data = read_record(args.record)

@@ -7,12 +7,14 @@ from pathlib import Path
 from typing import Any
 
 from lotr_rules.cards.provenance import designed_summary
+from lotr_rules.commands.cards import has_value
 from lotr_rules.commands.common import add_cards_option, every_family_catalogue
 from lotr_rules.datafiles import read_card_text
 from lotr_rules.dsl.describe import describe_card
 from lotr_rules.dsl.formatter import format_card
 from lotr_rules.dsl.syntax import parse
 from lotr_rules.engine.cards import CardDef
+from lotr_rules.games import DEFAULT_FAMILY
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -53,6 +55,14 @@ def _show(card: CardDef, folder: Path | None) -> None:
         ways = ", ".join(f"{direction} {count}" for direction, count in card.field("directions", ()))
         numbers = f"aggression: {card.field('aggression', 0)}   directions: {ways}"
         print(f"  {numbers}   copies: {card.field('copies', 1)}   deck: {card.field('deck', 'main')}")
+    elif card.family not in ("", DEFAULT_FAMILY):
+        # another family's card: the fields it declares that apply to the card's type
+        shown = [
+            f"{decl.name}: {card.family_fields[decl.name]}"
+            for decl in card.field_decls
+            if decl.name != "copies" and has_value(card, decl)
+        ]
+        print("  " + "   ".join([*shown, f"copies: {card.field('copies', 1)}"]))
     else:
         victory = card.field("victory", 0) if card.field("victory_fn") is None else "variable"
         numbers = f"cost: {card.field('cost', 0)}   power: {card.field('power', 0)}   victory: {victory}"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from lotr_rules import atomic
 from lotr_rules.commands.common import add_cards_option, positive_int, seed_int, whole_number
 from lotr_rules.commands.game import add_mix_options, mix_options, with_mix_file
+from lotr_rules.commands.lcg_options import DEFAULT_SCENARIO, add_lcg_options, refuse, refuse_lcg_options
 from lotr_rules.errors import UserError
 from lotr_rules.sim.adventure_report import build_adventure_report, render_adventure_text
 from lotr_rules.sim.families import SimSettings, family_names
@@ -44,6 +45,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--game", default="deckbuilding", metavar="FAMILY", help=f"game family ({', '.join(family_names())})"
     )
+    add_lcg_options(parser, several=True)
     parser.add_argument("--games", type=positive_int, default=200, help="how many games (default 200)")
     parser.add_argument(
         "--players", type=positive_int, help="1 to 5 players (default 4; the Adventure Deck is played alone)"
@@ -111,10 +113,12 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     add_cards_option(parser)
-    parser.set_defaults(run=with_mix_file(run))
+    # (no default sets here: the Card Game takes none; the other games' is set in run)
+    parser.set_defaults(run=with_mix_file(run, default_sets=None))
 
 
 ADVENTURE = "adventure-deck"
+LCG = "lcg"
 
 
 def settings_from(args: argparse.Namespace, bot: str | None = None) -> SimSettings:
@@ -148,6 +152,11 @@ def run(args: argparse.Namespace) -> int:
         check_plot_path(args.plot)
     if args.resume_run and output is None:
         raise UserError("--resume goes on with the run in the --output FILE: give --output")
+    if args.game == LCG:
+        return _run_lcg(args, output)
+    refuse_lcg_options(args, "this game")
+    if args.sets is None:
+        args.sets = "two-towers"
     if args.merge:
         return _run_merge(args, output)
     if args.game == ADVENTURE:
@@ -274,6 +283,72 @@ def _run_adventure(args: argparse.Namespace, output: Path | None) -> int:
         _say_stopped(runs[-1], None)
         return stop.exit_code
     return code
+
+
+#: simulate's options that the Card Game's simulation has no use for (the players are its decks)
+_NOT_FOR_LCG = (
+    ("resume_run", "--resume"),
+    ("plot", "--plot"),
+    ("merge", "--merge"),
+    ("players", "--players"),
+    ("impossible", "--impossible"),
+    ("archenemies", "--archenemies"),
+    ("sets", "--sets"),
+    ("mix", "--mix"),
+    ("half", "--half"),
+    ("deck", "--deck"),
+    ("less_random", "--less-random"),
+    ("mix_file", "--mix-file"),
+)
+
+
+def _run_lcg(args: argparse.Namespace, output: Path | None) -> int:
+    """Each line-up of decks (``--decks``, given once or more) plays the same seeded games."""
+    from lotr_rules.games.lcg.files import split_decks
+    from lotr_rules.sim.lcg_report import build_lcg_report, render_lcg_text
+
+    refuse(args, _NOT_FOR_LCG, "the Card Game's simulation")
+    if args.first_game != 1:
+        raise UserError("--first-game: not an option of the Card Game's simulation")
+    if not args.decks:
+        raise UserError("--decks is needed: one deck per player, like --decks leadership,tactics")
+    line_ups = [tuple(_deck_spec(spec) for spec in split_decks(text)) for text in args.decks]
+    runs = []
+    workers = _workers(args)
+    bar = ProgressBar(args.games * len(line_ups), sys.stderr, enabled=False if args.no_progress else None)
+    with stop_on_signals() as stop:
+        try:
+            with _cluster(args, workers) as scheduler:
+                for offset, decks in enumerate(line_ups):
+                    settings = SimSettings(
+                        family=LCG,
+                        games=args.games,
+                        players=len(decks),
+                        seed=args.seed,
+                        bot=args.bot or "heuristic",
+                        card_paths=tuple(str(Path(p).resolve()) for p in args.cards),
+                        scenario=args.scenario or DEFAULT_SCENARIO,
+                        decks=decks,
+                    )
+                    progress = _offset_progress(bar, offset * args.games)
+                    runs.append(run_simulation(settings, workers, progress, scheduler=scheduler))
+                    if runs[-1].stopped:
+                        break
+        finally:
+            bar.close()
+    report = build_lcg_report(runs)
+    code = _emit(args, output, report, render_lcg_text(report))
+    if runs[-1].stopped:
+        _say_stopped(runs[-1], None)
+        return stop.exit_code
+    return code
+
+
+def _deck_spec(spec: str) -> str:
+    """A deck as worker processes find it again: a name stays a name, a file's path becomes absolute."""
+    if "/" in spec or "\\" in spec or spec.endswith(".txt"):
+        return str(Path(spec).resolve())
+    return spec
 
 
 def _offset_progress(bar: ProgressBar, start: int) -> Callable[[int, int], None]:

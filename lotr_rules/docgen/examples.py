@@ -71,6 +71,7 @@ PAGES = (
     "mixing.md",
     "scenarios.md",
     "adventure-deck.md",
+    "lcg-playing.md",
     "rendering.md",
     "sharing-safely.md",
 )

@@ -114,6 +114,72 @@ def _default_name(text: str, kind: Kind) -> str:
     return f"{found.group(1) if found else 'card'}.card"
 
 
+#: A Card Game set of a hero and an ally, which the deck list and scenario examples are laid out with.
+_LCG_SET = """\
+# file: set.toml
+code = "demo"
+name = "Demo cards"
+language = 3
+family = "lcg"
+# file: warden.card
+card "Warden" {
+  id warden
+  type hero
+  sphere leadership
+  threat-cost 9
+  willpower 2
+  attack 2
+  defense-strength 2
+  hit-points 4
+  keywords unique
+  provenance designed
+  text "A made-up hero."
+}
+# file: guard.card
+card "Guard" {
+  id guard
+  type ally
+  sphere leadership
+  cost 2
+  willpower 1
+  attack 1
+  defense-strength 1
+  hit-points 2
+  copies 3
+  provenance designed
+  text "A made-up ally."
+}
+# file: bat.card
+card "Bat" {
+  id bat
+  type enemy
+  engagement-cost 20
+  threat 1
+  attack 1
+  hit-points 2
+  encounter-set "Dark Woods"
+  copies 3
+  provenance designed
+  text "A made-up enemy."
+}
+# file: trail.card
+card "Trail" {
+  id trail
+  type quest
+  stage 1
+  quest-points 6
+  encounter-set "Dark Woods"
+  provenance designed
+  text "A made-up quest card."
+}
+"""
+
+
+def _lcg(files: str) -> str:
+    """An example: the Card Game set above, with these files besides."""
+    return _LCG_SET + _text(files)
+
+
 _DEEP = "(" * 39 + "1" + ")" * 39
 
 REGISTRY: tuple[LintCode, ...] = (
@@ -2364,6 +2430,67 @@ REGISTRY: tuple[LintCode, ...] = (
         ),
         kind="mix",
     ),
+    LintCode(
+        "E193",
+        Severity.ERROR,
+        "deck list that cannot be played",
+        "A Card Game set's deck lists (decks/NAME.txt, one '3x Card Name' line a card, the heroes "
+        "under a 'Heroes' heading) are read and checked as a game checks them before it starts: every "
+        "line must be a card, a heading or a comment, and the deck must keep the deck-building rules "
+        "(at most three copies of a title, one copy of each hero and at most three heroes, every "
+        "card of a hero's sphere or neutral, only player cards). The finding is at the line that "
+        "breaks the rule.",
+        _lcg(
+            """
+            # file: decks/wardens.txt
+            Heroes
+            1x Warden
+
+            Allies
+            3x Guard
+            1x Guard
+            """
+        ),
+        _lcg(
+            """
+            # file: decks/wardens.txt
+            Heroes
+            1x Warden
+
+            Allies
+            3x Guard
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E194",
+        Severity.ERROR,
+        "scenario file that cannot be played",
+        "A Card Game set's scenarios (scenarios/NAME.toml) give the scenario's 'name', its 'quest' "
+        "cards in stage order (a list in the list for a stage of alternative quest cards, one picked "
+        "at random), its 'encounter_sets' and, if the first stage sets some up, the 'staging' cards. "
+        "A key the file may not have, a value of the wrong kind, a quest entry that is not a quest "
+        "card or not after the stage before it, and a staging card of no encounter set of the "
+        "scenario are reported at the key.",
+        _lcg(
+            """
+            # file: scenarios/dark-woods.toml
+            name = "Dark Woods"
+            quest = ["Trail"]
+            encounter_set = ["Dark Woods"]
+            """
+        ),
+        _lcg(
+            """
+            # file: scenarios/dark-woods.toml
+            name = "Dark Woods"
+            quest = ["Trail"]
+            encounter_sets = ["Dark Woods"]
+            """
+        ),
+        kind="set",
+    ),
     # ------------------------------------------------------------------ warnings
     LintCode(
         "W201",
@@ -2780,6 +2907,61 @@ REGISTRY: tuple[LintCode, ...] = (
             }
             """
         ),
+    ),
+    LintCode(
+        "W220",
+        Severity.WARNING,
+        "deck list names an unknown card",
+        "A Card Game deck list names a card that no set in view has (the sets linted, the shipped "
+        "sets and those given with --cards), with the closest name as a hint. A game refuses the "
+        "deck until the card exists. It is a warning, not an error, so that a set can ship its "
+        "starter decks before its last cards are written; lint --strict fails on it.",
+        _lcg(
+            """
+            # file: decks/wardens.txt
+            Heroes
+            1x Warden
+
+            Allies
+            3x Gaurd
+            """
+        ),
+        _lcg(
+            """
+            # file: decks/wardens.txt
+            Heroes
+            1x Warden
+
+            Allies
+            3x Guard
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "W221",
+        Severity.WARNING,
+        "scenario names an unknown card or encounter set",
+        "A Card Game scenario names a quest card, a staging card or an encounter set that no card in "
+        "view has. A game refuses the scenario, naming what is missing, until the cards exist; like "
+        "W220 it is a warning so that a scenario can be shipped before all its cards.",
+        _lcg(
+            """
+            # file: scenarios/dark-woods.toml
+            name = "Dark Woods"
+            quest = ["Trail", "Fork"]
+            encounter_sets = ["Dark Woods"]
+            """
+        ),
+        _lcg(
+            """
+            # file: scenarios/dark-woods.toml
+            name = "Dark Woods"
+            quest = ["Trail"]
+            encounter_sets = ["Dark Woods"]
+            """
+        ),
+        kind="set",
     ),
 )
 

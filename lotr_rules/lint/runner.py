@@ -34,6 +34,7 @@ from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import Span, UserError
 from lotr_rules.games import DEFAULT_FAMILY, vocabulary_for
+from lotr_rules.lint.lcg_files import check_lcg_files, is_lcg_file, lcg_files
 from lotr_rules.resources import cardscripts_dir
 
 #: The manifests read during one lint_paths call, by folder: a set's manifest is read once, not
@@ -86,8 +87,8 @@ def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnos
     files: list[tuple[Path, str]] = []
     diagnostics: list[Diagnostic] = []
     for path in paths:
-        if path.is_file() and is_mix_file(path):
-            continue  # see mix_files
+        if path.is_file() and (is_mix_file(path) or is_lcg_file(path)):
+            continue  # see mix_files and lcg_files
         if path.is_dir():
             folders = set_folders(path)
             if not folders:
@@ -218,7 +219,15 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path]) -> tuple[list
     mixes = mix_files(paths)
     for mix in mixes:
         diagnostics.extend(check_mix_file(mix, extra_sets, _display(mix.resolve())))
-    if not files and not mixes and not diagnostics:
+    # The Card Game's deck lists and scenarios, against the LCG cards in view.
+    found_sets = [f for p in paths if p.is_dir() for f in set_folders(p)]
+    lcg = lcg_files(paths, found_sets)
+    if lcg:
+        homes = [f for p in lcg if (f := _set_folder_of(p)) is not None]
+        card_folders = list(dict.fromkeys([*reference_folders, *found_sets, *homes]))
+        where = {p.resolve(): _display(p.resolve()) for p in lcg}
+        diagnostics.extend(check_lcg_files(lcg, card_folders, where))
+    if not files and not mixes and not lcg and not diagnostics:
         diagnostics.append(
             Diagnostic(
                 "E162",
@@ -227,4 +236,4 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path]) -> tuple[list
                 Span(1, 1, 1, 2, ", ".join(str(p) for p in paths)),
             )
         )
-    return sort_diagnostics(diagnostics), len(files) + len(mixes)
+    return sort_diagnostics(diagnostics), len(files) + len(mixes) + len(lcg)

@@ -46,6 +46,9 @@ class SimSettings:
     custom_deck: tuple[tuple[str, int], ...] = ()
     #: plan-2 without a half: each "game" of the simulation is a whole two-game match
     match: bool = False
+    #: the Card Game: the scenario's name and one line-up of decks (names, or deck files' absolute paths)
+    scenario: str = ""
+    decks: tuple[str, ...] = ()
     #: the index of the first game played (games first_game to first_game + games - 1): runs over
     #: disjoint ranges of one simulation's games add up to the run over all of them
     first_game: int = 0
@@ -69,6 +72,8 @@ class SimSettings:
             # only a mixed simulation's report names its mix (other reports stay as they were)
             **mix_json(self.mix, self.half, self.less_random, self.custom_deck),
             **({"match": True} if self.match else {}),
+            # only the Card Game's report names a scenario and decks (other reports stay as they were)
+            **({"scenario": self.scenario, "decks": list(self.decks)} if self.scenario else {}),
             # only a run that does not start at the first game says where it starts
             **({"first_game": self.first_game} if self.first_game else {}),
         }
@@ -142,6 +147,7 @@ _REGISTRY: dict[str, GameFamily] = {}
 _BUILTIN: dict[str, str] = {
     "deckbuilding": "lotr_rules.sim.deckbuilding",
     "adventure-deck": "lotr_rules.sim.adventure_deck",
+    "lcg": "lotr_rules.sim.lcg",
 }
 
 

@@ -472,14 +472,29 @@ class LcgGame(Game):
 
     # ------------------------------------------------------------------ the quest deck
     def advance_quest(self) -> None:
-        """Put the current stage away and reveal the next; completing the last one wins."""
+        """Put the current stage away and reveal the next; completing the last one wins.
+
+        Some scenarios give a stage two or more quest cards of the same number, of which only
+        one is played, picked at random when the stage before it is completed (the core set's
+        Passage Through Mirkwood, stage 3). The others stay in the quest deck unplayed: the next
+        stage is the lowest one above the stage just completed."""
         current = self.z(QUEST)
+        reached = 0
         if current:
+            reached = self.records[current[0]].stage
             self.move(current[0], QUEST_DONE)
-        deck = self.z(QUEST_DECK)
-        if not deck:
+        ahead = [c for c in self.z(QUEST_DECK) if self.records[c].stage > reached]
+        if not ahead:
             self.finish(WON)
-        stage = deck[0]
+        lowest = min(self.records[c].stage for c in ahead)
+        candidates = [c for c in ahead if self.records[c].stage == lowest]
+        stage = candidates[0]
+        if len(candidates) > 1:
+            # (the random number is drawn only where a stage has alternatives: games of
+            # scenarios without them play exactly as before)
+            stage = candidates[self.state.rng.below(len(candidates))]
+            others = [self.records[c].back_name or self.card_name(c) for c in candidates if c != stage]
+            self.log("quest picked", lowest, self.records[stage].back_name or self.card_name(stage), others)
         self.move(stage, QUEST)
         record = self.records[stage]
         self.state.progress[stage] = 0

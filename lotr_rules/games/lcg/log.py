@@ -28,6 +28,7 @@ LINES: dict[str, Callable[..., str]] = {
     "round": lambda n, first: f"== Round {n} ({_seat(first)} is the first player)",
     "phase": lambda name: f"-- {name.capitalize()} phase",
     "quest stage": lambda stage, name: f"Quest stage {stage}: {name}",
+    "quest picked": lambda stage, name, others: f"Stage {stage} is picked at random: {name}, not {_names(others)}",
     "setup": lambda name: f"Setup: {name} goes to the staging area",
     "mulligan": lambda p: f"{_seat(p)} takes a mulligan",
     "played": lambda p, name, host: f"{_seat(p)} plays {name}" + (f" on {host}" if host else ""),

@@ -1,0 +1,110 @@
+"""The deck lists and scenario files of Card Game sets, checked by the linter.
+
+A set of the ``lcg`` family may ship deck lists (``decks/*.txt``) and scenarios
+(``scenarios/*.toml``; see :mod:`lotr_rules.games.lcg.files`). They are checked against the LCG
+cards in view (the sets linted, the shipped sets and those of ``--cards``) with the same checks
+a game makes before it starts, so a file that lints clean is one the game plays:
+
+- E193: a deck list line that cannot be read, or a deck-building rule the deck breaks;
+- W220: a deck list names a card no set in view has (the game refuses the deck until it exists);
+- E194: a scenario file that cannot be read, or whose quest stages are not quest cards in order;
+- W221: a scenario names a card or an encounter set no set in view has.
+
+Unknown names are warnings, not errors, so that a set can ship its decks and scenarios before
+its last cards are written; ``lint --strict`` fails on them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from lotr_rules.cards.loader import MANIFEST, load_folders, read_manifest
+from lotr_rules.datafiles import DataFileError
+from lotr_rules.diagnostics import Diagnostic, Severity
+from lotr_rules.engine.cards import CardDef
+from lotr_rules.errors import Span
+from lotr_rules.games import vocabulary_for
+from lotr_rules.games.lcg.files import (
+    DECK_SUFFIX,
+    DECKS,
+    FAMILY,
+    SCENARIO_SUFFIX,
+    SCENARIOS,
+    Finding,
+    deck_problems,
+    lcg_cards,
+    read_scenario_file,
+    scenario_problems,
+)
+
+
+def _family(folder: Path) -> str:
+    """The family of the set in ``folder``, read as the loader reads a manifest (never from a
+    FIFO, a device or a link out of the folder), or "" if it cannot be read."""
+    if not os.path.lexists(folder / MANIFEST):
+        return ""
+    info, _ = read_manifest(folder)
+    return info.family if info is not None else ""
+
+
+def lcg_files(paths: Sequence[Path], set_folders: Sequence[Path]) -> list[Path]:
+    """The deck lists and scenario files to check: those of the LCG sets among ``set_folders``
+    (the sets found in the paths linted), and those given as paths themselves."""
+    found: dict[Path, Path] = {}
+    for folder in set_folders:
+        if _family(folder) != FAMILY:
+            continue
+        for kind, suffix in ((DECKS, DECK_SUFFIX), (SCENARIOS, SCENARIO_SUFFIX)):
+            for file in sorted((folder / kind).glob(f"*{suffix}")):
+                found.setdefault(file.resolve(), file)
+    for path in paths:
+        if is_lcg_file(path):
+            found.setdefault(path.resolve(), path)
+    return list(found.values())
+
+
+def is_lcg_file(path: Path) -> bool:
+    """Whether ``path`` is a deck list or scenario file of an LCG set (given to lint as a file)."""
+    if not path.is_file():
+        return False
+    kind = {DECK_SUFFIX: DECKS, SCENARIO_SUFFIX: SCENARIOS}.get(path.suffix)
+    folder = path.resolve().parent
+    return kind is not None and folder.name == kind and _family(folder.parent) == FAMILY
+
+
+def check_lcg_files(files: Sequence[Path], card_folders: Sequence[Path], shown: dict[Path, str]) -> list[Diagnostic]:
+    """Findings for each file of ``files`` against the LCG cards of ``card_folders``."""
+    if not files:
+        return []
+    catalogue, _ = load_folders([f for f in card_folders if _family(f) == FAMILY], vocabulary_for(FAMILY))
+    cards = lcg_cards(catalogue)
+    out: list[Diagnostic] = []
+    for path in files:
+        where = shown.get(path.resolve(), str(path))
+        if path.suffix == DECK_SUFFIX:
+            out += [_diagnostic(f, "E193", "W220", where) for f in _deck_findings(path, cards)]
+        else:
+            scenario, findings = read_scenario_file(path)
+            if scenario is not None:
+                findings = scenario_problems(scenario, cards)
+            out += [_diagnostic(f, "E194", "W221", where) for f in findings]
+    return out
+
+
+def _deck_findings(path: Path, cards: Mapping[str, CardDef]) -> list[Finding]:
+    from lotr_rules.cards.decklist import read_deck_list
+
+    try:
+        deck = read_deck_list(path)
+    except DataFileError as error:
+        return [Finding(error.reason, error.span or Span(1, 1, 1, 2, str(path)))]
+    return deck_problems(deck, cards)
+
+
+def _diagnostic(finding: Finding, error: str, unknown: str, where: str) -> Diagnostic:
+    span = finding.span.with_path(where)
+    if finding.unknown_name:
+        return Diagnostic(unknown, Severity.WARNING, finding.message, span, finding.hint)
+    return Diagnostic(error, Severity.ERROR, finding.message, span, finding.hint)
