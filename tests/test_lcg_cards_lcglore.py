@@ -14,11 +14,14 @@ from lcg_fixtures import GUIDE, PROWLER, SAGE, SCENARIO, SHIELD_HERO, Scripted
 from lcg_table import clear_staging, put
 
 from lotr_rules.cards.loader import load_sets
+from lotr_rules.dsl.compiler import Compiler
+from lotr_rules.dsl.parser import parse_card
 from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.games.lcg import convert, triggers
 from lotr_rules.games.lcg.game import LcgConfig, LcgGame
+from lotr_rules.games.lcg.log import line
 from lotr_rules.games.lcg.record import LcgCard, PlayerDeck
-from lotr_rules.games.lcg.state import DECK, DISCARD, ENGAGED, HAND, PLAY
+from lotr_rules.games.lcg.state import DECK, DISCARD, ENCOUNTER_DECK, ENGAGED, HAND, PLAY
 from lotr_rules.games.lcg.vocabulary import vocabulary
 
 CARDS = Path(__file__).resolve().parent.parent / "cardscripts" / "lcg-core"
@@ -163,7 +166,72 @@ def test_beravor_exhausts_so_a_chosen_player_draws_two() -> None:
     assert not can_act(game, beravor), "limit once per round"
 
 
+@pytest.mark.parametrize("move", [True, False])
+def test_denethor_looks_at_the_top_encounter_card_and_may_put_it_at_the_bottom(move: bool) -> None:
+    game = game_of(("Denethor", "Glorfindel"), label("may", "yes" if move else "no"))
+    denethor = card(game, "Denethor")
+    deck = game.z(ENCOUNTER_DECK)
+    top, second = deck[0], deck[1]
+    act(game, denethor)
+    assert denethor in game.state.exhausted
+    entry = next(e for e in reversed(game.state.log) if e[0] == "looked at")
+    assert entry[1:] == (0, 1, (game.card_name(top),))
+    # the line every player reads tells how many cards, never which
+    assert game.card_name(top) not in line(entry)
+    if move:
+        assert (deck[0], deck[-1]) == (second, top)
+    else:
+        assert deck[0] == top
+
+
+def test_the_look_reads_the_top_of_the_encounter_deck_that_the_next_reveal_takes() -> None:
+    game = game_of(("Denethor", "Glorfindel"), label("may", "no"))
+    top = game.z(ENCOUNTER_DECK)[0]
+    act(game, card(game, "Denethor"))
+    game.state.phase = "quest"
+    game.reveal_encounter(0)
+    assert ("revealed", game.card_name(top)) in game.state.log
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        ("put all cards from looked at on top of discard pile", "E197"),
+        ("put all cards from looked at on bottom of deck", "E197"),
+        ("put a card from hand on top of encounter deck", "E124"),
+        ("put all cards from looked at on bottom of encounter deck", ""),
+    ],
+)
+def test_put_takes_only_cards_looked_at_and_puts_them_only_on_the_encounter_deck(line: str, code: str) -> None:
+    text = f"""card "Seer" {{
+  id seer
+  type event
+  sphere lore
+  cost 1
+  provenance designed
+  text "Look at the top encounter card, then move it."
+  action {{
+    look at a card from encounter deck
+    {line}
+  }}
+}}
+"""
+    compiler = Compiler(vocabulary(), "seer.card")
+    compiler.compile_card(parse_card(text))
+    assert [d.code for d in compiler.diagnostics] == ([code] if code else [])
+
+
 # ---------------------------------------------------------------- allies
+def test_henamarth_riversong_exhausts_to_look_at_the_top_encounter_card() -> None:
+    game = game_of()
+    henamarth = ally(game, "Henamarth Riversong")
+    before = list(game.z(ENCOUNTER_DECK))
+    act(game, henamarth)
+    assert game.z(ENCOUNTER_DECK) == before, "a look moves nothing"
+    assert ("looked at", 0, 1, (game.card_name(before[0]),)) in game.state.log
+    assert not can_act(game, henamarth)
+
+
 def test_gleowine_exhausts_so_a_player_draws_one() -> None:
     game = game_of()
     gleowine = ally(game, "Gléowine")

@@ -59,6 +59,9 @@ LINES: dict[str, Callable[..., str]] = {
     "action ability": lambda p, name, text: f"{_seat(p)} uses {name}" + (f" ({text})" if text else ""),
     "cancelled": lambda name, what: f"The {what} effect of {name} is cancelled",
     "attached": lambda name, host: f"{name} is attached to {host}",
+    # the names ride along for the looking player's own screen; the line tells only how many
+    "looked at": lambda p, n, names: f"{_seat(p)} looks at {n} card{'s' if n != 1 else ''} in private",
+    "put": lambda name, position, pile: f"{name} is put on the {position} of the {pile}",
 }
 
 

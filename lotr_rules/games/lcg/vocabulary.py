@@ -16,6 +16,7 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import Selection
 from lotr_rules.games.lcg import words as w
+from lotr_rules.games.lcg import words_lcglore as lore
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
 from lotr_rules.games.lcg.state import (
     ACTIVE,
@@ -88,6 +89,9 @@ ZONES = (
     ),
     ZoneSpec("active location", "the location the players travelled to", (), "shared", w.shared_zone(ACTIVE)),
     ZoneSpec("current quest", "the quest stage being played", (), "shared", w.shared_zone(QUEST)),
+    ZoneSpec(
+        "looked at", "the encounter cards this effect looked at, while still on the deck", (), "shared", lore.looked_at
+    ),
     # one card each, named by what it is to this card (see NAMED_THINGS)
     ZoneSpec("host", "the card this card is attached to", (), "shared", w.host_of_this),
     ZoneSpec("attacker", "the enemy attacking now", (), "shared", w.attacking_enemy),
@@ -168,6 +172,30 @@ PRIMITIVES = (
         "none",
         impl=w.cancel,
         contexts=("response",),
+    ),
+    Primitive(
+        "look at",
+        "Look at the top cards of the encounter deck, privately: the log tells the others how many, never which. "
+        "They stay where they are; 'looked at' names them for the rest of the effect.",
+        "look at a card from encounter deck",
+        "cards or count",
+        default_zone="encounter deck",
+        impl=lore.look_at,
+        honours=frozenset({"zone", "count", "as"}),
+        from_zones=("encounter deck",),
+    ),
+    Primitive(
+        "put",
+        "Put cards looked at on the top or the bottom of the encounter deck.",
+        "put all cards from looked at on bottom of encounter deck",
+        "cards",
+        placement="required",
+        positions=("top", "bottom"),
+        impl=lore.put,
+        honours=frozenset({"zone", "count", "all", "up to", "as"}),
+        from_zones=("looked at",),
+        to_zones=("encounter deck",),
+        moves_to="placement",
     ),
 )
 

@@ -1,0 +1,53 @@
+"""Words of the LCG's card language for looking at encounter cards in private and putting them
+back: ``look at``, the zone ``looked at`` and ``put`` (see :mod:`.vocabulary` for their entries).
+
+The LCG keeps its decks with the top card first (``deck[0]`` is drawn or revealed next), so
+these read the top of a deck from the front of its list.
+"""
+
+from __future__ import annotations
+
+from lotr_rules.engine.context import Ctx
+from lotr_rules.engine.selection import Placement, Selection
+from lotr_rules.games.lcg.state import ENCOUNTER_DECK
+from lotr_rules.games.lcg.words import g, pick
+
+#: where an effect keeps the cards it looked at (a key no script name can be: names start upper case)
+LOOKED = "looked at"
+
+
+def look_at(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    """Look at the top cards of the named deck, privately: the entry in the log carries their
+    names for the looking player's own screen, and its line says only how many."""
+    game = g(ctx)
+    count = 1 if sel is None else sel.wanted(ctx)
+    seen: list[int] = []
+    zones = sel.zones if sel is not None else ()
+    for zone in zones:
+        assert zone.lists is not None
+        for cards in zone.lists(ctx):
+            seen.extend(cards[: max(0, count - len(seen))])
+    ctx.vars[LOOKED] = list(seen)
+    if sel is not None and sel.binding:
+        ctx.vars[sel.binding] = list(seen)
+    game.log("looked at", ctx.player, len(seen), tuple(game.card_name(c) for c in seen))
+
+
+def looked_at(ctx: Ctx) -> list[list[int]]:
+    """The encounter cards this effect looked at that are still on the encounter deck."""
+    seen = ctx.vars.get(LOOKED, [])
+    deck = g(ctx).z(ENCOUNTER_DECK)
+    return [[c for c in seen if c in deck]] if isinstance(seen, list) else [[]]
+
+
+def put(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    """Put the cards on the top or the bottom of the pile the placement names."""
+    assert sel is not None and placement is not None and placement.zone is not None
+    assert placement.zone.lists is not None
+    game = g(ctx)
+    pile = placement.zone.lists(ctx)[0]
+    key = next(k for k, cards in game.state.zones.items() if cards is pile)
+    top = placement.position == "top"
+    for card in pick(ctx, sel, "Put a card"):
+        game.move(card, key[0], key[1], top=top)
+        game.log("put", game.card_name(card), placement.position, key[0])
