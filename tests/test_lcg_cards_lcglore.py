@@ -370,3 +370,25 @@ def test_protector_of_lorien_discards_for_defense_or_willpower_three_times_a_pha
 def test_heroes_have_their_printed_facts(name: str) -> None:
     record = records()[name]
     assert record.unique and record.sphere == "lore" and record.type == "hero"
+
+
+def test_erebor_hammersmith_takes_the_topmost_attachment_of_a_discard_pile_when_played() -> None:
+    game = game_of(("Glorfindel", "Beravor"), label("response", "Erebor"), label("choose card", "Protector"), players=2)
+    older = put(game, "Self Preservation", DISCARD, 1)
+    newer = put(game, "Protector of Lórien", DISCARD, 1)
+    put(game, "Lore of Imladris", DISCARD, 1)  # an event on top: not an attachment
+    mine = put(game, "Self Preservation", DISCARD, 0)
+    fund(game, card(game, "Glorfindel"), 2)
+    game.play(0, hand(game, "Erebor Hammersmith"))
+    assert game.locate(newer) == (HAND, 0), "the topmost attachment of player 2's pile, into your hand"
+    assert game.locate(older) == (DISCARD, 1) and game.locate(mine) == (DISCARD, 0)
+
+
+def test_erebor_hammersmith_answers_only_being_played_from_hand() -> None:
+    game = game_of(("Glorfindel", "Beravor"), label("response", "Erebor"))
+    attachment = put(game, "Self Preservation", DISCARD, 0)
+    hammersmith = card(game, "Erebor Hammersmith")
+    # put into play by an effect (not played): it enters play, but was not played
+    game.move(hammersmith, PLAY, 0)
+    triggers.fire(game, "enters play", 0, hammersmith)
+    assert game.locate(attachment) == (DISCARD, 0)

@@ -90,6 +90,13 @@ ZONES = (
     ZoneSpec("active location", "the location the players travelled to", (), "shared", w.shared_zone(ACTIVE)),
     ZoneSpec("current quest", "the quest stage being played", (), "shared", w.shared_zone(QUEST)),
     ZoneSpec(
+        "top attachments of discard piles",
+        "the topmost attachment of each player's discard pile (the one discarded last)",
+        (),
+        "union",
+        lore.top_attachments,
+    ),
+    ZoneSpec(
         "looked at", "the encounter cards this effect looked at, while still on the deck", (), "shared", lore.looked_at
     ),
     # one card each, named by what it is to this card (see NAMED_THINGS)
@@ -185,6 +192,16 @@ PRIMITIVES = (
         from_zones=("encounter deck",),
     ),
     Primitive(
+        "take",
+        "Take cards from the top of discard piles into your hand.",
+        "take an attachment from top attachments of discard piles",
+        "cards",
+        impl=lore.take,
+        honours=frozenset({"zone", "count", "as"}),
+        from_zones=("top attachments of discard piles",),
+        moves_to="hand",
+    ),
+    Primitive(
         "put",
         "Put cards looked at on the top or the bottom of the encounter deck.",
         "put all cards from looked at on bottom of encounter deck",
@@ -278,6 +295,7 @@ def _trigger(pattern: str, event: str, doc: str, **data: object) -> Phrase:
 TRIGGERS = (
     _trigger("after {card} commits", "committed", "after the card commits to the quest"),
     _trigger("after {card} enters play", "enters play", "after the ally or attachment enters play"),
+    _trigger("after you play {card}", "played", "after you play the ally or attachment from your hand", yours=True),
     _trigger("after {card} leaves play", "left play", "after the card leaves play"),
     _trigger("after {card} is revealed", "revealed", "after the encounter card is revealed and resolved"),
     _trigger("after you travel to {card}", "travelled", "after the players travel to the location"),

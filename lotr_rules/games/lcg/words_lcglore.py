@@ -1,5 +1,6 @@
 """Words of the LCG's card language for looking at encounter cards in private and putting them
-back: ``look at``, the zone ``looked at`` and ``put`` (see :mod:`.vocabulary` for their entries).
+back: ``look at``, the zone ``looked at`` and ``put``; and for taking an attachment back from a
+discard pile, the zone ``top attachments of discard piles`` and ``take`` (see :mod:`.vocabulary`).
 
 The LCG keeps its decks with the top card first (``deck[0]`` is drawn or revealed next), so
 these read the top of a deck from the front of its list.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.selection import Placement, Selection
-from lotr_rules.games.lcg.state import ENCOUNTER_DECK
+from lotr_rules.games.lcg.state import DISCARD, ENCOUNTER_DECK, HAND
 from lotr_rules.games.lcg.words import g, pick
 
 #: where an effect keeps the cards it looked at (a key no script name can be: names start upper case)
@@ -51,3 +52,24 @@ def put(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str
     for card in pick(ctx, sel, "Put a card"):
         game.move(card, key[0], key[1], top=top)
         game.log("put", game.card_name(card), placement.position, key[0])
+
+
+def top_attachments(ctx: Ctx) -> list[list[int]]:
+    """Each player's topmost attachment in their discard pile: the last one discarded (a
+    discard pile takes its cards on top, at the end of its list)."""
+    game = g(ctx)
+    out = []
+    for player in game.turn_order():
+        pile = game.z(DISCARD, player)
+        found = [c for c in pile if game.records[c].type == "attachment"]
+        out.append(found[-1:])
+    return out
+
+
+def take(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    """The cards go into your hand."""
+    assert sel is not None
+    game = g(ctx)
+    for card in pick(ctx, sel, "Take a card"):
+        game.move(card, HAND, ctx.player)
+        game.log("taken", ctx.player, game.card_name(card))
