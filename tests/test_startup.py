@@ -50,14 +50,14 @@ def test_help_loads_no_command_and_no_lark() -> None:
 @pytest.mark.parametrize(
     ("argv", "unused"),
     [
-        # (Lark is loaded here: the shipped LCG cards use abilities and statements that the fast
-        # parser leaves to it; a deck-building game still reads its cards without it, below.)
+        # Lark reads the LCG set's triggered abilities and costs, which the fast parser leaves to it
         (["lint", "cardscripts"], ("lotr_rules.agents.bots", "lotr_rules.sim")),
         (["game", "--seed", "3", "--quiet"], ("lark", "lotr_rules.lint.runner", "lotr_rules.sim")),
     ],
 )
 def test_a_command_loads_only_what_it_uses(argv: list[str], unused: tuple[str, ...]) -> None:
-    """Good deck-building card scripts are read without Lark, and one command does not load another's modules."""
+    """Good deck-building card scripts are read without Lark (a game loads no LCG card), and one
+    command does not load another's modules."""
     loaded = modules_after(argv)
     assert not [name for name in loaded if name.startswith(unused)], sorted(
         name for name in loaded if name.startswith(unused)

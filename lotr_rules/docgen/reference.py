@@ -140,7 +140,16 @@ _PLACEHOLDERS = {
     "where": "where PREDICATE",
     "binding": "as X",
     "quantity": "QUANTITY",
-    "once_per_turn": "once per turn",
+    "limit": "LIMIT",
+    "amount_verb": "deal/heal/place",
+    "amount": "NUMBER/all",
+    "amount_prep": "to/on/from",
+    "signed": "+NUMBER/-NUMBER",
+    "duration": "until end of PERIOD",
+    "counter_phrase": "COUNTER",
+    "COST": "cost",
+    "TO": "to",
+    "FROM": "from",
     "action_cost": "pay NUMBER power",
     "cost_scope": "next/all",
     "cost_kind": "KIND",
@@ -255,7 +264,7 @@ FIELD_DOCS = {
     "`designed` when it was made up for the set.",
     "designed": "Which facts of the card are ours rather than a rulebook's, in quotes and "
     "separated by spaces or commas: any of `name`, `effect`, `cost`, `power`, `victory`, `copies`, "
-    "`level`, `starting-card`, `aggression`, `directions`, or `none` (`designed \"cost copies\"`). "
+    '`level`, `starting-card`, `aggression`, `directions`, or `none` (`designed "cost copies"`). '
     "Required on a `rulebook` card (E143), so a designed number never passes for the rulebook's; a "
     "`designed` card without it is designed through and through. The galleries, `lotr-rules cards` "
     "and `lotr-rules show` print it.",
@@ -293,9 +302,23 @@ ABILITY_EXAMPLES = {
     "quest": "quest {\n  goal number of cards under this >= 3\n  victory 6\n}",
     "action": "action pay 2 power {\n  draw 1\n}",
     "while": "while in front of you {\n  all allies cost 1 less\n  all enemies cost 1 more for each opponent\n}",
+    "response": "response after this commits {\n  cost exhaust this\n  place 1 progress on active location\n}",
+    "forced": "forced after this engages you {\n  raise threat by 2\n}",
+    "shadow": "shadow {\n  give +1 attack to attacking enemy until end of phase\n}",
+    "travel": "travel {\n  cost exhaust a hero in play area\n}",
 }
 
 FAMILY_ABILITY_DOCS = {
+    "response": "the LCG: a Response. Just after (or, for a `when ... would ...` phrase, just before) "
+    "what its phrase names, its player may use it, paying its `cost` lines first; with a limit "
+    "(`once per round`, `2 times per phase`) at most that often. An event's Response is played from "
+    "the hand and paid for. See Triggers below",
+    "forced": "the LCG: a Forced effect. It resolves by itself each time what its phrase names "
+    "happens; it has no cost and no limit (E183, E186)",
+    "shadow": "the LCG: resolves when the card, dealt face down to an attacking enemy, is turned up "
+    "during the attack; `attacking enemy` is the enemy it was dealt to",
+    "travel": "the LCG: resolves when the players travel to the location. Its `cost` lines must be "
+    "payable for the players to travel there at all",
     "effect": "the Adventure Deck: resolves when this is the last card drawn in a turn. Written "
     "`effect always`, it resolves even when a rule or another card says to skip the effect",
     "search": "the Adventure Deck: resolves when the player spends a turn searching back through the "
@@ -312,6 +335,47 @@ TRIGGER_ABILITY_DOCS = {
 
 #: Statements, by the grammar alias of their rule alternative: what they do, and an example.
 STATEMENT_DOCS: dict[str, tuple[str, str]] = {
+    "amount_stmt": (
+        "Puts an amount of a kind the family keeps on cards (the LCG: damage, progress, resources). "
+        "`deal N damage to CARDS` (enough destroys a character or an enemy), `heal N damage from "
+        "CARDS` (`heal all damage from CARDS`), `place N progress on CARDS` (enough explores a "
+        "location or completes the quest stage). Each verb takes its own word (E184).",
+        "deal 1 damage to attacking enemy\nheal all damage from a hero in play\nplace 2 progress on active location",
+    ),
+    "add_amount": (
+        "Adds an amount to cards: `add N resources to CARDS` (a hero's resource pool).",
+        "add 2 resources to attached hero",
+    ),
+    "remove_amount": (
+        "Takes an amount off cards, never below 0: `remove N progress from CARDS`, `remove all "
+        "progress from CARDS`, `remove N resources from CARDS`.",
+        "remove 4 progress from current quest",
+    ),
+    "give_stmt": (
+        "Changes a stat of cards. Given by an effect it lasts until the end of the phase or round "
+        "it says (E185 without one), and reaches the cards it matched when it resolved. In a "
+        "`while` block it says no period: it holds as long as the block's condition does, for the "
+        "cards that match at each moment a stat is read. The amount comes first.",
+        "give +1 attack to all characters in play area until end of phase\ngive -1 willpower to X until end of round",
+    ),
+    "raise_counter": (
+        "Raises one of the game's counters (the LCG: your `threat`; at 50 you are eliminated). A "
+        "negative amount changes nothing.",
+        "raise threat by 2",
+    ),
+    "reduce_counter": ("Lowers one of the game's counters, never below 0.", "reduce threat by 3"),
+    "cost_command": (
+        "A cost, written first in an `action`, `response` or `travel` block: the ability is offered "
+        "only when every cost can be paid, and the costs are paid before its effect. Only commands "
+        "the family can tell are payable may be costs (E183): in the LCG `exhaust` (ready cards to "
+        "exhaust) and `discard` (enough cards to discard).",
+        "cost exhaust this\ncost discard a card from hand",
+    ),
+    "cost_raise": ("A cost of raising a counter (always payable).", "cost raise threat by 2"),
+    "cost_remove": (
+        "A cost of taking an amount off a card: `cost remove 1 resource from this` needs a pool that holds it.",
+        "cost remove 1 resource from this",
+    ),
     "power_stmt": (
         "Adds Power for this turn. With `for each CARDS` the amount is multiplied by how many cards "
         "match. Power only exists on your own turn: Power added on another player's turn is lost.",
@@ -1029,8 +1093,13 @@ def _players(vocab: Vocabulary) -> list[str]:
         *_table(
             ["phrase", "meaning"],
             [
-                [_code(f"choose {'' if p.words.startswith('another') else 'an ' if p.words[0] in 'aeiou' else 'a '}"
-                       f"{p.words} as P"), p.doc]
+                [
+                    _code(
+                        f"choose {'' if p.words.startswith('another') else 'an ' if p.words[0] in 'aeiou' else 'a '}"
+                        f"{p.words} as P"
+                    ),
+                    p.doc,
+                ]
                 for p in vocab.chosen_players.values()
             ],
         ),

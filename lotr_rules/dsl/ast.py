@@ -439,7 +439,7 @@ class AmountStmt:
 
 @attrs.frozen(slots=True)
 class GiveStmt:
-    """``give X +1 willpower until end of phase``: a change to a stat of some cards."""
+    """``give +1 willpower to X until end of phase``: a change to a stat of some cards."""
 
     target: Sel
     sign: int  # 1 or -1

@@ -902,6 +902,7 @@ class Compiler:
             return None
         honoured = self._check_parts(primitive, stmt)
         honoured = self._check_context(primitive, f"'{stmt.verb}'", stmt.span) and honoured
+        honoured = self._check_kinds(primitive, stmt) and honoured
         selection = self._command_selection(primitive, stmt)
         placement = self._placement(primitive, stmt)
         guard = stmt.guard
@@ -920,6 +921,31 @@ class Compiler:
             impl(ctx, selection, placement, guard)
 
         return run_command
+
+    def _check_kinds(self, primitive: Primitive, stmt: ast.Command) -> bool:
+        """A command that acts on some card types only (``kinds``) must be written with a kind
+        naming only those: any other card it picked would be left as it is (E189)."""
+        sel = stmt.sel
+        if not primitive.kinds or sel is None or sel.ref is not None:
+            return True
+        named: list[str] = []
+        for word in sel.kind or ():
+            group = self.vocab.type_groups.get(word)
+            card_type = self.vocab.card_type(word)
+            if group is not None:
+                named.extend(group)
+            elif card_type is not None:
+                named.append(card_type.name)
+        if named and set(named) <= set(primitive.kinds):
+            return True
+        wanted = " or ".join(primitive.kinds)
+        self.error(
+            "E189",
+            f"'{stmt.verb}' acts only on {wanted} cards, and these cards may be others",
+            sel.span,
+            f"name the kind: '{stmt.verb} a {primitive.kinds[0]} ...'",
+        )
+        return False
 
     def _command_selection(self, primitive: Primitive, stmt: ast.Command) -> Selection | None:
         sel = stmt.sel

@@ -119,6 +119,8 @@ _SEL_END = frozenset(
     {
         *("and", "as", "else", "from", "in", "into", "on", "or", "power", "then", "token", "tokens"),
         *("under", "where", "without", "less", "more"),
+        # a selection may end a stat change, which a period may follow (`until end of phase`)
+        "until",
         # a number in a card test ends the test, and a cost change's `cost`/`costs` may follow
         # it: every state an atom ends in merges that look-ahead
         *("cost", "costs"),
@@ -136,7 +138,7 @@ _PRED_WORD = _SEL_END | {"of"}
 #: After a word of a command's kind phrase: that state is the command's own (``under`` ends the
 #: phrase there), so it lacks the look-aheads other contexts merge into ``_KIND``.
 _COMMAND_KIND = frozenset(
-    {"a", "an", "as", "from", "in", "into", "of", "on", "this", "to", "under", "where", "without"}
+    {"a", "an", "as", "from", "in", "into", "of", "on", "this", "to", "under", "where", "without", "until"}
 )
 _SOURCE = _SEL_END | {"of", "this", "to"}
 _SOURCE_START = frozenset({"of", "or", "this", "to"})

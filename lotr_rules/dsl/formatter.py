@@ -259,7 +259,7 @@ def _simple(stmt: ast.Stmt) -> str:
         return f"{stmt.verb} {_amount(stmt.amount)} {stmt.kind} {stmt.prep} {format_sel(stmt.target)}"
     if isinstance(stmt, ast.GiveStmt):
         sign = "+" if stmt.sign > 0 else "-"
-        text = f"give {format_sel(stmt.target)} {sign}{_atom(stmt.amount)} {stmt.stat}"
+        text = f"give {sign}{_atom(stmt.amount)} {stmt.stat} to {format_sel(stmt.target)}"
         return text if stmt.until is None else f"{text} until end of {stmt.until}"
     if isinstance(stmt, ast.CounterStmt):
         return f"{stmt.op} {' '.join(stmt.counter)} by {format_expr(stmt.amount)}"

@@ -8,7 +8,7 @@ accepted and then ignored.
 * ``deal 2 damage to X``, ``heal all damage from X``, ``place 1 progress on active location``,
   ``add 1 resource to X``, ``remove 2 progress from current quest``: an amount of a kind the
   family keeps on cards (E184 for a verb and kind it does not have, or the wrong preposition).
-* ``give X +1 willpower until end of phase``: a lasting change to a stat; in a ``while`` block it
+* ``give +1 willpower to X until end of phase``: a lasting change to a stat; in a ``while`` block it
   holds as long as the block's condition does and says no period (E185).
 * ``raise threat by 2``, ``reduce threat by 3``: a counter of the game.
 * ``cost exhaust this``: a step of what an ability costs, written first in its block; the ability
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from lotr_rules.diagnostics import did_you_mean
 from lotr_rules.dsl import ast
-from lotr_rules.dsl.formatter import format_expr, format_sel, format_stmt
+from lotr_rules.dsl.formatter import format_stmt
 from lotr_rules.engine.cards import CondFn, ConstantDef, CostDef, Effect, NumberFn, TriggerDef
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import Phrase
@@ -87,7 +87,7 @@ def amount_stmt(self: Compiler, stmt: ast.AmountStmt) -> Effect | None:
 
 # ------------------------------------------------------------------ stat changes
 def give(self: Compiler, stmt: ast.GiveStmt, holding: bool = False) -> tuple[Selection, Phrase, NumberFn] | None:
-    """The parts of ``give X +N STAT``; ``holding``: in a ``while`` block (no period)."""
+    """The parts of ``give +N STAT to X``; ``holding``: in a ``while`` block (no period)."""
     if not self.vocab.stats:
         self._not_in_family("'give ... +N STAT'", stmt.span, ())
         return None
@@ -285,11 +285,6 @@ def _suggest_key(word: str, choices: Iterable[str]) -> str | None:
     return did_you_mean(word, choices)
 
 
-def give_text(stmt: ast.GiveStmt) -> str:
-    sign = "+" if stmt.sign > 0 else "-"
-    return f"give {format_sel(stmt.target)} {sign}{format_expr(stmt.amount)} {stmt.stat}"
-
-
 def reaction(self: Compiler, ability: ast.Ability) -> TriggerDef | None:
     """``response [limit] after this commits { [cost ...] ... }``, ``forced at end of round { ... }``."""
     words = list(ability.phrase)
@@ -396,7 +391,7 @@ def subject_test(self: Compiler, words: list[str], span: Span) -> Callable[[Ctx,
 
 
 def holding(self: Compiler, ability: ast.Ability) -> list[ConstantDef]:
-    """``while attached { give attached hero +2 willpower }``: changes that hold while the
+    """``while attached { give +2 willpower to attached hero }``: changes that hold while the
     condition does, read whenever the stat is."""
     condition = " ".join(ability.phrase)
     if condition not in self.vocab.holds:

@@ -319,8 +319,8 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
         return "from"
 
     def give_stmt(self, meta: Any, c: list[Any]) -> ast.GiveStmt:
-        sign, amount = c[1]
-        return ast.GiveStmt(c[0], sign, amount, str(c[2]), c[3], span=_span_of_meta(meta))
+        sign, amount = c[0]
+        return ast.GiveStmt(c[3], sign, amount, str(c[1]), c[4], span=_span_of_meta(meta))
 
     def plus_amount(self, meta: Any, c: list[Any]) -> tuple[int, ast.Expr]:
         return (1, c[0])

@@ -111,6 +111,8 @@ class Primitive:
     #: whether it could be paid now, as a cost (``cost exhaust this``): only a primitive that
     #: says so may be a cost
     payable: Callable[..., bool] | None = attrs.field(default=None, eq=False, repr=False)
+    #: the card types it can act on (empty: any); its selection must name only these (E189)
+    kinds: tuple[str, ...] = ()
 
     def honoured_contexts(self, family: tuple[str, ...]) -> tuple[str, ...]:
         return self.contexts or family
@@ -194,7 +196,7 @@ class Vocabulary:
     #: ``fn(ctx, cards, amount)`` (amount None: all of it); ``data["payable"](ctx, cards, amount)``
     #: says whether it can be paid as a cost, where it can be one
     amounts: Mapping[str, Phrase] = attrs.field(factory=dict)
-    #: the stats ``give X +1 STAT`` changes: ``fn(ctx, card, amount, until)`` for a lasting change
+    #: the stats ``give +1 STAT to X`` changes: ``fn(ctx, card, amount, until)`` for a lasting change
     #: (``until``: one of ``periods``)
     stats: Mapping[str, Phrase] = attrs.field(factory=dict)
     #: how long a change or a limit may last ("turn"; "phase", "round")

@@ -1491,7 +1491,7 @@ REGISTRY: tuple[LintCode, ...] = (
         "E185",
         Severity.ERROR,
         "stat change that does not say how long",
-        "'give X +1 willpower' changes a stat. Given by an effect it must say how long it lasts ('until "
+        "'give +1 willpower to X' changes a stat. Given by an effect it must say how long it lasts ('until "
         "end of phase', 'until end of round'); in a 'while' block it lasts as long as the block's "
         "condition holds and says no period. A stat the family does not have is refused too.",
         _text(
@@ -1515,7 +1515,7 @@ REGISTRY: tuple[LintCode, ...] = (
               text "Action: exhaust this: a hero gets +1 willpower until the end of the phase."
               action {
                 cost exhaust this
-                give a hero in play +1 willpower
+                give +1 willpower to a hero in play
               }
             }
             """
@@ -1541,7 +1541,7 @@ REGISTRY: tuple[LintCode, ...] = (
               text "Action: exhaust this: a hero gets +1 willpower until the end of the phase."
               action {
                 cost exhaust this
-                give a hero in play +1 willpower until end of phase
+                give +1 willpower to a hero in play until end of phase
               }
             }
             """
@@ -1603,6 +1603,57 @@ REGISTRY: tuple[LintCode, ...] = (
               action once per round {
                 cost exhaust this
                 draw 1
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E189",
+        Severity.ERROR,
+        "command written for cards it cannot act on",
+        "Some commands act on some card types only: 'revive' puts heroes back into play. Its cards "
+        "must be named by a kind of those types ('a hero'); a wider kind ('a card', 'a character') "
+        "could pick a card the command would leave where it is.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: second-chance.card
+            card "Second Chance" {
+              id second-chance
+              type event
+              sphere spirit
+              cost 4
+              provenance designed
+              text "Action: a hero in a discard pile comes back into play."
+              action {
+                revive a card in any discard pile
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: second-chance.card
+            card "Second Chance" {
+              id second-chance
+              type event
+              sphere spirit
+              cost 4
+              provenance designed
+              text "Action: a hero in a discard pile comes back into play."
+              action {
+                revive a hero in any discard pile
               }
             }
             """

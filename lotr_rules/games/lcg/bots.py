@@ -52,6 +52,22 @@ class LcgHeuristicAgent:
                 return i
         return 0
 
+    def _choose_card(self, game: LcgGame, request: DecisionRequest) -> int:
+        # A card's ability asks which card it acts on: the heuristic has no reading of the
+        # script, so it takes the first card offered (never "no more" when a card is there).
+        return next((i for i, option in enumerate(request.options) if option.value is not None), 0)
+
+    def _choose_a_player(self, game: LcgGame, request: DecisionRequest) -> int:
+        # Cooperative: the player its own card helps is itself when offered.
+        return next((i for i, option in enumerate(request.options) if option.value == request.player), 0)
+
+    def _choose(self, game: LcgGame, request: DecisionRequest) -> int:
+        return 0
+
+    def _may(self, game: LcgGame, request: DecisionRequest) -> int:
+        # 'may' blocks of the players' cards help them: yes.
+        return _index(request, True)
+
     def _response(self, game: LcgGame, request: DecisionRequest) -> int:
         # A Response is offered only when its condition holds, and the cards' responses help the
         # players: use the first one offered (a cancel before damage, an "instead"...).

@@ -17,6 +17,7 @@ from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, 
 from lotr_rules.engine.selection import Selection
 from lotr_rules.games.lcg import words as w
 from lotr_rules.games.lcg import words_lcglore as lore
+from lotr_rules.games.lcg import words_lcgspirit as spirit
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
 from lotr_rules.games.lcg.state import (
     ACTIVE,
@@ -214,6 +215,11 @@ PRIMITIVES = (
         to_zones=("encounter deck",),
         moves_to="placement",
     ),
+    spirit.DISENGAGE,
+    spirit.RECOVER,
+    spirit.RESHUFFLE,
+    spirit.REVEAL,
+    spirit.REVIVE,
 )
 
 
@@ -242,6 +248,9 @@ AMOUNTS = (
         payable=w.can_remove_resources,
     ),
 )
+
+#: the players a 'for each' may go round
+PLAYERS = (spirit.EACH_PLAYER,)
 
 COUNTERS = (Phrase("threat", "your threat; at 50 you are eliminated", w.threat_of, data={"set": w.set_threat}),)
 
@@ -345,7 +354,7 @@ def vocabulary() -> Vocabulary:
         primitives={p.name: p for p in PRIMITIVES},
         zones={z.name: z for z in ZONES},
         card_types={t.name: t for t in CARD_TYPES},
-        players={},
+        players={p.words: p for p in PLAYERS},
         states={},
         triggers={t.words: t for t in TRIGGERS},
         aggregates={"number": Phrase("number", "how many cards", lambda ctx, cards: len(cards))},

@@ -1,0 +1,150 @@
+"""Words the LCG core set's Spirit cards brought: sending an engaged enemy back to the staging
+area, taking cards back from a discard pile, shuffling a discard pile into its deck, revealing
+encounter cards, heroes back into play, and every player in turn.
+
+Declared in :mod:`.vocabulary` like the others; each acts for ``ctx.player`` ("you").
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from lotr_rules.engine.context import Ctx
+from lotr_rules.engine.registry import Phrase, Primitive
+from lotr_rules.engine.selection import Placement, Selection
+from lotr_rules.games.lcg import triggers
+from lotr_rules.games.lcg.state import DECK, DISCARD, ENGAGED, HAND, PLAY, STAGING
+from lotr_rules.games.lcg.words import g, pick
+
+#: what a selection of these commands may say: its zone, which cards, how many, a name
+_FROM_A_ZONE = frozenset({"zone", "where", "count", "up to", "as"})
+
+
+def disengage(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    """The enemies go back to the staging area; they stay in play with their damage."""
+    assert sel is not None
+    game = g(ctx)
+    for enemy in pick(ctx, sel, "Return an enemy to the staging area"):
+        if game.locate(enemy)[0] == ENGAGED:
+            game.move(enemy, STAGING)
+            game.log("returned to staging", game.card_name(enemy))
+
+
+def recover(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    """The cards go from your discard pile into your hand."""
+    assert sel is not None
+    game = g(ctx)
+    for card in pick(ctx, sel, "Take a card back into your hand"):
+        if game.locate(card) == (DISCARD, ctx.player):
+            game.move(card, HAND, ctx.player)
+            game.log("returned to hand", ctx.player, game.card_name(card))
+
+
+def reshuffle(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    """Your discard pile goes into your deck, which is then shuffled."""
+    game = g(ctx)
+    pile = game.z(DISCARD, ctx.player)
+    deck = game.z(DECK, ctx.player)
+    moved = len(pile)
+    deck.extend(pile)
+    pile.clear()
+    game.state.rng.shuffle(deck)
+    game.log("deck reshuffled", ctx.player, moved)
+
+
+def reveal(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    """Reveal cards from the encounter deck one after another, each resolved as if revealed by
+    the player who revealed the card being answered (else you)."""
+    game = g(ctx)
+    count = sel.wanted(ctx) if sel is not None else 1
+    answering = game.answering
+    player = answering.player if answering is not None and answering.point == "would reveal" else ctx.player
+    for _ in range(max(0, count)):
+        if game.state.finished or game.state.eliminated[player]:
+            return
+        game.reveal_encounter(player)
+
+
+def each_player(ctx: Ctx) -> list[int]:
+    """Every player still in the game, from the first player clockwise."""
+    return g(ctx).turn_order()
+
+
+def revive(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    """Heroes from discard piles back into play under their owners' control, with empty
+    resource pools (their threat costs are not paid again). A unique hero whose title is in
+    play cannot enter play, so it is not offered."""
+    assert sel is not None
+    game = g(ctx)
+    for hero in pick(ctx, _entering(sel), "Put a hero into play"):
+        owner = game.owners[hero]
+        if game.locate(hero) != (DISCARD, owner) or game.unique_in_play(hero):
+            continue
+        game.move(hero, PLAY, owner)
+        game.state.resources[hero] = 0
+        game.log("put into play", owner, game.card_name(hero))
+        triggers.fire(game, "enters play", owner, hero)
+
+
+def _entering(sel: Selection) -> Selection:
+    """The selection without the heroes that cannot enter play now (the unique rule)."""
+    test = sel.test
+
+    def may_enter(ctx: Ctx, card: int) -> bool:
+        return (test is None or test(ctx, card)) and not g(ctx).unique_in_play(card)
+
+    return attrs.evolve(sel, test=may_enter)
+
+
+DISENGAGE = Primitive(
+    "disengage",
+    "Send these enemies engaged with players back to the staging area (they keep their damage).",
+    "disengage an enemy in any engagement area",
+    "cards",
+    impl=disengage,
+    honours=_FROM_A_ZONE,
+    from_zones=("engagement area", "any engagement area"),
+    default_zone="any engagement area",
+    moves_to="staging area",
+)
+RECOVER = Primitive(
+    "recover",
+    "Take these cards from your discard pile back into your hand.",
+    "recover a card from discard pile where sphere is spirit",
+    "cards",
+    impl=recover,
+    honours=_FROM_A_ZONE,
+    from_zones=("discard pile",),
+    default_zone="discard pile",
+    moves_to="hand",
+)
+RESHUFFLE = Primitive(
+    "reshuffle",
+    "Shuffle your discard pile back into your deck.",
+    "reshuffle",
+    "none",
+    impl=reshuffle,
+)
+REVEAL = Primitive(
+    "reveal",
+    "Reveal this many cards from the encounter deck, one after another (a replacement for a "
+    "card being revealed is revealed by the same player).",
+    "reveal 1",
+    "count",
+    impl=reveal,
+    honours=frozenset({"count"}),
+)
+REVIVE = Primitive(
+    "revive",
+    "Put these heroes from discard piles back into play under their owners' control, with "
+    "empty resource pools (no threat is paid for them).",
+    "revive a hero in any discard pile",
+    "cards",
+    impl=revive,
+    honours=_FROM_A_ZONE,
+    from_zones=("discard pile", "any discard pile"),
+    default_zone="any discard pile",
+    moves_to="play area",
+    kinds=("hero",),
+)
+EACH_PLAYER = Phrase("each player", "every player still in the game, from the first player clockwise", each_player)
