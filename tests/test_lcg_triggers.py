@@ -451,6 +451,7 @@ def test_the_rules_reach_every_trigger_point_with_its_subject() -> None:
     assert {"enemy", "location", "treachery"} <= seen["revealed"]
     assert {"hero", "enemy"} <= seen["damaged"] and seen["would damage"] == seen["damaged"]
     assert {"ally", "attachment"} <= seen["enters play"]
+    assert seen["played"] <= seen["enters play"] and seen["played"]
 
 
 def test_a_card_that_left_play_meanwhile_does_not_answer() -> None:

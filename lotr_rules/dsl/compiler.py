@@ -1047,7 +1047,7 @@ class Compiler:
                     return None
                 return self._owner_checked(Placement("top", into, owner=owner, written="into"), place.span)
             into = self._zone(pile, place.span)
-            if into is None:
+            if into is None or not self._destination_allowed(primitive, stmt, into, place.span):
                 return None
             if primitive.into_zones and into.name not in primitive.into_zones:
                 self.error(
@@ -1068,9 +1068,21 @@ class Compiler:
             self.error("E121", f"'{stmt.verb}' cannot put cards on the {place.position} of a pile", place.span)
             return None
         zone = self._zone(pile, place.span)
-        if zone is None:
+        if zone is None or not self._destination_allowed(primitive, stmt, zone, place.span):
             return None
         return self._owner_checked(Placement(place.position, zone, owner=owner), place.span)
+
+    def _destination_allowed(self, primitive: Primitive, stmt: ast.Command, zone: ZoneSpec, span: Span) -> bool:
+        """A command that puts cards only into some zones refuses any other (E197)."""
+        if not primitive.to_zones or zone.name in primitive.to_zones:
+            return True
+        self.error(
+            "E197",
+            f"'{stmt.verb}' cannot put cards into '{zone.name}'",
+            span,
+            f"'{stmt.verb}' puts cards only into: {', '.join(primitive.to_zones)}",
+        )
+        return False
 
     def _owner_checked(self, placement: Placement, span: Span) -> Placement | None:
         """``its owner's ZONE`` needs a zone each player has one of (E147)."""

@@ -96,6 +96,8 @@ class Primitive:
     honours: frozenset[str] = frozenset()
     #: the zones it can take cards from (names of the family's zones); empty: any zone
     from_zones: tuple[str, ...] = ()
+    #: the zones its placement may name (``on bottom of encounter deck``); empty: any zone
+    to_zones: tuple[str, ...] = ()
     #: zones from which it honours fewer parts than ``honours`` (zone name -> the parts)
     zone_parts: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
     #: the contexts it is honoured in (keys of CONTEXT_DOCS); empty: every context of its family

@@ -1835,6 +1835,73 @@ REGISTRY: tuple[LintCode, ...] = (
         ),
     ),
     LintCode(
+        "E197",
+        Severity.ERROR,
+        "destination the command cannot put cards into",
+        "A command that moves cards to the top or the bottom of a pile may be limited to some piles: "
+        "the LCG's 'move' puts encounter cards that were looked at back on the encounter deck. Any other "
+        "destination (a player's deck, a discard pile) is one the game would not put them into.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: scout.card
+            card "Scout" {
+              id scout
+              type ally
+              sphere lore
+              cost 1
+              willpower 1
+              attack 0
+              defense-strength 0
+              hit-points 1
+              provenance designed
+              text "Action: exhaust this to see the top encounter card; you may put it on the bottom."
+              action {
+                cost exhaust this
+                look at a card from encounter deck
+                may {
+                  move all cards from looked at on top of deck
+                }
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: scout.card
+            card "Scout" {
+              id scout
+              type ally
+              sphere lore
+              cost 1
+              willpower 1
+              attack 0
+              defense-strength 0
+              hit-points 1
+              provenance designed
+              text "Action: exhaust this to see the top encounter card; you may put it on the bottom."
+              action {
+                cost exhaust this
+                look at a card from encounter deck
+                may {
+                  move all cards from looked at on bottom of encounter deck
+                }
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
         "E150",
         Severity.ERROR,
         "unknown card name",

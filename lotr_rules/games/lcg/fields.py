@@ -206,7 +206,7 @@ FIELDS: tuple[FieldDecl, ...] = (
         "setup-staging",
         "card names",
         "The encounter cards a quest stage puts in the staging area when it is set up, one copy "
-        "of each, taken from the encounter deck (`setup-staging \"Forest Spider\" \"Old Forest Road\"`).",
+        'of each, taken from the encounter deck (`setup-staging "Forest Spider" "Old Forest Road"`).',
         default=(),
         types=("quest",),
     ),

@@ -692,6 +692,8 @@ class LcgGame(Game):
         if record.type == "attachment":
             self.attach(card, host)
         triggers.fire(self, "enters play", player, card)
+        if "played" in self.listened:
+            triggers.fire(self, "played", player, card)
 
     def attach(self, attachment: int, host: int) -> None:
         """Attach a card in play to a host; it stays in its controller's play area and is

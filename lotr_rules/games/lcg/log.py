@@ -64,6 +64,10 @@ LINES: dict[str, Callable[..., str]] = {
     "staged": lambda name: f"{name} is added to the staging area",
     "put into play": lambda p, name: f"{_seat(p)} puts {name} into play",
     "returned to hand": lambda p, name: f"{name} returns to {_seat(p)}'s hand",
+    # the names ride along for the looking player's own screen; the line tells only how many
+    "looked at": lambda p, n, names: f"{_seat(p)} looks at {n} card{'s' if n != 1 else ''} in private",
+    "put": lambda name, position, pile: f"{name} is put on the {position} of the {pile}",
+    "taken": lambda p, name: f"{_seat(p)} takes {name} into their hand",
 }
 
 

@@ -60,6 +60,7 @@ AFTER_POINTS = (
     "destroyed",  # subject: the character destroyed (it has left play)
     "damaged",  # subject: the card damaged, amount: the damage dealt
     "enters play",  # subject: the ally or attachment put into play
+    "played",  # subject: the ally or attachment played from its player's hand (in play now)
     "phase begins",  # subject: -1; the phase is the game's
     "phase ends",
     "round ends",  # subject: -1

@@ -17,6 +17,7 @@ from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, 
 from lotr_rules.engine.selection import Selection
 from lotr_rules.games.lcg import words as w
 from lotr_rules.games.lcg import words_lcglead
+from lotr_rules.games.lcg import words_lcglore as lore
 from lotr_rules.games.lcg import words_lcgmirk as mirk
 from lotr_rules.games.lcg import words_lcgspirit as spirit
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
@@ -53,7 +54,7 @@ DECKS = ("player", "encounter", "quest")
 
 ZONES = (
     ZoneSpec("hand", "your hand", (), "player", w.own_zone(HAND)),
-    ZoneSpec("deck", "your deck; cards are taken from its top", (), "player", w.own_zone(DECK), top_only=True),
+    ZoneSpec("deck", "your deck; cards are taken from its top", (), "player", w.own_pile(DECK), top_only=True),
     ZoneSpec("discard pile", "your discard pile", ("discard",), "player", w.own_zone(DISCARD)),
     ZoneSpec(
         "play area",
@@ -82,7 +83,7 @@ ZONES = (
         "the encounter deck; cards are taken from its top",
         (),
         "shared",
-        w.shared_zone(ENCOUNTER_DECK),
+        w.shared_pile(ENCOUNTER_DECK),
         top_only=True,
     ),
     ZoneSpec("encounter discard pile", "the encounter discard pile", (), "shared", w.shared_zone(ENCOUNTER_DISCARD)),
@@ -91,6 +92,16 @@ ZONES = (
     ),
     ZoneSpec("active location", "the location the players travelled to", (), "shared", w.shared_zone(ACTIVE)),
     ZoneSpec("current quest", "the quest stage being played", (), "shared", w.shared_zone(QUEST)),
+    ZoneSpec(
+        "top attachments of discard piles",
+        "the topmost attachment of each player's discard pile (the one discarded last)",
+        (),
+        "union",
+        lore.top_attachments,
+    ),
+    ZoneSpec(
+        "looked at", "the encounter cards this effect looked at, while still on the deck", (), "shared", lore.looked_at
+    ),
     # one card each, named by what it is to this card (see NAMED_THINGS)
     ZoneSpec("host", "the card this card is attached to", (), "shared", w.host_of_this),
     ZoneSpec("attacker", "the enemy attacking now", (), "shared", w.attacking_enemy),
@@ -179,6 +190,40 @@ PRIMITIVES = (
         "none",
         impl=w.cancel,
         contexts=("response",),
+    ),
+    Primitive(
+        "look at",
+        "Look at the top cards of the encounter deck, privately: the log tells the others how many, never which. "
+        "They stay where they are; 'looked at' names them for the rest of the effect.",
+        "look at a card from encounter deck",
+        "cards or count",
+        default_zone="encounter deck",
+        impl=lore.look_at,
+        honours=frozenset({"zone", "count", "as"}),
+        from_zones=("encounter deck",),
+    ),
+    Primitive(
+        "take",
+        "Take cards from the top of discard piles into your hand.",
+        "take an attachment from top attachments of discard piles",
+        "cards",
+        impl=lore.take,
+        honours=frozenset({"zone", "count", "as"}),
+        from_zones=("top attachments of discard piles",),
+        moves_to="hand",
+    ),
+    Primitive(
+        "move",
+        "Move cards looked at to the top or the bottom of the encounter deck.",
+        "move all cards from looked at on bottom of encounter deck",
+        "cards",
+        placement="required",
+        positions=("top", "bottom"),
+        impl=lore.put,
+        honours=frozenset({"zone", "count", "all", "up to", "as"}),
+        from_zones=("looked at",),
+        to_zones=("encounter deck",),
+        moves_to="placement",
     ),
     spirit.DISENGAGE,
     spirit.RECOVER,
@@ -308,6 +353,7 @@ def _trigger(pattern: str, event: str, doc: str, **data: object) -> Phrase:
 TRIGGERS = (
     _trigger("after {card} commits", "committed", "after the card commits to the quest"),
     _trigger("after {card} enters play", "enters play", "after the ally or attachment enters play"),
+    _trigger("after you play {card}", "played", "after you play the ally or attachment from your hand", yours=True),
     _trigger("after {card} leaves play", "left play", "after the card leaves play"),
     words_lcglead.trigger_from_hand(_trigger("from hand after {card} leaves play", "left play", "")),
     _trigger("after {card} is revealed", "revealed", "after the encounter card is revealed and resolved"),

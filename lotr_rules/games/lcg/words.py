@@ -60,6 +60,36 @@ def own_zone(name: str) -> Callable[[Ctx], list[list[int]]]:
     return lists
 
 
+def own_pile(name: str) -> Callable[[Ctx], list[list[int]]]:
+    """A deck of yours as selections read it: the rules keep a deck's top card first, and a
+    selection takes a pile's top cards from the end of its list, so it is given the deck
+    reversed (a copy: commands move cards by the rules, never through this list)."""
+
+    def lists(ctx: Ctx) -> list[list[int]]:
+        return [g(ctx).z(name, ctx.player)[::-1]]
+
+    return lists
+
+
+def shared_pile(name: str) -> Callable[[Ctx], list[list[int]]]:
+    """The encounter deck as selections read it, top card last (see :func:`own_pile`)."""
+
+    def lists(ctx: Ctx) -> list[list[int]]:
+        return [g(ctx).z(name)[::-1]]
+
+    return lists
+
+
+#: the zone each pile a placement may name is kept under, by the name scripts give it
+PILE_KEYS = {"deck": DECK, "discard pile": DISCARD, "hand": HAND, "encounter deck": ENCOUNTER_DECK}
+
+
+def zone_key(ctx: Ctx, name: str) -> tuple[str, int]:
+    """Where the rules keep the pile a placement names: yours, or the shared one."""
+    zone = PILE_KEYS.get(name, name)
+    return (zone, ctx.player) if name in ("deck", "discard pile", "hand") else (zone, -1)
+
+
 def shared_zone(name: str) -> Callable[[Ctx], list[list[int]]]:
     def lists(ctx: Ctx) -> list[list[int]]:
         return [g(ctx).z(name)]

@@ -154,8 +154,7 @@ def forget(game: LcgGame, card: int) -> None:
 
 REGISTER = Primitive(
     "register trigger",
-    "An 'at end of phase' or 'at end of round' block inside an effect: it waits, and resolves "
-    "once, then.",
+    "An 'at end of phase' or 'at end of round' block inside an effect: it waits, and resolves once, then.",
     "at end of phase { put A into hand }",
     "none",
     syntax="at end of phase/round { ... }",

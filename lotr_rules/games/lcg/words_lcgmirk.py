@@ -86,8 +86,6 @@ def stage(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: s
         game.state.rng.shuffle(game.z(ENCOUNTER_DECK))
 
 
-
-
 def win(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     """The players win the game."""
     g(ctx).win()
