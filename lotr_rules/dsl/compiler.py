@@ -1694,6 +1694,17 @@ class Compiler:
             negated = cond.negated
             if cond.word == "empty":
                 return lambda ctx: (not ref.candidates(ctx)) != negated
+            in_state = self._state_word(cond.word) if card_type is None else None
+            if in_state is not None:
+                # `this is committed`: the family's word for how a card is (its `state is ...`)
+                word = cond.word
+
+                def is_in_state(ctx: Ctx) -> bool:
+                    cards = ref.candidates(ctx)
+                    found = bool(cards) and all(in_state(ctx, c, word) for c in cards)
+                    return found != negated
+
+                return is_in_state
             if card_type is None:
                 self.error(
                     "E112", f"unknown card type '{cond.word}'", cond.span, _suggest(cond.word, self.vocab.type_words())
@@ -1723,6 +1734,13 @@ class Compiler:
         fn = state.fn
         assert fn is not None
         return fn  # type: ignore[return-value]
+
+    def _state_word(self, word: str) -> Callable[[Ctx, int, str], bool] | None:
+        """The test of the family's ``state`` attribute if ``word`` is one of its words."""
+        state = self.vocab.attributes.get("state")
+        if state is None or state.fn is None or word not in state.data.get("choices", ()):  # type: ignore[operator]
+            return None
+        return state.fn  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ numbers
     def _expr(self, expr: ast.Expr) -> NumberFn:

@@ -383,24 +383,27 @@ class LcgGame(Game):
         raise GameOver(reason)
 
     # ------------------------------------------------------------------ damage
-    def deal_damage(self, card: int, amount: int, source: int = -1) -> None:
-        """Damage on a character or an enemy; enough of it destroys the card.
+    def deal_damage(self, card: int, amount: int, source: int = -1) -> bool:
+        """Damage on a character or an enemy; enough of it destroys the card. Whether this
+        damage destroyed it (an attack that destroys an enemy triggers abilities).
 
         Responses to "would damage" resolve first: they may cancel the damage, or change its
         amount or the card that takes it instead (RR "Cancel", "Damage")."""
         if amount <= 0:
-            return
+            return False
         event = triggers.fire(self, "would damage", self.controller(card), card, amount, source)
         card, amount = event.subject, event.amount
         if event.cancelled or amount <= 0 or self.locate(card)[0] not in IN_PLAY:
-            return
+            return False
         state = self.state
         state.damage[card] = state.damage.get(card, 0) + amount
         self.log("damage", self.card_name(card), amount)
         player = self.controller(card)
-        if self.remaining_hit_points(card) <= 0:
+        destroyed = self.remaining_hit_points(card) <= 0
+        if destroyed:
             self.destroy(card)
         triggers.fire(self, "damaged", player, card, amount, source)
+        return destroyed
 
     def destroy(self, card: int) -> None:
         record = self.records[card]
@@ -548,6 +551,7 @@ class LcgGame(Game):
             self.move(card, RESOLVING)
         else:
             self.move(card, STAGING)
+        triggers.fire(self, "as revealed", player, card)
         if record.doomed:
             for each in self.turn_order():
                 self.raise_threat(each, record.doomed)

@@ -16,6 +16,7 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import Selection
 from lotr_rules.games.lcg import words as w
+from lotr_rules.games.lcg import words_lcgtac
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
 from lotr_rules.games.lcg.state import (
     ACTIVE,
@@ -252,6 +253,7 @@ TRIGGERS = (
     _trigger("after {card} enters play", "enters play", "after the ally or attachment enters play"),
     _trigger("after {card} leaves play", "left play", "after the card leaves play"),
     _trigger("after {card} is revealed", "revealed", "after the encounter card is revealed and resolved"),
+    _trigger("as {card} is revealed", "as revealed", "as the encounter card is revealed, before it resolves"),
     _trigger("after you travel to {card}", "travelled", "after the players travel to the location"),
     _trigger("after {card} is explored", "explored", "after the location is explored (it has left play)"),
     _trigger("after {card} engages you", "engaged", "after the enemy engages you", yours=True),
@@ -261,6 +263,16 @@ TRIGGERS = (
     _trigger("after {card} is declared as a defender", "defended", "after the character is declared as a defender"),
     _trigger("after {card} is destroyed", "destroyed", "after the character is destroyed"),
     _trigger("after {card} is defeated", "defeated", "after the enemy is destroyed"),
+    _trigger(
+        "after {card} participates in an attack that destroys an enemy",
+        "won attack",
+        "after the character's attack, alone or with others, destroys the enemy",
+    ),
+    _trigger(
+        "after {card} attacks and destroys an enemy",
+        "won attack",
+        "after the character's attack, alone or with others, destroys the enemy",
+    ),
     _trigger(
         "after {card} is damaged",
         "damaged",
@@ -279,6 +291,11 @@ TRIGGERS = (
     ),
     _trigger("at end of phase", "phase ends", "at the end of each phase"),
     _trigger("at end of round", "round ends", "at the end of each round"),
+)
+
+AGGREGATES = (
+    Phrase("number", "how many cards", lambda ctx, cards: len(cards)),
+    Phrase("damage", "the damage tokens on the cards, added up", words_lcgtac.damage_on),
 )
 
 ABILITIES = {
@@ -302,7 +319,7 @@ def vocabulary() -> Vocabulary:
         players={},
         states={},
         triggers={t.words: t for t in TRIGGERS},
-        aggregates={"number": Phrase("number", "how many cards", lambda ctx, cards: len(cards))},
+        aggregates={a.words: a for a in AGGREGATES},
         named_things={n.words: n for n in NAMED_THINGS},
         attributes={a.words: a for a in ATTRIBUTES},
         decks=DECKS,
