@@ -32,6 +32,8 @@ PLAYER_CARDS = (
     "Citadel Plate",
     "Dwarven Axe",
     "Horn of Gondor",
+    "Feint",
+    "Thicket of Spears",
 )
 
 
@@ -390,3 +392,65 @@ def test_thalin_damages_enemies_revealed_while_he_quests() -> None:
     assert made.state.damage.get(prowler) == 1
     made.reveal_encounter(0)
     assert glade2 not in made.state.damage  # a location is no enemy
+
+
+def playable_cards(made: LcgGame, player: int = 0) -> list[int]:
+    return [option.value[0] for option in made.playable(player, planning=False)]
+
+
+def test_feint_keeps_an_enemy_from_attacking_this_combat_phase() -> None:
+    """Feint: the chosen enemy does not attack the player it is engaged with this phase; the
+    other enemies still do, and the next phase it may attack again."""
+    made, table = seated()
+    brute, _prowler = engaged(made, "Test Brute"), engaged(made, "Test Prowler")
+    made.state.phase = "combat"
+    table.want("choose card", brute)
+    play(made, in_hand(made, "Feint"))
+    assert made.state.held_back == {(brute, 0)}
+    made.z(ENCOUNTER_DECK).clear()  # no shadow cards
+    table.want("undefended", hero(made, "Gimli"))
+    combat.combat_phase(made)
+    assert made.state.damage.get(hero(made, "Gimli")) == 2  # the prowler's 2, not the brute's 3
+    made.run_phase("refresh")
+    assert not made.state.held_back
+
+
+def test_feint_is_a_combat_action() -> None:
+    """A Combat Action is played only in the combat phase."""
+    made, _ = seated()
+    engaged(made, "Test Brute")
+    feint = in_hand(made, "Feint")
+    for each in made.heroes(0):
+        made.state.resources[each] = 1
+    for phase in ("planning", "quest", "encounter", "refresh"):
+        made.state.phase = phase
+        assert feint not in playable_cards(made)
+    made.state.phase = "combat"
+    assert feint in playable_cards(made)
+
+
+def test_thicket_of_spears_holds_back_every_enemy_of_the_chosen_player() -> None:
+    """Thicket of Spears: every enemy engaged with the chosen player cannot attack them this
+    phase; another player's enemies can."""
+    made, table = seated(players=2)
+    mine = [engaged(made, "Test Brute"), engaged(made, "Test Prowler")]
+    theirs = engaged(made, "Test Prowler", 1)
+    table.want("choose a player", 0)
+    play(made, in_hand(made, "Thicket of Spears"))
+    assert made.state.held_back == {(enemy, 0) for enemy in mine}
+    assert all(enemy != theirs for enemy, _ in made.state.held_back)
+
+
+def test_thicket_of_spears_is_paid_from_three_different_heroes() -> None:
+    """Its cost of 3 must come from three heroes' pools: 3 resources in one pool cannot pay."""
+    made, _ = seated()
+    thicket = in_hand(made, "Thicket of Spears")
+    gimli, legolas, thalin = (hero(made, name) for name in HEROES)
+    made.state.resources.update({gimli: 3, legolas: 0, thalin: 0})
+    assert thicket not in playable_cards(made)
+    made.state.resources.update({gimli: 2, legolas: 1, thalin: 0})
+    assert thicket not in playable_cards(made)
+    made.state.resources.update({gimli: 2, legolas: 1, thalin: 1})
+    assert thicket in playable_cards(made)
+    made.play(0, thicket)
+    assert [made.state.resources[h] for h in (gimli, legolas, thalin)] == [1, 0, 0]

@@ -302,7 +302,13 @@ def test_the_card_file_in_the_lcg_page_lints_clean() -> None:
     assert to_record(card).ranged
 
 
-SAMPLE_VALUES = {"sphere": "lore", "traits": "orc", "attach-to": "any hero", "encounter-set": '"Test Woods"'}
+SAMPLE_VALUES = {
+    "sphere": "lore",
+    "traits": "orc",
+    "attach-to": "any hero",
+    "encounter-set": '"Test Woods"',
+    "action-phase": "combat",
+}
 
 
 @pytest.mark.parametrize("decl", FIELDS, ids=lambda decl: decl.name)

@@ -78,7 +78,11 @@ def combat_phase(game: LcgGame) -> None:
     game.state.attacked.clear()
     for player in game.turn_order():
         while not game.state.eliminated[player]:
-            waiting = [e for e in game.z(ENGAGED, player) if e not in game.state.attacked]
+            waiting = [
+                e
+                for e in game.z(ENGAGED, player)
+                if e not in game.state.attacked and (e, player) not in game.state.held_back
+            ]
             if not waiting:
                 break
             options = [game.card_option(e, f"{game.card_name(e)} attacks") for e in waiting]

@@ -59,6 +59,7 @@ LINES: dict[str, Callable[..., str]] = {
     "action ability": lambda p, name, text: f"{_seat(p)} uses {name}" + (f" ({text})" if text else ""),
     "cancelled": lambda name, what: f"The {what} effect of {name} is cancelled",
     "attached": lambda name, host: f"{name} is attached to {host}",
+    "held back": lambda name, p: f"{name} cannot attack {_seat(p)} this phase",
 }
 
 

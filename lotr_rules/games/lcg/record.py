@@ -147,6 +147,10 @@ class LcgCard:
     sphere: str = "neutral"
     #: allies, attachments and events: resources paid to play it
     cost: int = 0
+    #: how many different heroes' pools must pay for it (0: any of its sphere's)
+    pay_from: int = 0
+    #: events: the one phase their Action may be played in ("": any)
+    action_phase: str = ""
     #: heroes: added to the player's threat at setup
     threat_cost: int = 0
     willpower: int = 0

@@ -163,6 +163,14 @@ PRIMITIVES = (
         honours=_ANY_SEL,
     ),
     Primitive(
+        "hold",
+        "These enemies cannot attack the player each is engaged with until the end of the phase.",
+        "hold all enemies in engagement area",
+        "cards",
+        impl=words_lcgtac.hold_back,
+        honours=_ANY_SEL,
+    ),
+    Primitive(
         "cancel",
         "Cancel what the event being answered would do: the When Revealed or shadow effect, or the damage.",
         "cancel",

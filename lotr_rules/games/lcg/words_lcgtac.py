@@ -7,7 +7,8 @@ Each function here is declared in :mod:`.vocabulary`, beside the others of its k
 from __future__ import annotations
 
 from lotr_rules.engine.context import Ctx
-from lotr_rules.games.lcg.words import g
+from lotr_rules.engine.selection import Placement, Selection
+from lotr_rules.games.lcg.words import g, pick
 
 
 # ---------------------------------------------------------------------- measures
@@ -15,3 +16,16 @@ def damage_on(ctx: Ctx, cards: list[int]) -> int:
     """``damage of X``: the damage tokens on the cards, added up (0 for none)."""
     damage = g(ctx).state.damage
     return sum(damage.get(card, 0) for card in cards)
+
+
+# ---------------------------------------------------------------------- commands
+def hold_back(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    """These enemies cannot attack the player each is engaged with now, until the phase ends
+    (an enemy engaged with no player is not held back)."""
+    assert sel is not None
+    game = g(ctx)
+    for enemy in pick(ctx, sel, "Hold back an enemy"):
+        player = game.engaged_with(enemy)
+        if player >= 0 and game.records[enemy].type == "enemy":
+            game.state.held_back.add((enemy, player))
+            game.log("held back", game.card_name(enemy), player)
