@@ -344,7 +344,20 @@ class Compiler:
                     card.name_span,
                 )
         self._check_designed(card, out, spans)
+        self._check_field_abilities(card, spans)
         return out
+
+    def _check_field_abilities(self, card: ast.Card, spans: dict[str, Span]) -> None:
+        """E188 for a field about an ability the card does not have: it would do nothing."""
+        kinds = {item.kind for item in card.items if isinstance(item, ast.Ability)}
+        for decl in self.vocab.fields:
+            if decl.ability and decl.name in spans and decl.ability not in kinds:
+                self.error(
+                    "E188",
+                    f"the field '{decl.name}' is about the card's '{decl.ability}' ability, and it has none",
+                    spans[decl.name],
+                    f"give the card an '{decl.ability}' ability, or leave the field out",
+                )
 
     def _check_word_types(self, decl: FieldDecl, value: tuple[str, ...], types: Sequence[str], item: ast.Field) -> None:
         """E192 for a word of the field that no card of these types may carry: it would do nothing."""

@@ -227,6 +227,7 @@ FIELDS: tuple[FieldDecl, ...] = (
         default="",
         types=("event",),
         choices=("resource", "planning", "quest", "travel", "encounter", "combat", "refresh"),
+        ability="action",
     ),
     LcgFieldDecl(
         "copies",
