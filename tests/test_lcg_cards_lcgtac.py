@@ -34,6 +34,7 @@ PLAYER_CARDS = (
     "Horn of Gondor",
     "Feint",
     "Thicket of Spears",
+    "Quick Strike",
 )
 
 
@@ -119,6 +120,7 @@ FACTS = {
     "Blade Mastery": ("event", 1, 0, 0, 0, 0, set(), 3),
     "Rain of Arrows": ("event", 1, 0, 0, 0, 0, set(), 2),
     "Feint": ("event", 1, 0, 0, 0, 0, set(), 2),
+    "Quick Strike": ("event", 1, 0, 0, 0, 0, set(), 2),
     "Thicket of Spears": ("event", 3, 0, 0, 0, 0, set(), 2),
     "Swift Strike": ("event", 2, 0, 0, 0, 0, set(), 1),
     "Citadel Plate": ("attachment", 4, 0, 0, 0, 0, {"Item", "Armor"}, 2),
@@ -131,7 +133,6 @@ KEYWORDS = {
     "Thalin": {"unique"},
     "Gondorian Spearman": {"sentinel"},
     "Horseback Archer": {"ranged"},
-    "Blade of Gondolin": {"restricted"},
     "Citadel Plate": {"restricted"},
     "Dwarven Axe": {"restricted"},
     "Horn of Gondor": {"restricted", "unique"},
@@ -447,3 +448,31 @@ def test_thicket_of_spears_is_paid_from_three_different_heroes() -> None:
     assert thicket in playable_cards(made)
     made.play(0, thicket)
     assert [made.state.resources[h] for h in (gimli, legolas, thalin)] == [1, 0, 0]
+
+
+def test_quick_strike_attacks_at_once_with_the_exhausted_character() -> None:
+    """Quick Strike: the character exhausted to pay attacks an enemy engaged with its player at
+    once; an attack that destroys the enemy counts as one (Legolas's Response answers it)."""
+    made, table = seated()
+    legolas = hero(made, "Legolas")
+    prowler = engaged(made, "Test Prowler")
+    stage = made.z("current quest")[0]
+    table.want("choose card", legolas)
+    table.want("attack", prowler)
+    play(made, in_hand(made, "Quick Strike"))
+    assert legolas in made.state.exhausted
+    assert made.locate(prowler)[0] != ENGAGED
+    assert made.state.progress.get(stage) == 2
+
+
+def test_quick_strike_reaches_another_players_enemy_only_with_ranged() -> None:
+    made, table = seated(players=2)
+    gimli, legolas = hero(made, "Gimli"), hero(made, "Legolas")
+    brute = engaged(made, "Test Brute", 1)
+    table.want("choose card", gimli)
+    play(made, in_hand(made, "Quick Strike"))
+    assert gimli in made.state.exhausted and brute not in made.state.damage
+    table.want("choose card", legolas)
+    table.want("attack", brute)
+    play(made, in_hand(made, "Quick Strike"))
+    assert made.state.damage.get(brute) == 2  # 3 attack against 1 defense

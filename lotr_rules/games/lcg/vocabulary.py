@@ -171,6 +171,14 @@ PRIMITIVES = (
         honours=_ANY_SEL,
     ),
     Primitive(
+        "strike",
+        "These characters of yours each attack an enemy they may attack, at once, outside the combat steps.",
+        "strike X",
+        "cards",
+        impl=words_lcgtac.strike,
+        honours=_ANY_SEL,
+    ),
+    Primitive(
         "cancel",
         "Cancel what the event being answered would do: the When Revealed or shadow effect, or the damage.",
         "cancel",

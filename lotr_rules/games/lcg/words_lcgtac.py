@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.selection import Placement, Selection
+from lotr_rules.games.lcg import combat
+from lotr_rules.games.lcg.state import ENGAGED, PLAY
 from lotr_rules.games.lcg.words import g, pick
 
 
@@ -29,3 +31,21 @@ def hold_back(ctx: Ctx, sel: Selection | None, placement: Placement | None, guar
         if player >= 0 and game.records[enemy].type == "enemy":
             game.state.held_back.add((enemy, player))
             game.log("held back", game.card_name(enemy), player)
+
+
+def strike(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    """Each of these characters of yours attacks on its own, now: you choose an enemy it may
+    attack (engaged with you; a Ranged one: engaged with any player) and the attack resolves
+    as a player attack does. It need not be ready (a cost usually exhausted it)."""
+    assert sel is not None
+    game = g(ctx)
+    for attacker in pick(ctx, sel, "Attack with"):
+        if game.locate(attacker) != (PLAY, ctx.player) or not game.records[attacker].is_character:
+            continue
+        players = game.turn_order() if game.records[attacker].ranged else [ctx.player]
+        targets = [e for p in players for e in game.z(ENGAGED, p)]
+        if not targets:
+            continue
+        options = [game.card_option(e, f"attack {game.card_name(e)}") for e in targets]
+        enemy = game.choose(ctx.player, "attack", f"{game.card_name(attacker)} attacks", options, ctx.this)
+        combat.resolve_player_attack(game, ctx.player, enemy, [attacker])
