@@ -308,6 +308,7 @@ SAMPLE_VALUES = {
     "attach-to": "any hero",
     "encounter-set": '"Test Woods"',
     "setup-staging": '"Test Prowler" "Test Glade"',
+    "action-phase": "combat",
 }
 
 
@@ -328,9 +329,11 @@ def test_every_field_reaches_the_record(decl: FieldDecl) -> None:
             for other in FIELDS
             if card_type in other.required and other.name != decl.name
         )
-        without, _ = compile_one(card_text("Test", card_type, base))
+        # a field about an ability goes on a card that has it (E188 otherwise)
+        extra = "  action {\n    draw 1\n  }\n" if decl.ability == "action" else ""
+        without, _ = compile_one(card_text("Test", card_type, base, extra))
         plain = attrs.asdict(to_record(without)) if without is not None and card_type not in decl.required else None
-        card, diagnostics = compile_one(card_text("Test", card_type, (*base, f"{decl.name} {value}")))
+        card, diagnostics = compile_one(card_text("Test", card_type, (*base, f"{decl.name} {value}"), extra))
         assert diagnostics == [] and card is not None, (decl.name, diagnostics)
         record = attrs.asdict(to_record(card))
         if plain is not None:
@@ -365,3 +368,13 @@ def test_a_keyword_on_a_card_it_does_nothing_for_is_refused(
     _card, diagnostics = compile_one(card_text("Test", card_type, (*lines, f"keywords unique {keyword}")))
     assert [d.code for d in diagnostics] == ["E192"], diagnostics
     assert f"'{keyword}' in the field 'keywords' is not for a card of type {card_type}" in diagnostics[0].message
+
+
+def test_a_field_about_an_ability_the_card_lacks_is_a_lint_error() -> None:
+    """E188: 'action-phase' on an event with no Action would never be read."""
+    _card, diagnostics = compile_one(card_text("Test", "event", ("cost 1", "action-phase combat")))
+    assert [d.code for d in diagnostics] == ["E188"]
+    _card, diagnostics = compile_one(
+        card_text("Test", "event", ("cost 1", "action-phase combat"), "  action {\n    draw 1\n  }\n")
+    )
+    assert diagnostics == []

@@ -350,7 +350,20 @@ class Compiler:
                     card.name_span,
                 )
         self._check_designed(card, out, spans)
+        self._check_field_abilities(card, spans)
         return out
+
+    def _check_field_abilities(self, card: ast.Card, spans: dict[str, Span]) -> None:
+        """E188 for a field about an ability the card does not have: it would do nothing."""
+        kinds = {item.kind for item in card.items if isinstance(item, ast.Ability)}
+        for decl in self.vocab.fields:
+            if decl.ability and decl.name in spans and decl.ability not in kinds:
+                self.error(
+                    "E188",
+                    f"the field '{decl.name}' is about the card's '{decl.ability}' ability, and it has none",
+                    spans[decl.name],
+                    f"give the card an '{decl.ability}' ability, or leave the field out",
+                )
 
     def _check_word_types(self, decl: FieldDecl, value: tuple[str, ...], types: Sequence[str], item: ast.Field) -> None:
         """E192 for a word of the field that no card of these types may carry: it would do nothing."""
@@ -1769,6 +1782,17 @@ class Compiler:
             negated = cond.negated
             if cond.word == "empty":
                 return lambda ctx: (not ref.candidates(ctx)) != negated
+            in_state = self._state_word(cond.word) if card_type is None else None
+            if in_state is not None:
+                # `this is committed`: the family's word for how a card is (its `state is ...`)
+                word = cond.word
+
+                def is_in_state(ctx: Ctx) -> bool:
+                    cards = ref.candidates(ctx)
+                    found = bool(cards) and all(in_state(ctx, c, word) for c in cards)
+                    return found != negated
+
+                return is_in_state
             if card_type is None:
                 self.error(
                     "E112", f"unknown card type '{cond.word}'", cond.span, _suggest(cond.word, self.vocab.type_words())
@@ -1798,6 +1822,13 @@ class Compiler:
         fn = state.fn
         assert fn is not None
         return fn  # type: ignore[return-value]
+
+    def _state_word(self, word: str) -> Callable[[Ctx, int, str], bool] | None:
+        """The test of the family's ``state`` attribute if ``word`` is one of its words."""
+        state = self.vocab.attributes.get("state")
+        if state is None or state.fn is None or word not in state.data.get("choices", ()):  # type: ignore[operator]
+            return None
+        return state.fn  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ numbers
     def _expr(self, expr: ast.Expr) -> NumberFn:

@@ -69,6 +69,8 @@ class FieldDecl:
     #: for a ``words`` field: words that only cards of some types may carry (``sentinel``: a
     #: character's keyword), as word -> those types; elsewhere the word would do nothing
     word_types: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
+    #: the ability the field is about (``action``): on a card without one it would do nothing
+    ability: str = ""
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -1676,6 +1676,59 @@ REGISTRY: tuple[LintCode, ...] = (
         kind="set",
     ),
     LintCode(
+        "E188",
+        Severity.ERROR,
+        "field about an ability the card does not have",
+        "Some fields say something of one of the card's abilities: an LCG event's 'action-phase' "
+        "names the phase its Action may be played in. On a card without that ability the game "
+        "would never read it.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: ambush.card
+            card "Ambush" {
+              id ambush
+              type event
+              sphere tactics
+              cost 1
+              action-phase combat
+              provenance designed
+              text "Response: after a character is declared as a defender, deal 1 damage to the attacker."
+              response after a character is declared as a defender {
+                deal 1 damage to attacking enemy
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: ambush.card
+            card "Ambush" {
+              id ambush
+              type event
+              sphere tactics
+              cost 1
+              action-phase combat
+              provenance designed
+              text "Combat Action: deal 1 damage to an enemy engaged with you."
+              action {
+                deal 1 damage to an enemy in engagement area
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
         "E189",
         Severity.ERROR,
         "command written for cards it cannot act on",

@@ -78,7 +78,11 @@ def combat_phase(game: LcgGame) -> None:
     game.state.attacked.clear()
     for player in game.turn_order():
         while not game.state.eliminated[player]:
-            waiting = [e for e in game.z(ENGAGED, player) if e not in game.state.attacked]
+            waiting = [
+                e
+                for e in game.z(ENGAGED, player)
+                if e not in game.state.attacked and (e, player) not in game.state.held_back
+            ]
             if not waiting:
                 break
             options = [game.card_option(e, f"{game.card_name(e)} attacks") for e in waiting]
@@ -220,8 +224,16 @@ def player_attacks(game: LcgGame, player: int) -> None:
         game.action_window("after attackers are declared")
         if game.locate(enemy)[0] != ENGAGED:
             continue  # an action removed the enemy before the damage
-        attackers = [c for c in attackers if game.locate(c)[0] == "play area"]
-        total = sum(game.stat(c, "attack") for c in attackers)
-        game.log("attacks", player, [game.card_name(c) for c in attackers], game.card_name(enemy), total)
-        game.deal_damage(enemy, total - game.stat(enemy, "defense"))
+        resolve_player_attack(game, player, enemy, attackers)
         game.action_window("after an attack")
+
+
+def resolve_player_attack(game: LcgGame, player: int, enemy: int, attackers: list[int]) -> None:
+    """The declared attackers still in play deal their attack less the enemy's defense; if that
+    destroys the enemy, each of them has taken part in an attack that destroyed it."""
+    attackers = [c for c in attackers if game.locate(c)[0] == "play area"]
+    total = sum(game.stat(c, "attack") for c in attackers)
+    game.log("attacks", player, [game.card_name(c) for c in attackers], game.card_name(enemy), total)
+    if game.deal_damage(enemy, total - game.stat(enemy, "defense")):
+        for attacker in attackers:
+            triggers.fire(game, "won attack", player, attacker, source=enemy)

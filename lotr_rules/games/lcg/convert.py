@@ -73,6 +73,8 @@ def to_record(card: CardDef) -> LcgCard:
         attach_scope=scope,
         encounter_set=str(fields["encounter-set"]),
         copies=_number(fields, "copies"),
+        pay_from=_number(fields, "pay-from"),
+        action_phase=str(fields["action-phase"]),
         text=card.text,
         unique="unique" in keywords,
         sentinel="sentinel" in keywords,

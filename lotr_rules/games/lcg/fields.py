@@ -218,6 +218,26 @@ FIELDS: tuple[FieldDecl, ...] = (
         types=(*ENCOUNTER_CARDS, "quest"),
     ),
     LcgFieldDecl(
+        "pay-from",
+        "number",
+        "How many different heroes' pools must each give resources to pay for the card (`pay-from 3`); "
+        "without it, any of its sphere's heroes may pay all of it.",
+        default=0,
+        types=("ally", "attachment", "event"),
+        low=2,
+        high=3,
+    ),
+    LcgFieldDecl(
+        "action-phase",
+        "word",
+        "The one phase in which an event's Action may be played: `action-phase combat` is a "
+        "Combat Action. Without it, the event is played in any action window.",
+        default="",
+        types=("event",),
+        choices=("resource", "planning", "quest", "travel", "encounter", "combat", "refresh"),
+        ability="action",
+    ),
+    LcgFieldDecl(
         "copies",
         "number",
         "How many copies of the card a set ships (a deck lists how many it takes).",

@@ -391,24 +391,27 @@ class LcgGame(Game):
         raise GameOver(reason)
 
     # ------------------------------------------------------------------ damage
-    def deal_damage(self, card: int, amount: int, source: int = -1) -> None:
-        """Damage on a character or an enemy; enough of it destroys the card.
+    def deal_damage(self, card: int, amount: int, source: int = -1) -> bool:
+        """Damage on a character or an enemy; enough of it destroys the card. Whether this
+        damage destroyed it (an attack that destroys an enemy triggers abilities).
 
         Responses to "would damage" resolve first: they may cancel the damage, or change its
         amount or the card that takes it instead (RR "Cancel", "Damage")."""
         if amount <= 0:
-            return
+            return False
         event = triggers.fire(self, "would damage", self.controller(card), card, amount, source)
         card, amount = event.subject, event.amount
         if event.cancelled or amount <= 0 or self.locate(card)[0] not in IN_PLAY:
-            return
+            return False
         state = self.state
         state.damage[card] = state.damage.get(card, 0) + amount
         self.log("damage", self.card_name(card), amount)
         player = self.controller(card)
-        if self.remaining_hit_points(card) <= 0:
+        destroyed = self.remaining_hit_points(card) <= 0
+        if destroyed:
             self.destroy(card)
         triggers.fire(self, "damaged", player, card, amount, source)
+        return destroyed
 
     def destroy(self, card: int) -> None:
         record = self.records[card]
@@ -571,6 +574,7 @@ class LcgGame(Game):
             self.move(card, RESOLVING)
         else:
             self.move(card, STAGING)
+        triggers.fire(self, "as revealed", player, card)
         if record.doomed:
             for each in self.turn_order():
                 self.raise_threat(each, record.doomed)
@@ -613,13 +617,21 @@ class LcgGame(Game):
         heroes = self.matching_heroes(player, card)
         if not heroes:
             return False  # a zero-cost card still needs a hero of its sphere
+        if record.pay_from and sum(1 for h in heroes if self.state.resources.get(h, 0) > 0) < record.pay_from:
+            return False  # it must be paid from that many different heroes' pools
         return sum(self.state.resources.get(h, 0) for h in heroes) >= record.cost
 
     def pay(self, player: int, card: int) -> None:
         # The pools with the most resources pay first (ties: the earlier hero), so the payment
         # leaves as many pools able to pay as it can; the rules leave the split to the player.
         due = self.records[card].cost
-        for hero in sorted(self.matching_heroes(player, card), key=lambda h: (-self.state.resources[h], h)):
+        payers = sorted(self.matching_heroes(player, card), key=lambda h: (-self.state.resources[h], h))
+        for hero in payers[: self.records[card].pay_from]:
+            # a card paid from several heroes' pools: 1 from each of them first
+            if due > 0:
+                self.state.resources[hero] -= 1
+                due -= 1
+        for hero in payers:
             taken = min(due, self.state.resources[hero])
             self.state.resources[hero] -= taken
             due -= taken
@@ -666,6 +678,8 @@ class LcgGame(Game):
             if not self.can_pay(player, card) or self.unique_in_play(card):
                 continue
             if record.type == "event" and record.action is not None:
+                if record.action_phase and record.action_phase != self.state.phase:
+                    continue  # a Combat Action (and the like) is played only in its phase
                 if record.action_check is None or record.action_check(self, player, card):
                     options.append(Option(f"play {record.name}", (card, -1), card))
             elif planning and record.type == "ally":
@@ -791,6 +805,7 @@ class LcgGame(Game):
         triggers.fire(self, "phase ends", self.state.first_player)
         words_lcglead.resolve_waiting(self, "phase ends")
         self.state.effects = [e for e in self.state.effects if e[3] != UNTIL_PHASE]
+        self.state.held_back.clear()
         self.state.used = {key: until for key, until in self.state.used.items() if until != UNTIL_PHASE}
         self._forget_uses(UNTIL_PHASE)
         self.check_lethal()

@@ -68,6 +68,7 @@ LINES: dict[str, Callable[..., str]] = {
     "looked at": lambda p, n, names: f"{_seat(p)} looks at {n} card{'s' if n != 1 else ''} in private",
     "put": lambda name, position, pile: f"{name} is put on the {position} of the {pile}",
     "taken": lambda p, name: f"{_seat(p)} takes {name} into their hand",
+    "held back": lambda name, p: f"{name} cannot attack {_seat(p)} this phase",
 }
 
 

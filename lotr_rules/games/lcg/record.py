@@ -50,6 +50,7 @@ ATTACH_SCOPES = ("own", "any")
 AFTER_POINTS = (
     "committed",  # subject: the character committed to the quest
     "revealed",  # subject: the encounter card revealed (after it resolved)
+    "as revealed",  # subject: the encounter card just revealed, before its Doomed and When Revealed
     "travelled",  # subject: the location travelled to
     "explored",  # subject: the location explored (it has left play)
     "quest completed",  # subject: the quest stage completed
@@ -57,6 +58,7 @@ AFTER_POINTS = (
     "attacked",  # subject: the enemy that attacked, player: the player attacked
     "defended",  # subject: the defender, player: the player attacked
     "defeated",  # subject: the enemy destroyed (it has left play)
+    "won attack",  # subject: a character whose attack destroyed an enemy, source: the enemy
     "destroyed",  # subject: the character destroyed (it has left play)
     "damaged",  # subject: the card damaged, amount: the damage dealt
     "enters play",  # subject: the ally or attachment put into play
@@ -148,6 +150,10 @@ class LcgCard:
     sphere: str = "neutral"
     #: allies, attachments and events: resources paid to play it
     cost: int = 0
+    #: how many different heroes' pools must pay for it (0: any of its sphere's)
+    pay_from: int = 0
+    #: events: the one phase their Action may be played in ("": any)
+    action_phase: str = ""
     #: heroes: added to the player's threat at setup
     threat_cost: int = 0
     willpower: int = 0

@@ -69,6 +69,7 @@ class LcgState(GameState):
         "eliminated",
         "exhausted",
         "first_player",
+        "held_back",
         "phase",
         "progress",
         "resources",
@@ -99,6 +100,8 @@ class LcgState(GameState):
         self.attached_to: dict[int, int] = {}
         self.shadow_of: dict[int, int] = {}
         self.effects: list[Effect] = []
+        #: (enemy, player): the enemy cannot attack that player until the end of the phase
+        self.held_back: set[tuple[int, int]] = set()
         #: abilities used under a limit: (card, ability index) -> "phase" or "round"
         self.used: dict[tuple[int, int], str] = {}
         #: how many times each ability under a limit of more than one use was used in its period
@@ -122,6 +125,7 @@ class LcgState(GameState):
         other.attached_to = dict(self.attached_to)
         other.shadow_of = dict(self.shadow_of)
         other.effects = self.effects[:]
+        other.held_back = set(self.held_back)
         other.used = dict(self.used)
         other.uses = dict(self.uses)
         return other
@@ -143,6 +147,7 @@ class LcgState(GameState):
                 "attached_to": sorted(self.attached_to.items()),
                 "shadow_of": sorted(self.shadow_of.items()),
                 "effects": [list(effect) for effect in self.effects],
+                "held_back": sorted(self.held_back),
                 "used": [[card, index, until] for (card, index), until in sorted(self.used.items())],
                 "uses": [[card, index, count] for (card, index), count in sorted(self.uses.items())],
             }

@@ -16,7 +16,7 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import Selection
 from lotr_rules.games.lcg import words as w
-from lotr_rules.games.lcg import words_lcglead
+from lotr_rules.games.lcg import words_lcglead, words_lcgtac
 from lotr_rules.games.lcg import words_lcglore as lore
 from lotr_rules.games.lcg import words_lcgmirk as mirk
 from lotr_rules.games.lcg import words_lcgspirit as spirit
@@ -181,6 +181,22 @@ PRIMITIVES = (
         "engage an enemy in staging area",
         "cards",
         impl=w.engage,
+        honours=_ANY_SEL,
+    ),
+    Primitive(
+        "hold",
+        "These enemies cannot attack the player each is engaged with until the end of the phase.",
+        "hold all enemies in engagement area",
+        "cards",
+        impl=words_lcgtac.hold_back,
+        honours=_ANY_SEL,
+    ),
+    Primitive(
+        "strike",
+        "These characters of yours each attack an enemy they may attack, at once, outside the combat steps.",
+        "strike X",
+        "cards",
+        impl=words_lcgtac.strike,
         honours=_ANY_SEL,
     ),
     Primitive(
@@ -357,6 +373,7 @@ TRIGGERS = (
     _trigger("after {card} leaves play", "left play", "after the card leaves play"),
     words_lcglead.trigger_from_hand(_trigger("from hand after {card} leaves play", "left play", "")),
     _trigger("after {card} is revealed", "revealed", "after the encounter card is revealed and resolved"),
+    _trigger("as {card} is revealed", "as revealed", "as the encounter card is revealed, before it resolves"),
     _trigger("after you travel to {card}", "travelled", "after the players travel to the location"),
     _trigger("after {card} is explored", "explored", "after the location is explored (it has left play)"),
     _trigger("after {card} engages you", "engaged", "after the enemy engages you", yours=True),
@@ -366,6 +383,16 @@ TRIGGERS = (
     _trigger("after {card} is declared as a defender", "defended", "after the character is declared as a defender"),
     _trigger("after {card} is destroyed", "destroyed", "after the character is destroyed"),
     _trigger("after {card} is defeated", "defeated", "after the enemy is destroyed"),
+    _trigger(
+        "after {card} participates in an attack that destroys an enemy",
+        "won attack",
+        "after the character's attack, alone or with others, destroys the enemy",
+    ),
+    _trigger(
+        "after {card} attacks and destroys an enemy",
+        "won attack",
+        "after the character's attack, alone or with others, destroys the enemy",
+    ),
     _trigger(
         "after {card} is damaged",
         "damaged",
@@ -386,7 +413,11 @@ TRIGGERS = (
     _trigger("at end of round", "round ends", "at the end of each round", waits=True),
 )
 
-#: players a 'for each' names
+AGGREGATES = (
+    Phrase("number", "how many cards", lambda ctx, cards: len(cards)),
+    Phrase("damage", "the damage tokens on the cards, added up", words_lcgtac.damage_on),
+)
+
 ABILITIES = {
     "action": "an event played from hand for its effect, or an Action of a card in play, used in an action window",
     "response": "a triggered ability its player may use just after (or before) what its trigger says",
@@ -408,7 +439,7 @@ def vocabulary() -> Vocabulary:
         players={p.words: p for p in PLAYERS},
         states={s.words: s for s in STATES},
         triggers={t.words: t for t in TRIGGERS},
-        aggregates={"number": Phrase("number", "how many cards", lambda ctx, cards: len(cards))},
+        aggregates={a.words: a for a in AGGREGATES},
         named_things={n.words: n for n in NAMED_THINGS},
         attributes={a.words: a for a in ATTRIBUTES},
         decks=DECKS,
