@@ -25,7 +25,7 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, Option
 from lotr_rules.engine.game import Game, GameOver
 from lotr_rules.errors import ConfigError, InternalError
-from lotr_rules.games.lcg import combat, triggers, words_lcglead
+from lotr_rules.games.lcg import combat, triggers, words_entering
 from lotr_rules.games.lcg.record import LcgCard, LcgEvent, PlayerDeck, Scenario
 from lotr_rules.games.lcg.state import (
     ACTIVE,
@@ -192,7 +192,7 @@ class LcgGame(Game):
         state.progress.pop(card, None)
         state.resources.pop(card, None)
         state.attached_to.pop(card, None)
-        words_lcglead.forget(self, card)
+        words_entering.forget(self, card)
         state.effects = [effect for effect in state.effects if effect[0] != card]
         # A card that leaves play and comes back is a new card: its limits start afresh.
         state.used = {key: until for key, until in state.used.items() if key[0] != card}
@@ -782,7 +782,7 @@ class LcgGame(Game):
         for phase in PHASES:
             self.run_phase(phase)
         triggers.fire(self, "round ends", self.state.first_player)
-        words_lcglead.resolve_waiting(self, "round ends")
+        words_entering.resolve_waiting(self, "round ends")
         state.effects = [e for e in state.effects if e[3] != UNTIL_ROUND]
         state.used = {key: until for key, until in state.used.items() if until != UNTIL_ROUND}
         self._forget_uses(UNTIL_ROUND)
@@ -803,7 +803,7 @@ class LcgGame(Game):
         triggers.fire(self, "phase begins", self.state.first_player)
         getattr(self, f"{phase}_phase")()
         triggers.fire(self, "phase ends", self.state.first_player)
-        words_lcglead.resolve_waiting(self, "phase ends")
+        words_entering.resolve_waiting(self, "phase ends")
         self.state.effects = [e for e in self.state.effects if e[3] != UNTIL_PHASE]
         self.state.held_back.clear()
         self.state.used = {key: until for key, until in self.state.used.items() if until != UNTIL_PHASE}

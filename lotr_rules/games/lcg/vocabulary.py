@@ -16,10 +16,7 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import Selection
 from lotr_rules.games.lcg import words as w
-from lotr_rules.games.lcg import words_lcglead, words_lcgtac
-from lotr_rules.games.lcg import words_lcglore as lore
-from lotr_rules.games.lcg import words_lcgmirk as mirk
-from lotr_rules.games.lcg import words_lcgspirit as spirit
+from lotr_rules.games.lcg import words_combat, words_encounter, words_entering, words_looking, words_piles
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
 from lotr_rules.games.lcg.state import (
     ACTIVE,
@@ -97,10 +94,14 @@ ZONES = (
         "the topmost attachment of each player's discard pile (the one discarded last)",
         (),
         "union",
-        lore.top_attachments,
+        words_looking.top_attachments,
     ),
     ZoneSpec(
-        "looked at", "the encounter cards this effect looked at, while still on the deck", (), "shared", lore.looked_at
+        "looked at",
+        "the encounter cards this effect looked at, while still on the deck",
+        (),
+        "shared",
+        words_looking.looked_at,
     ),
     # one card each, named by what it is to this card (see NAMED_THINGS)
     ZoneSpec("host", "the card this card is attached to", (), "shared", w.host_of_this),
@@ -111,9 +112,9 @@ ZONES = (
         "the attachments on the character defending now",
         (),
         "shared",
-        mirk.defender_attachments,
+        words_encounter.defender_attachments,
     ),
-    words_lcglead.OTHER_ENGAGEMENT_AREAS,
+    words_entering.OTHER_ENGAGEMENT_AREAS,
 )
 
 
@@ -188,7 +189,7 @@ PRIMITIVES = (
         "These enemies cannot attack the player each is engaged with until the end of the phase.",
         "hold all enemies in engagement area",
         "cards",
-        impl=words_lcgtac.hold_back,
+        impl=words_combat.hold_back,
         honours=_ANY_SEL,
     ),
     Primitive(
@@ -196,7 +197,7 @@ PRIMITIVES = (
         "These characters of yours each attack an enemy they may attack, at once, outside the combat steps.",
         "strike X",
         "cards",
-        impl=words_lcgtac.strike,
+        impl=words_combat.strike,
         honours=_ANY_SEL,
     ),
     Primitive(
@@ -214,7 +215,7 @@ PRIMITIVES = (
         "look at a card from encounter deck",
         "cards or count",
         default_zone="encounter deck",
-        impl=lore.look_at,
+        impl=words_looking.look_at,
         honours=frozenset({"zone", "count", "as"}),
         from_zones=("encounter deck",),
     ),
@@ -223,7 +224,7 @@ PRIMITIVES = (
         "Take cards from the top of discard piles into your hand.",
         "take an attachment from top attachments of discard piles",
         "cards",
-        impl=lore.take,
+        impl=words_looking.take,
         honours=frozenset({"zone", "count", "as"}),
         from_zones=("top attachments of discard piles",),
         moves_to="hand",
@@ -235,26 +236,31 @@ PRIMITIVES = (
         "cards",
         placement="required",
         positions=("top", "bottom"),
-        impl=lore.put,
+        impl=words_looking.put,
         honours=frozenset({"zone", "count", "all", "up to", "as"}),
         from_zones=("looked at",),
         to_zones=("encounter deck",),
         moves_to="placement",
     ),
-    spirit.DISENGAGE,
-    spirit.RECOVER,
-    spirit.RESHUFFLE,
-    spirit.REVEAL,
-    spirit.REVIVE,
+    words_piles.DISENGAGE,
+    words_piles.RECOVER,
+    words_piles.RESHUFFLE,
+    words_piles.REVEAL,
+    words_piles.REVIVE,
     Primitive(
-        "surge", "The card being revealed gains surge.", "surge", "none", impl=mirk.surge, contexts=("when revealed",)
+        "surge",
+        "The card being revealed gains surge.",
+        "surge",
+        "none",
+        impl=words_encounter.surge,
+        contexts=("when revealed",),
     ),
     Primitive(
         "withdraw",
         "Remove these characters from the quest: they stay exhausted and count no willpower.",
         "withdraw a character in your play area where state is committed",
         "cards",
-        impl=mirk.withdraw,
+        impl=words_encounter.withdraw,
         honours=_ANY_SEL,
     ),
     Primitive(
@@ -262,14 +268,14 @@ PRIMITIVES = (
         "Add these encounter cards to the staging area; the encounter deck is shuffled after it is searched.",
         "stage a card from encounter deck or encounter discard pile where trait is spider",
         "cards",
-        impl=mirk.stage,
+        impl=words_encounter.stage,
         honours=_ANY_SEL,
         from_zones=("encounter deck", "encounter discard pile"),
         moves_to="staging area",
     ),
-    Primitive("win", "The players win the game.", "win", "none", impl=mirk.win),
-    words_lcglead.PUT,
-    words_lcglead.REGISTER,
+    Primitive("win", "The players win the game.", "win", "none", impl=words_encounter.win),
+    words_entering.PUT,
+    words_entering.REGISTER,
 )
 
 
@@ -336,18 +342,18 @@ ATTRIBUTES = (
 
 #: who 'for each' acts for
 PLAYERS = (
-    spirit.EACH_PLAYER,
-    Phrase("first player", "the first player", mirk.first_player),
+    words_piles.EACH_PLAYER,
+    Phrase("first player", "the first player", words_encounter.first_player),
     Phrase(
         "player with highest threat",
         "the player with the highest threat (tied: the first player chooses among them)",
-        mirk.highest_threat,
+        words_encounter.highest_threat,
     ),
-    words_lcglead.CONTROLLER_OF_IT,
+    words_entering.CONTROLLER_OF_IT,
 )
 
 #: conditions of the game an 'if' may test
-STATES = (Phrase("attack is undefended", "an enemy attacks and no character defends", mirk.undefended),)
+STATES = (Phrase("attack is undefended", "an enemy attacks and no character defends", words_encounter.undefended),)
 
 HOLDS = (
     Phrase("attached", "this is attached to a card", w.attached),
@@ -371,7 +377,7 @@ TRIGGERS = (
     _trigger("after {card} enters play", "enters play", "after the ally or attachment enters play"),
     _trigger("after you play {card}", "played", "after you play the ally or attachment from your hand", yours=True),
     _trigger("after {card} leaves play", "left play", "after the card leaves play"),
-    words_lcglead.trigger_from_hand(_trigger("from hand after {card} leaves play", "left play", "")),
+    words_entering.trigger_from_hand(_trigger("from hand after {card} leaves play", "left play", "")),
     _trigger("after {card} is revealed", "revealed", "after the encounter card is revealed and resolved"),
     _trigger("as {card} is revealed", "as revealed", "as the encounter card is revealed, before it resolves"),
     _trigger("after you travel to {card}", "travelled", "after the players travel to the location"),
@@ -415,7 +421,7 @@ TRIGGERS = (
 
 AGGREGATES = (
     Phrase("number", "how many cards", lambda ctx, cards: len(cards)),
-    Phrase("damage", "the damage tokens on the cards, added up", words_lcgtac.damage_on),
+    Phrase("damage", "the damage tokens on the cards, added up", words_combat.damage_on),
 )
 
 ABILITIES = {

@@ -1,5 +1,5 @@
 """Words of the LCG's card language for looking at encounter cards in private and putting them
-back: ``look at``, the zone ``looked at`` and ``put``; and for taking an attachment back from a
+back: ``look at``, the zone ``looked at`` and ``move``; and for taking an attachment back from a
 discard pile, the zone ``top attachments of discard piles`` and ``take`` (see :mod:`.vocabulary`).
 
 The LCG keeps its decks with the top card first (``deck[0]`` is drawn or revealed next), so

@@ -1,4 +1,4 @@
-"""LCG words for the core set's Leadership cards: the engagement areas of the other players, the
+"""LCG words for cards entering and leaving play: the engagement areas of the other players, the
 player who controlled the card a triggered ability answers, putting characters into play (and
 back into hand), and effects that wait for the end of the phase or round.
 

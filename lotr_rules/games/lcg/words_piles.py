@@ -1,4 +1,4 @@
-"""Words the LCG core set's Spirit cards brought: sending an engaged enemy back to the staging
+"""LCG words for piles and cards coming back: sending an engaged enemy back to the staging
 area, taking cards back from a discard pile, shuffling a discard pile into its deck, revealing
 encounter cards, heroes back into play, and every player in turn.
 

@@ -1,4 +1,4 @@
-"""LCG words the core set's Tactics cards need: a measure of damage, the attack that destroys an
+"""LCG words of combat: a measure of damage, the attack that destroys an
 enemy, enemies held back from attacking, and what goes with them.
 
 Each function here is declared in :mod:`.vocabulary`, beside the others of its kind.
