@@ -382,3 +382,27 @@ def test_the_card_examples_of_the_lcg_page_compile_clean() -> None:
         card, diagnostics = compiled(text)
         assert card is not None and not diagnostics, [str(d) for d in diagnostics]
         to_record(card)
+
+
+def test_a_bad_cost_is_reported_once() -> None:
+    text = ally("Test Once", "  action {\n    cost exhaust an elf in play\n    draw 1\n  }\n")
+    assert codes(text) == ["E112"]
+    paid = ally("Test Paid", "  action {\n    cost remove 1 resource from an elf in play\n    draw 1\n  }\n")
+    assert codes(paid) == ["E112"]
+
+
+def test_a_when_or_at_ability_is_not_the_lcgs() -> None:
+    """The LCG's triggered abilities are 'response' and 'forced'; a deck-building 'at' or 'when'
+    ability (other than 'when revealed') would never run, so it is refused."""
+    assert codes(ally("Test At", "  at end of round {\n    draw 1\n  }\n")) == ["E119"]
+    assert codes(ally("Test When", "  when a shadow effect would resolve {\n    cancel\n  }\n")) == ["E119"]
+
+
+def test_a_limit_of_several_uses_only_where_the_family_counts_them() -> None:
+    text = (
+        'card "Test Drill" {\n  id test-drill\n  type location\n  cost 2\n  provenance designed\n'
+        '  text "Twice a turn: +1 Power."\n  action 2 times per turn {\n    +1 power\n  }\n}\n'
+    )
+    compiler = Compiler(vocabulary_for("deckbuilding"), "test.card")
+    assert compiler.compile_card(parse_card(text)) is None
+    assert [d.code for d in compiler.diagnostics] == ["E186"]

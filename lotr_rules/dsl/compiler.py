@@ -194,6 +194,10 @@ class Compiler:
                 if reaction is not None:
                     triggers.append(reaction)
                 continue
+            if key in ("when", "at") and "trigger" not in self.vocab.contexts:
+                # a family whose triggered abilities are its own ('response', 'forced') runs none
+                self._not_in_family(f"'{key} {' '.join(ability.phrase)}'", ability.span, self.vocab.abilities)
+                continue
             if key in ("when", "at"):
                 self._reset_names([*base, "trigger"])
                 trigger = self._card_trigger(ability)
@@ -899,6 +903,15 @@ class Compiler:
         return primitive if primitive is not None and primitive.takes == "none" else None
 
     def _command(self, stmt: ast.Command) -> Effect | None:
+        return self._command_parts(stmt)[0]
+
+    def _command_parts(self, stmt: ast.Command) -> tuple[Effect | None, Selection | None]:
+        """The command's effect, and the selection it was compiled with (a cost's check reads it)."""
+        effect = self._compiled_command(stmt)
+        return effect, self._command_sel
+
+    def _compiled_command(self, stmt: ast.Command) -> Effect | None:
+        self._command_sel: Selection | None = None
         phrase = self._phrase_command(stmt)
         if phrase is not None:
             if stmt.placement is not None or stmt.guard is not None:
@@ -927,7 +940,7 @@ class Compiler:
         honoured = self._check_parts(primitive, stmt)
         honoured = self._check_context(primitive, f"'{stmt.verb}'", stmt.span) and honoured
         honoured = self._check_kinds(primitive, stmt) and honoured
-        selection = self._command_selection(primitive, stmt)
+        selection = self._command_sel = self._command_selection(primitive, stmt)
         placement = self._placement(primitive, stmt)
         guard = stmt.guard
         if guard is not None and guard not in primitive.guards:

@@ -51,6 +51,21 @@ def _text(stmt: ast.Stmt) -> str:
 
 # ------------------------------------------------------------------ amounts on cards
 def amount_stmt(self: Compiler, stmt: ast.AmountStmt) -> Effect | None:
+    parts = _amount_parts(self, stmt)
+    if parts is None:
+        return None
+    phrase, amount, selection = parts
+    self._say(_text(stmt))
+    act: Callable[[Ctx, Selection, int | None], None] = phrase.fn  # type: ignore[assignment]
+
+    def run_amount(ctx: Ctx) -> None:
+        act(ctx, selection, None if amount is None else amount(ctx))
+
+    return run_amount
+
+
+def _amount_parts(self: Compiler, stmt: ast.AmountStmt) -> tuple[Phrase, NumberFn | None, Selection] | None:
+    """The family's entry for ``VERB N KIND``, its amount (None: all) and its cards, checked."""
     if not self.vocab.amounts:
         self._not_in_family(f"'{stmt.verb} ... {stmt.kind}'", stmt.span, ())
         return None
@@ -76,13 +91,7 @@ def amount_stmt(self: Compiler, stmt: ast.AmountStmt) -> Effect | None:
     selection = self._selection(stmt.target, "", role=stmt.verb)
     if selection.binding:
         self._bind_name(selection.binding)
-    self._say(_text(stmt))
-    act: Callable[[Ctx, Selection, int | None], None] = phrase.fn  # type: ignore[assignment]
-
-    def run_amount(ctx: Ctx) -> None:
-        act(ctx, selection, None if amount is None else amount(ctx))
-
-    return run_amount
+    return phrase, amount, selection
 
 
 # ------------------------------------------------------------------ stat changes
@@ -221,10 +230,9 @@ def cost_step(self: Compiler, step: ast.CostStep, what: str) -> tuple[CondFn, Ef
             f"commands that can: {', '.join(sorted(n for n, p in self.vocab.primitives.items() if p.payable))}",
         )
         return None
-    effect = self._command(inner)
+    effect, selection = self._command_parts(inner)
     if effect is None or primitive is None:
         return None
-    selection = self._command_selection(primitive, inner) if inner.sel is not None else None
     check: Callable[[Ctx, Selection | None], bool] = primitive.payable  # type: ignore[assignment]
     return (lambda ctx: check(ctx, selection)), effect
 
@@ -235,13 +243,18 @@ def _amount_cost(self: Compiler, stmt: ast.AmountStmt, span: Span) -> tuple[Cond
     if phrase is not None and "payable" not in phrase.data:
         self.error("E183", f"'{stmt.verb} ... {stmt.kind}' cannot be a cost", span)
         return None
-    effect = amount_stmt(self, stmt)
-    if effect is None or phrase is None:
+    parts = _amount_parts(self, stmt)
+    if parts is None or phrase is None:
         return None
-    amount = self._expr(stmt.amount) if stmt.amount is not None else None
-    selection = self._selection(stmt.target, "", role=stmt.verb)
+    _phrase, amount, selection = parts
+    self._say(_text(stmt))
+    act: Callable[[Ctx, Selection, int | None], None] = phrase.fn  # type: ignore[assignment]
     check: Callable[[Ctx, Selection, int | None], bool] = phrase.data["payable"]  # type: ignore[assignment]
-    return (lambda ctx: check(ctx, selection, None if amount is None else amount(ctx))), effect
+
+    def pay(ctx: Ctx) -> None:
+        act(ctx, selection, None if amount is None else amount(ctx))
+
+    return (lambda ctx: check(ctx, selection, None if amount is None else amount(ctx))), pay
 
 
 def misplaced_cost(self: Compiler, stmt: ast.CostStep) -> None:
@@ -269,6 +282,14 @@ def limit(self: Compiler, ability: ast.Ability) -> bool:
         return False
     if ability.times < 1:
         self.error("E186", "a limit allows at least 1 use", ability.span)
+        return False
+    if ability.times > 1 and not self.vocab.counted_limits:
+        self.error(
+            "E186",
+            f"a limit in {family_title(self)} allows one use a {ability.period}, not {ability.times}",
+            ability.span,
+            f"write 'once per {ability.period}'",
+        )
         return False
     return True
 

@@ -206,6 +206,8 @@ class Vocabulary:
     #: the conditions a ``while`` block of changes may name ("attached", "in play"):
     #: ``fn(ctx)`` tells whether it holds for the card ``ctx.this``
     holds: Mapping[str, Phrase] = attrs.field(factory=dict)
+    #: whether a limit may allow several uses a period (``2 times per phase``): the family counts them
+    counted_limits: bool = False
     #: the abilities (other than actions and triggered ones) whose block may start with costs
     paid_abilities: tuple[str, ...] = ()
     #: which player controls a card in play (a trigger's 'you control'): ``fn(ctx, card)``

@@ -462,6 +462,7 @@ def vocabulary() -> Vocabulary:
         amounts={a.words: a for a in AMOUNTS},
         stats={s.words: s for s in STATS},
         periods=("phase", "round"),
+        counted_limits=True,
         holds={h.words: h for h in HOLDS},
         paid_abilities=("travel",),
         controller=w.controller,
