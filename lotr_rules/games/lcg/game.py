@@ -156,6 +156,7 @@ class LcgGame(Game):
         twin.agents = list(agents if agents is not None else self.agents)
         twin.replay_queue = deque(self.replay_queue)
         twin.pending = list(self.pending)
+        twin.declared_attackers = list(self.declared_attackers)
         return twin
 
     # ------------------------------------------------------------------ zones
