@@ -148,6 +148,13 @@ class LcgGame(Game):
         self.replay_queue.extend(replay)
         self._setup()
 
+    def card_lines(self, card: int, *, with_state: bool = True) -> list[str] | None:
+        """The card's face from its record (numbers, traits, keywords, text) and, while it is in
+        play, its stats and state now."""
+        from lotr_rules.games.lcg.view import card_lines
+
+        return card_lines(self, card, with_state=with_state)
+
     # ------------------------------------------------------------------ copies
     def copy(self, agents: Sequence[Agent] | None = None) -> LcgGame:
         """An independent game in the same state, sharing only what never changes."""
