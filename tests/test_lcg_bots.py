@@ -46,13 +46,18 @@ def test_defends_with_a_character_that_survives() -> None:
     assert ask(game, "defend", options, brute).card == named(game, "Test Shieldbearer")
 
 
-def test_attacks_only_what_it_can_destroy() -> None:
+def test_attacks_what_it_can_destroy_first_and_wears_down_the_rest() -> None:
+    """Players attack after the enemies (RR "Combat Phase"), and their characters ready in the
+    refresh phase: ready characters attack, an enemy they can destroy first."""
     game = table(1)
     lurker = put(game, "Test Lurker", ENGAGED, 0)  # defense 2, 5 hit points: 6 attack is not enough
     prowler = put(game, "Test Prowler", ENGAGED, 0)
     options = [Option("no more attacks", None), game.card_option(lurker), game.card_option(prowler)]
     assert ask(game, "attack", options).card == prowler
-    assert ask(game, "attack", options[:2]).value is None
+    assert ask(game, "attack", options[:2]).card == lurker  # 4 damage now, the rest next round
+    for hero in game.heroes(0):
+        game.state.exhausted.add(hero)
+    assert ask(game, "attack", options[:2]).value is None  # no one ready: nothing to attack with
 
 
 def test_plays_the_ally_it_can_afford() -> None:

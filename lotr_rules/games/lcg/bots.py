@@ -175,27 +175,43 @@ class LcgHeuristicAgent:
         return max((game.remaining_hit_points(o.card), i) for i, o in enumerate(request.options))[1]
 
     def _attack(self, game: LcgGame, request: DecisionRequest) -> int:
+        # Players attack after every enemy has attacked, and their characters ready in the
+        # refresh phase: a ready character has nothing better to do than attack. An enemy the
+        # ready characters can destroy comes first (the most dangerous one); else the one they
+        # damage most, so that an enemy too tough for one round is worn down over several.
         ready = [c for c in game.characters(request.player) if game.ready(c)]
-        best, best_score = 0, -1
+        best, best_score = 0, 0.0
         for i, option in enumerate(request.options):
             if option.value is None:
                 continue
             enemy = option.card
             ranged_only = game.engaged_with(enemy) != request.player
             power = sum(game.stat(c, "attack") for c in ready if game.records[c].ranged or not ranged_only)
-            if power - game.stat(enemy, "defense") >= game.remaining_hit_points(enemy):
-                score = game.stat(enemy, "attack") + game.stat(enemy, "threat")
-                if score > best_score:
-                    best, best_score = i, score
+            damage = power - game.stat(enemy, "defense")
+            if damage <= 0:
+                continue
+            danger = game.stat(enemy, "attack") + game.stat(enemy, "threat")
+            if damage >= game.remaining_hit_points(enemy):
+                score = 100.0 + danger
+            elif ranged_only:
+                continue  # another player's enemy is theirs to wear down
+            else:
+                score = damage + danger / 10
+            if score > best_score:
+                best, best_score = i, score
         return best
 
     def _attackers(self, game: LcgGame, request: DecisionRequest) -> int:
         enemy = request.source
-        # Strongest attacker first; stop once enough damage is declared.
+        # Strongest attacker first; stop once enough damage is declared to destroy the enemy, or
+        # when no one left adds damage.
         options = [(game.stat(o.card, "attack"), i) for i, o in enumerate(request.options) if o.value is not None]
         if request.options[0].value is None and _declared_enough(game, enemy, request):
             return 0
-        return max(options)[1] if options else 0
+        useful = [(attack, i) for attack, i in options if attack > 0]
+        if not useful and request.options[0].value is None:
+            return 0
+        return max(useful or options)[1] if options else 0
 
     def _restricted(self, game: LcgGame, request: DecisionRequest) -> int:
         return 0

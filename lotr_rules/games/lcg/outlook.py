@@ -30,6 +30,7 @@ RESOURCE = 0.7
 THREAT = 0.6
 PROGRESS = 1.2
 HERO = 8.0
+HERO_HIT_POINT = 1.0
 ALLY = 2.0
 READY_THREATENED = 1.5
 READY_QUIET = 0.3
@@ -53,22 +54,24 @@ def outlook(game: LcgGame) -> float:
     for player in game.active_players():
         engaged = game.z(ENGAGED, player)
         enemies.extend(engaged)
-        ready_value = READY_THREATENED if engaged else READY_QUIET
+        # in the refresh phase every card is about to ready anyway
+        ready_value = 0.0 if state.phase == "refresh" else READY_THREATENED if engaged else READY_QUIET
         score -= THREAT * state.threat[player]
         score += HAND_CARD * len(game.z(HAND, player))
         for card in game.characters(player):
             record = game.records[card]
             score += HERO if record.type == "hero" else ALLY
             score += 0.5 * (record.willpower + record.attack + record.defense)
-            score += 0.5 * game.remaining_hit_points(card)
+            # a hero lost may lose the game: its hit points count double an ally's
+            score += (HERO_HIT_POINT if record.type == "hero" else 0.5) * game.remaining_hit_points(card)
             score += RESOURCE * state.resources.get(card, 0)
             if game.ready(card):
                 score += ready_value
                 if fighting and engaged:
                     score += FIGHTING * (game.stat(card, "attack") + game.stat(card, "defense"))
     for enemy in enemies:
-        if any(e == enemy for e, _ in state.held_back):
-            attack = 0
+        if fighting and any(e == enemy for e, _ in state.held_back):
+            attack = 0  # held back for this phase: worth something only in the combat phase
         else:
             attack = game.stat(enemy, "attack") if fighting else game.records[enemy].attack
         score -= attack + 0.5 * game.remaining_hit_points(enemy)
