@@ -197,7 +197,9 @@ def price_of(self: Compiler, body: ast.Block, what: str) -> tuple[CostDef | None
             compiled = _each_player_cost(self, step, what)
             if compiled is not None:
                 steps.append(compiled)
-                texts.append("each player: " + ", ".join(_text(s.step) for s in step.body if isinstance(s, ast.CostStep)))
+                texts.append(
+                    "each player: " + ", ".join(_text(s.step) for s in step.body if isinstance(s, ast.CostStep))
+                )
             continue
         assert isinstance(step, ast.CostStep)
         compiled = cost_step(self, step, what)

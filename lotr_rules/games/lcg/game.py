@@ -466,11 +466,11 @@ class LcgGame(Game):
 
     def draw(self, player: int, count: int) -> int:
         """Draw from the top of the deck; an empty deck draws nothing."""
-        if "would draw" in self.listened and count > 0:
-            # an effect may forbid drawing (a location while it is the active one)
-            if triggers.fire(self, "would draw", player, amount=count).cancelled:
-                self.log("no draw", player)
-                return 0
+        # an effect may forbid drawing (a location while it is the active one)
+        asked = "would draw" in self.listened and count > 0
+        if asked and triggers.fire(self, "would draw", player, amount=count).cancelled:
+            self.log("no draw", player)
+            return 0
         deck = self.z(DECK, player)
         drawn = 0
         while drawn < count and deck:
@@ -565,10 +565,10 @@ class LcgGame(Game):
         the next progress placed on it tries again."""
         if self.records[stage].quest_points == 0:
             return  # a stage without quest points is never defeated by progress
-        if "would complete" in self.listened:
-            if triggers.fire(self, "would complete", self.state.first_player, stage).cancelled:
-                self.log("not completed", self.card_name(stage))
-                return
+        held = "would complete" in self.listened
+        if held and triggers.fire(self, "would complete", self.state.first_player, stage).cancelled:
+            self.log("not completed", self.card_name(stage))
+            return
         triggers.fire(self, "quest completed", self.state.first_player, stage)
         if self.locate(stage) == (QUEST, -1):
             self.advance_quest()

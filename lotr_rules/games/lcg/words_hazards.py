@@ -80,7 +80,9 @@ def resources_on(ctx: Ctx, cards: list[int]) -> int:
     return sum(resources.get(card, 0) for card in cards)
 
 
-RESOURCES = Phrase("resources", "the resources on the cards (a hero's pool, tokens on an enemy), added up", resources_on)
+RESOURCES = Phrase(
+    "resources", "the resources on the cards (a hero's pool, tokens on an enemy), added up", resources_on
+)
 
 
 # ---------------------------------------------------------------------- searching your deck
@@ -94,7 +96,9 @@ def search_deck(ctx: Ctx, sel: Selection | None, placement: Placement | None, gu
     game.log("searched", ctx.player, len(top))
     if top:
         options = [Option("take none", None), *(game.card_option(c) for c in top)]
-        chosen = game.choose(ctx.player, "choose card", f"Take a card into your hand ({game.card_name(ctx.this)})", options, ctx.this)
+        chosen = game.choose(
+            ctx.player, "choose card", f"Take a card into your hand ({game.card_name(ctx.this)})", options, ctx.this
+        )
         if chosen is not None:
             game.move(chosen, HAND, ctx.player)
             game.log("taken", ctx.player, game.card_name(chosen))
@@ -103,8 +107,7 @@ def search_deck(ctx: Ctx, sel: Selection | None, placement: Placement | None, gu
 
 SEARCH_DECK = Primitive(
     "search-deck",
-    "Look at this many cards from the top of your deck, take up to 1 of them into your hand, and "
-    "shuffle your deck.",
+    "Look at this many cards from the top of your deck, take up to 1 of them into your hand, and shuffle your deck.",
     "search-deck 5",
     "count",
     impl=search_deck,
