@@ -675,3 +675,43 @@ def test_a_cost_for_each_player_takes_only_cost_lines_and_each_player() -> None:
     assert findings("    for each player {\n      cost exhaust a hero in your play area\n      draw 1\n    }") == [
         "E132"
     ]
+
+
+def compile_findings(text: str) -> list[str]:
+    from lotr_rules.dsl.compiler import Compiler
+    from lotr_rules.dsl.parser import parse_card
+
+    compiler = Compiler(vocabulary(), "test.card", frozenset(records()))
+    compiler.compile_card(parse_card(text))
+    return [d.code for d in compiler.diagnostics]
+
+
+def test_cancel_answers_only_a_moment_before_it_happens() -> None:
+    """E133: 'cancel' in a Response or Forced effect answering an 'after' point would cancel
+    nothing (RR "Cancel": an effect is cancelled before it resolves)."""
+
+    def findings(trigger: str) -> list[str]:
+        return compile_findings(
+            'card "Test Ford" {\n  id test-ford\n  type location\n  threat 1\n  quest-points 2\n'
+            f'  provenance designed\n  text "A test."\n  forced {trigger} {{\n    if this is active {{\n'
+            "      cancel\n    }\n  }\n}\n"
+        )
+
+    assert findings("when a player would draw") == []
+    assert findings("after this is explored") == ["E133"]
+    assert findings("after you travel to this") == ["E133"]
+
+
+def test_only_a_quest_stage_may_have_no_quest_points() -> None:
+    """E142: a location of 0 quest points would be explored by nothing at all; a stage of 0 has
+    none, and progress never defeats it (#121, "Don't Leave the Path!")."""
+
+    def findings(card_type: str) -> list[str]:
+        stage = "  stage 3\n" if card_type == "quest" else "  threat 1\n"
+        return compile_findings(
+            f'card "Test Place" {{\n  id test-place\n  type {card_type}\n{stage}  quest-points 0\n'
+            '  provenance designed\n  text "A test."\n}\n'
+        )
+
+    assert findings("quest") == []
+    assert findings("location") == ["E142"]

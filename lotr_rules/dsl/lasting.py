@@ -393,6 +393,16 @@ def reaction(self: Compiler, ability: ast.Ability) -> TriggerDef | None:
         )
         return None
     entry, subject = found
+    if entry.data.get("cancels") is False:
+        cancelling = _command_in(ability.body, "cancel")
+        if cancelling is not None:
+            self.error(
+                "E133",
+                f"'cancel' answering '{text}' would cancel nothing: only a 'would' point can be cancelled",
+                cancelling.span,
+                "answer the moment before it happens ('when ... would ...')",
+            )
+            return None
     matches = subject_test(self, subject, ability.span) if subject else _any_subject
     if matches is None:
         return None
@@ -427,6 +437,26 @@ def reaction(self: Compiler, ability: ast.Ability) -> TriggerDef | None:
         times=ability.times if ability.once else 1,
         cost=price,
     )
+
+
+def _command_in(body: object, verb: str) -> ast.Command | None:
+    """The first command ``verb`` anywhere in these statements, nested blocks included."""
+    if isinstance(body, ast.Command):
+        return body if body.verb == verb else None
+    if isinstance(body, list | tuple):
+        for item in body:
+            found = _command_in(item, verb)
+            if found is not None:
+                return found
+        return None
+    fields = getattr(type(body), "__attrs_attrs__", None)
+    if fields is None:
+        return None
+    for field in fields:
+        found = _command_in(getattr(body, field.name), verb)
+        if found is not None:
+            return found
+    return None
 
 
 def trigger_words(self: Compiler, entry: Phrase) -> tuple[str, ...]:

@@ -1177,6 +1177,62 @@ REGISTRY: tuple[LintCode, ...] = (
         ),
         kind="set",
     ),
+    LintCode(
+        "E133",
+        Severity.ERROR,
+        "cancel at a moment that cannot be cancelled",
+        "'cancel' stops what is about to happen: a When Revealed or shadow effect, damage, a stage "
+        "being defeated, a card readying, a draw. It works only in an ability answering such a "
+        "moment before it happens (a 'when ... would ...' trigger); answering a moment that has "
+        "passed ('after ...'), it would cancel nothing.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: quiet-glade.card
+            card "Quiet Glade" {
+              id quiet-glade
+              type location
+              threat 1
+              quest-points 3
+              provenance designed
+              text "While this is the active location, players cannot draw cards."
+              forced after you travel to this {
+                if this is active {
+                  cancel
+                }
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: quiet-glade.card
+            card "Quiet Glade" {
+              id quiet-glade
+              type location
+              threat 1
+              quest-points 3
+              provenance designed
+              text "While this is the active location, players cannot draw cards."
+              forced when a player would draw {
+                if this is active {
+                  cancel
+                }
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
     # ------------------------------------------------------------------ card data
     LintCode(
         "E140",

@@ -181,6 +181,7 @@ FIELDS: tuple[FieldDecl, ...] = (
         default=0,
         types=("location", "quest"),
         low=0,
+        type_low={"location": 1},
         high=99,
         required=("quest",),
     ),

@@ -378,6 +378,8 @@ HOLDS = (
 def _trigger(pattern: str, event: str, doc: str, **data: object) -> Phrase:
     # only the triggers marked 'waits' can be waited for inside an effect ('at end of phase { }')
     data.setdefault("waits", False)
+    # only a "would" point can be cancelled: 'cancel' answering any other would do nothing (E133)
+    data.setdefault("cancels", event.startswith("would "))
     return Phrase(
         pattern.replace("{card}", "CARD"), doc, data={"event": event, "pattern": tuple(pattern.split()), **data}
     )
