@@ -228,9 +228,6 @@ class LcgCard:
         numbers = (self.cost, self.threat_cost, self.willpower, self.attack, self.defense, self.hit_points)
         if min(numbers) < 0 or min(self.doomed, self.engagement_cost, self.threat, self.quest_points) < 0:
             raise ConfigError(f"card '{self.name}': a cost or a stat is negative")
-        if self.type == "location" and self.quest_points < 1:
-            # (only a quest stage may have none: progress never defeats it)
-            raise ConfigError(f"card '{self.name}': a location needs at least 1 quest point")
         if self.type in ("hero", "ally", "enemy") and self.hit_points < 1:
             raise ConfigError(f"card '{self.name}': a {self.type} needs at least 1 hit point")
         if self.copies < 1:
