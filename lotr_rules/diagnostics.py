@@ -59,7 +59,9 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
 
 
 def sort_diagnostics(items: Iterable[Diagnostic]) -> list[Diagnostic]:
-    return sorted(set(items), key=Diagnostic.sort_key)
+    """Each finding once, by file, line, column and code; findings that tie stay in the order
+    they were found (a set would order them by string hashes, which change from run to run)."""
+    return sorted(dict.fromkeys(items), key=Diagnostic.sort_key)
 
 
 def summary_line(diagnostics: list[Diagnostic], files: int) -> str:
