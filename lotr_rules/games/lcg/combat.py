@@ -107,13 +107,20 @@ def deal_shadow_cards(game: LcgGame) -> None:
     for player in game.turn_order():
         enemies = sorted(game.z(ENGAGED, player), key=lambda e: -game.stat(e, "engagement_cost"))
         for enemy in enemies:
-            deck = game.z(ENCOUNTER_DECK)
-            if not deck:
+            if not deal_one_shadow(game, enemy):
                 return
-            shadow = deck[0]
-            game.move(shadow, SHADOWS)
-            game.state.shadow_of[shadow] = enemy
-            game.log("shadow dealt", game.card_name(enemy))
+
+
+def deal_one_shadow(game: LcgGame, enemy: int) -> bool:
+    """The top encounter card face down to ``enemy`` as a shadow card; False when the deck is empty."""
+    deck = game.z(ENCOUNTER_DECK)
+    if not deck:
+        return False
+    shadow = deck[0]
+    game.move(shadow, SHADOWS)
+    game.state.shadow_of[shadow] = enemy
+    game.log("shadow dealt", game.card_name(enemy))
+    return True
 
 
 def defenders(game: LcgGame, player: int) -> list[int]:

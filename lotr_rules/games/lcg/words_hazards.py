@@ -11,7 +11,8 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Option
 from lotr_rules.engine.registry import Phrase, Primitive
 from lotr_rules.engine.selection import Placement, Selection
-from lotr_rules.games.lcg.state import DECK, ENCOUNTER_DECK, ENGAGED, HAND, PLAY, SHADOWS
+from lotr_rules.games.lcg.combat import deal_one_shadow
+from lotr_rules.games.lcg.state import DECK, ENGAGED, HAND, PLAY
 from lotr_rules.games.lcg.words import g, pick
 
 
@@ -55,13 +56,8 @@ def deal_shadow(ctx: Ctx, sel: Selection, amount: int | None) -> None:
         if game.locate(enemy)[0] != ENGAGED or game.records[enemy].type != "enemy":
             continue
         for _ in range(max(0, amount or 0)):
-            deck = game.z(ENCOUNTER_DECK)
-            if not deck:
+            if not deal_one_shadow(game, enemy):
                 return
-            shadow = deck[0]
-            game.move(shadow, SHADOWS)
-            game.state.shadow_of[shadow] = enemy
-            game.log("shadow dealt", game.card_name(enemy))
 
 
 DEAL_SHADOW = Phrase(
