@@ -144,6 +144,9 @@ class DeckbuildingGame(Game):
         # game object so the hot loop does index lookups instead of dict and attribute chains.
         self._fronts = [state.zones[(FRONT, p)] for p in range(state.num_players)]
         self._revealed = [state.zones[(REVEALED, p)] for p in range(state.num_players)]
+        #: whether some player may have cards marked 'looked at' (set by look, cleared once an
+        #: effect has resolved): most effects look at nothing, and the tidy-up skips the marks
+        self._looking = any(state.marks.get(("looked at", p)) for p in range(state.num_players))
         cards = self.cards
         self._has_front_trigger = HAS_FRONT_TRIGGER.per_instance(cards)
         self._quest_cards = frozenset(compress(range(len(cards)), _HAS_QUEST.per_instance(cards)))
@@ -904,16 +907,19 @@ class DeckbuildingGame(Game):
         deck = self.z(DECK, ctx.player)
         seen = list(reversed(deck[-count:])) if count > 0 else []
         self.state.marks[("looked at", ctx.player)] = seen
+        self._looking = True
         # The names ride along for the looking player's own screen; every other view shows the count.
         self.log("look", ctx.player, len(seen), tuple(self.cards[card].name for card in seen))
         return seen
 
     def after_resolution(self) -> None:
         """Revealed cards that no effect moved go back on top of their deck, in order."""
-        marks = self.state.marks
-        for player in range(self.state.num_players):
-            if marks.get(("looked at", player)):
-                marks[("looked at", player)] = []
+        if self._looking:
+            self._looking = False
+            marks = self.state.marks
+            for player in range(self.state.num_players):
+                if marks.get(("looked at", player)):
+                    marks[("looked at", player)] = []
         if not any(self._revealed):
             return
         for player, revealed in enumerate(self._revealed):
