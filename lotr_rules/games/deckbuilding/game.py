@@ -142,8 +142,7 @@ class DeckbuildingGame(Game):
         self.zones = state.zones
         # Per-instance facts and per-seat lists looked up on every action: computed once per
         # game object so the hot loop does index lookups instead of dict and attribute chains.
-        self._fronts = [state.zones[(FRONT, p)] for p in range(state.num_players)]
-        self._revealed = [state.zones[(REVEALED, p)] for p in range(state.num_players)]
+        self._seat_lists()
         #: whether some player may have cards marked 'looked at' (set by look, cleared once an
         #: effect has resolved): most effects look at nothing, and the tidy-up skips the marks
         self._looking = any(state.marks.get(("looked at", p)) for p in range(state.num_players))
@@ -182,6 +181,18 @@ class DeckbuildingGame(Game):
         ]
 
     # ------------------------------------------------------------------ zones
+    def _seat_lists(self) -> None:
+        """The zone lists the hot loop reads, found once per game object (a copy finds its own)."""
+        zones = self.zones
+        seats = range(self.state.num_players)
+        self._fronts = [zones[(FRONT, p)] for p in seats]
+        self._revealed = [zones[(REVEALED, p)] for p in seats]
+        self._hands = [zones[(HAND, p)] for p in seats]
+        self._played = [zones[(PLAYED, p)] for p in seats]
+        self._path = zones[_PATH_KEY]
+        self._valor = zones[_VALOR_KEY]
+        self._stack = zones[_ARCHENEMY_KEY]
+
     def z(self, name: str, owner: int = -1) -> list[int]:
         return self.zones[(name, owner)]
 
@@ -196,8 +207,7 @@ class DeckbuildingGame(Game):
         twin = copy.copy(self)
         twin.state = self.state.copy()
         twin.zones = twin.state.zones
-        twin._fronts = [twin.zones[(FRONT, p)] for p in range(twin.state.num_players)]
-        twin._revealed = [twin.zones[(REVEALED, p)] for p in range(twin.state.num_players)]
+        twin._seat_lists()
         twin.agents = list(agents if agents is not None else self.agents)
         twin.replay_queue = deque(self.replay_queue)
         twin.pending = list(self.pending)
@@ -294,7 +304,11 @@ class DeckbuildingGame(Game):
     def _main_phase(self, player: int) -> None:
         quests = self._quest_cards
         fronts = self._fronts
-        hand = self.zones[(HAND, player)]
+        # the fronts as last seen, and whether a card with a Quest was among them then: the
+        # fronts seldom change within a turn, a list comparison says when they have
+        fronts_seen: list[list[int]] = []
+        quest_in_front = False
+        hand = self._hands[player]
         while True:
             self.steps = 0  # a new top-level action: begin_action(), inlined in the hot loop
             options = self.action_options(player)
@@ -322,8 +336,12 @@ class DeckbuildingGame(Game):
             else:
                 self.buy(player, card)
             # _check_quests(), its first test inlined: most games have no quest card in front
-            if quests and not quests.isdisjoint(chain.from_iterable(fronts)):
-                self._check_quests()
+            if quests:
+                if fronts != fronts_seen:
+                    fronts_seen = [front[:] for front in fronts]
+                    quest_in_front = not quests.isdisjoint(chain.from_iterable(fronts))
+                if quest_in_front:
+                    self._check_quests()
 
     def action_options(self, player: int) -> tuple[Option, ...]:
         """The main-phase options: play a card of the hand (one per kind of card), buy or defeat
@@ -335,8 +353,7 @@ class DeckbuildingGame(Game):
         card was played; what the Path offers is worked out again only when the Path has changed,
         and which of it the Power pays for once per amount of Power while the Path stays as it is.
         The options are one tuple, joined from those parts, that the decision uses as it is."""
-        zones = self.zones
-        hand = zones[(HAND, player)]
+        hand = self._hands[player]
         seen = self._hand_seen
         if hand != seen:
             if self._hand_distinct and hand == seen[1:]:
@@ -348,18 +365,16 @@ class DeckbuildingGame(Game):
         power = self.state.counters.get("power", 0)
         if self._general_options_needed:
             return self._general_options(player, power)
-        path = zones[_PATH_KEY]
+        path = self._path
         if path != self._path_seen:
-            self._path_seen = path[:]
-            self._path_costs, self._path_offers = self._offers(path)
-            self._affordable = {}
+            self._see_path(path)
         # The offers whose cost the Power pays, in Path order: the same for the same Power.
         affordable = self._affordable.get(power)
         if affordable is None:
             affordable = tuple(compress(self._path_offers, map(power.__ge__, self._path_costs)))
             self._affordable[power] = affordable
-        valor = zones[_VALOR_KEY]
-        stack = zones[_ARCHENEMY_KEY]
+        valor = self._valor
+        stack = self._stack
         cards = self.cards
         if valor and cards[valor[-1]].cost <= power:
             tail: tuple[Option, ...] = (self._buy_option[valor[-1]],)
@@ -372,6 +387,13 @@ class DeckbuildingGame(Game):
             tail = _END_ONLY
         return self._hand_plays + affordable + tail
 
+    def _see_path(self, path: list[int]) -> None:
+        """What a Path that has changed offers, and its costs; the affordable offers are worked out
+        afresh for it."""
+        self._path_seen = path[:]
+        self._path_costs, self._path_offers = self._offers(path)
+        self._affordable = {}
+
     def _general_options(self, player: int, power: int) -> tuple[Option, ...]:
         """The main-phase options of a game with action abilities or cost changes: the actions
         that may be used now and the buys (each at the price it would be paid, when prices
@@ -383,11 +405,9 @@ class DeckbuildingGame(Game):
             options.extend(self._priced_offers(player, power))
             options.append(_END_TURN)
             return tuple(options)
-        path = self.zones[(PATH, -1)]
+        path = self._path
         if path != self._path_seen:
-            self._path_seen = path[:]
-            self._path_costs, self._path_offers = self._offers(path)
-            self._affordable = {}
+            self._see_path(path)
         options.extend(compress(self._path_offers, map(power.__ge__, self._path_costs)))
         cards = self.cards
         valor = self.zones[(VALOR, -1)]
