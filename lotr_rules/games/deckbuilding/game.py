@@ -96,9 +96,11 @@ _BUY_LABEL: DefinitionTable[str] = DefinitionTable(
 )
 _HAS_QUEST: DefinitionTable[bool] = DefinitionTable(lambda c: c.quest is not None)
 _HAS_ACTION: DefinitionTable[bool] = DefinitionTable(lambda c: c.action is not None)
-#: What playing a card reads of it: the zone it goes to, its name, its Power, its play effect.
-_PLAYING: DefinitionTable[tuple[str, str, int, Effect | None]] = DefinitionTable(
-    lambda c: (FRONT if "location" in c.types else PLAYED, c.name, c.power, c.abilities.get("play"))
+_HAS_DEFENSE: DefinitionTable[bool] = DefinitionTable(lambda c: "defense" in c.abilities)
+#: What playing a card reads of it: whether it goes in front of its player (else to the cards
+#: played this turn), its name, its Power, its play effect.
+_PLAYING: DefinitionTable[tuple[bool, str, int, Effect | None]] = DefinitionTable(
+    lambda c: ("location" in c.types, c.name, c.power, c.abilities.get("play"))
 )
 
 
@@ -148,6 +150,7 @@ class DeckbuildingGame(Game):
         self._looking = any(state.marks.get(("looked at", p)) for p in range(state.num_players))
         cards = self.cards
         self._has_front_trigger = HAS_FRONT_TRIGGER.per_instance(cards)
+        self._has_defense = _HAS_DEFENSE.per_instance(cards)
         self._quest_cards = frozenset(compress(range(len(cards)), _HAS_QUEST.per_instance(cards)))
         # Where to look for a card, likeliest first (see locate).
         self._search_order = _search_order(tuple(state.zones))
@@ -488,10 +491,9 @@ class DeckbuildingGame(Game):
 
     def play_card(self, player: int, card: int) -> None:
         """Put a card into play and resolve it fully before any secondary trigger."""
-        definition = self.cards[card]
         state = self.state
-        zone, name, power, effect = _PLAYING[definition]
-        self.zones[(zone, player)].append(card)
+        in_front, name, power, effect = _PLAYING[self.cards[card]]
+        (self._fronts if in_front else self._played)[player].append(card)
         state.log.append(("play", player, name))
         if self.resolving >= TRIGGER_DEPTH:
             # a card that plays a card that plays a card... ('play this' in a 'play' ability)
@@ -679,9 +681,11 @@ class DeckbuildingGame(Game):
         self.emit(ev.ATTACK_MADE, ctx.controller if ctx.controller >= 0 else ctx.player, ctx.this)
 
     def defense_cards(self, player: int) -> list[int]:
-        cards = self.cards
-        out = [c for c in self.z(HAND, player) if "defense" in cards[c].abilities]
-        out.extend(c for c in self.z(FRONT, player) if "defense" in cards[c].abilities)
+        has = self._has_defense
+        out = [c for c in self._hands[player] if has[c]]
+        front = self._fronts[player]
+        if front:
+            out.extend([c for c in front if has[c]])
         return out
 
     def offer_defense(self, player: int, source: int, kind: str) -> bool:
