@@ -310,7 +310,7 @@ class DeckbuildingGame(Game):
         # the fronts as last seen, and whether a card with a Quest was among them then: the
         # fronts seldom change within a turn, a list comparison says when they have
         fronts_seen: list[list[int]] = []
-        quest_in_front = False
+        quests_in_front: list[tuple[int, int]] = []
         hand = self._hands[player]
         while True:
             self.steps = 0  # a new top-level action: begin_action(), inlined in the hot loop
@@ -342,9 +342,9 @@ class DeckbuildingGame(Game):
             if quests:
                 if fronts != fronts_seen:
                     fronts_seen = [front[:] for front in fronts]
-                    quest_in_front = not quests.isdisjoint(chain.from_iterable(fronts))
-                if quest_in_front:
-                    self._check_quests()
+                    quests_in_front = self._quests_in_front()
+                if quests_in_front:
+                    self._check_quests_of(quests_in_front)
 
     def action_options(self, player: int) -> tuple[Option, ...]:
         """The main-phase options: play a card of the hand (one per kind of card), buy or defeat
@@ -1037,19 +1037,26 @@ class DeckbuildingGame(Game):
         quest_cards = self._quest_cards
         if not quest_cards or quest_cards.isdisjoint(chain.from_iterable(self._fronts)):
             return
-        done: list[int] | None = None
-        for seat, front in enumerate(self._fronts):
-            if not front or quest_cards.isdisjoint(front):
+        self._check_quests_of(self._quests_in_front())
+
+    def _quests_in_front(self) -> list[tuple[int, int]]:
+        """(seat, card) for each card with a Quest in front of a player, seat by seat."""
+        quest_cards = self._quest_cards
+        return [(seat, card) for seat, front in enumerate(self._fronts) for card in front if card in quest_cards]
+
+    def _check_quests_of(self, in_front: list[tuple[int, int]]) -> None:
+        """The Quests among ``in_front`` (see :meth:`_quests_in_front`) whose goal is met now are done."""
+        if not in_front:
+            return
+        done = self.state.marks[("quests done", -1)]
+        cards = self.cards
+        for seat, card in in_front:
+            if card in done:
                 continue
-            if done is None:
-                done = self.state.marks[("quests done", -1)]
-            for card in front:
-                if card not in quest_cards or card in done:
-                    continue
-                quest = self.cards[card].quest
-                if quest is not None and quest.goal(Ctx(self, seat, card)):
-                    done.append(card)
-                    self.log("quest", seat, self.cards[card].name)
+            quest = cards[card].quest
+            if quest is not None and quest.goal(Ctx(self, seat, card)):
+                done.append(card)
+                self.log("quest", seat, cards[card].name)
 
     def score(self, player: int) -> int:
         total = 0
