@@ -41,6 +41,7 @@ class Catalogue:
         self.cards: list[CardDef] = list(cards)
         self._by_name: dict[str, CardDef] = {}
         self._by_set_and_name: dict[tuple[str, str], CardDef] = {}
+        self._by_deck: dict[tuple[str, ...], dict[str, tuple[CardDef, ...]]] = {}
         for card in self.cards:
             self._by_set_and_name.setdefault((card.set_code, card.name.lower()), card)
             self._by_name.setdefault(card.name, card)
@@ -74,10 +75,16 @@ class Catalogue:
         return [card for card in self.cards if card.set_code in wanted]
 
     def by_deck(self, codes: Iterable[str]) -> dict[str, list[CardDef]]:
-        out: dict[str, list[CardDef]] = {}
-        for card in self.in_sets(codes):
-            out.setdefault(card.field("deck", "main"), []).append(card)
-        return out
+        """The cards of the sets ``codes``, by the deck they start in: lists of the caller's own
+        (a game's setup asks at every game, so the answer is worked out once per set of codes)."""
+        key = tuple(codes)
+        found = self._by_deck.get(key)
+        if found is None:
+            grouped: dict[str, list[CardDef]] = {}
+            for card in self.in_sets(key):
+                grouped.setdefault(card.field("deck", "main"), []).append(card)
+            found = self._by_deck[key] = {deck: tuple(cards) for deck, cards in grouped.items()}
+        return {deck: list(cards) for deck, cards in found.items()}
 
     def starting_deck(self, codes: Sequence[str]) -> tuple[tuple[str, int], ...]:
         for code in codes:

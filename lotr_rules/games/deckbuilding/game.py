@@ -96,9 +96,11 @@ _BUY_LABEL: DefinitionTable[str] = DefinitionTable(
 )
 _HAS_QUEST: DefinitionTable[bool] = DefinitionTable(lambda c: c.quest is not None)
 _HAS_ACTION: DefinitionTable[bool] = DefinitionTable(lambda c: c.action is not None)
-#: What playing a card reads of it: the zone it goes to, its name, its Power, its play effect.
-_PLAYING: DefinitionTable[tuple[str, str, int, Effect | None]] = DefinitionTable(
-    lambda c: (FRONT if "location" in c.types else PLAYED, c.name, c.power, c.abilities.get("play"))
+_HAS_DEFENSE: DefinitionTable[bool] = DefinitionTable(lambda c: "defense" in c.abilities)
+#: What playing a card reads of it: whether it goes in front of its player (else to the cards
+#: played this turn), its name, its Power, its play effect.
+_PLAYING: DefinitionTable[tuple[bool, str, int, Effect | None]] = DefinitionTable(
+    lambda c: ("location" in c.types, c.name, c.power, c.abilities.get("play"))
 )
 
 
@@ -142,10 +144,13 @@ class DeckbuildingGame(Game):
         self.zones = state.zones
         # Per-instance facts and per-seat lists looked up on every action: computed once per
         # game object so the hot loop does index lookups instead of dict and attribute chains.
-        self._fronts = [state.zones[(FRONT, p)] for p in range(state.num_players)]
-        self._revealed = [state.zones[(REVEALED, p)] for p in range(state.num_players)]
+        self._seat_lists()
+        #: whether some player may have cards marked 'looked at' (set by look, cleared once an
+        #: effect has resolved): most effects look at nothing, and the tidy-up skips the marks
+        self._looking = any(state.marks.get(("looked at", p)) for p in range(state.num_players))
         cards = self.cards
         self._has_front_trigger = HAS_FRONT_TRIGGER.per_instance(cards)
+        self._has_defense = _HAS_DEFENSE.per_instance(cards)
         self._quest_cards = frozenset(compress(range(len(cards)), _HAS_QUEST.per_instance(cards)))
         # Where to look for a card, likeliest first (see locate).
         self._search_order = _search_order(tuple(state.zones))
@@ -179,6 +184,18 @@ class DeckbuildingGame(Game):
         ]
 
     # ------------------------------------------------------------------ zones
+    def _seat_lists(self) -> None:
+        """The zone lists the hot loop reads, found once per game object (a copy finds its own)."""
+        zones = self.zones
+        seats = range(self.state.num_players)
+        self._fronts = [zones[(FRONT, p)] for p in seats]
+        self._revealed = [zones[(REVEALED, p)] for p in seats]
+        self._hands = [zones[(HAND, p)] for p in seats]
+        self._played = [zones[(PLAYED, p)] for p in seats]
+        self._path = zones[_PATH_KEY]
+        self._valor = zones[_VALOR_KEY]
+        self._stack = zones[_ARCHENEMY_KEY]
+
     def z(self, name: str, owner: int = -1) -> list[int]:
         return self.zones[(name, owner)]
 
@@ -193,8 +210,7 @@ class DeckbuildingGame(Game):
         twin = copy.copy(self)
         twin.state = self.state.copy()
         twin.zones = twin.state.zones
-        twin._fronts = [twin.zones[(FRONT, p)] for p in range(twin.state.num_players)]
-        twin._revealed = [twin.zones[(REVEALED, p)] for p in range(twin.state.num_players)]
+        twin._seat_lists()
         twin.agents = list(agents if agents is not None else self.agents)
         twin.replay_queue = deque(self.replay_queue)
         twin.pending = list(self.pending)
@@ -291,7 +307,11 @@ class DeckbuildingGame(Game):
     def _main_phase(self, player: int) -> None:
         quests = self._quest_cards
         fronts = self._fronts
-        hand = self.zones[(HAND, player)]
+        # the fronts as last seen, and whether a card with a Quest was among them then: the
+        # fronts seldom change within a turn, a list comparison says when they have
+        fronts_seen: list[list[int]] = []
+        quests_in_front: list[tuple[int, int]] = []
+        hand = self._hands[player]
         while True:
             self.steps = 0  # a new top-level action: begin_action(), inlined in the hot loop
             options = self.action_options(player)
@@ -319,8 +339,12 @@ class DeckbuildingGame(Game):
             else:
                 self.buy(player, card)
             # _check_quests(), its first test inlined: most games have no quest card in front
-            if quests and not quests.isdisjoint(chain.from_iterable(fronts)):
-                self._check_quests()
+            if quests:
+                if fronts != fronts_seen:
+                    fronts_seen = [front[:] for front in fronts]
+                    quests_in_front = self._quests_in_front()
+                if quests_in_front:
+                    self._check_quests_of(quests_in_front)
 
     def action_options(self, player: int) -> tuple[Option, ...]:
         """The main-phase options: play a card of the hand (one per kind of card), buy or defeat
@@ -332,8 +356,7 @@ class DeckbuildingGame(Game):
         card was played; what the Path offers is worked out again only when the Path has changed,
         and which of it the Power pays for once per amount of Power while the Path stays as it is.
         The options are one tuple, joined from those parts, that the decision uses as it is."""
-        zones = self.zones
-        hand = zones[(HAND, player)]
+        hand = self._hands[player]
         seen = self._hand_seen
         if hand != seen:
             if self._hand_distinct and hand == seen[1:]:
@@ -345,18 +368,16 @@ class DeckbuildingGame(Game):
         power = self.state.counters.get("power", 0)
         if self._general_options_needed:
             return self._general_options(player, power)
-        path = zones[_PATH_KEY]
+        path = self._path
         if path != self._path_seen:
-            self._path_seen = path[:]
-            self._path_costs, self._path_offers = self._offers(path)
-            self._affordable = {}
+            self._see_path(path)
         # The offers whose cost the Power pays, in Path order: the same for the same Power.
         affordable = self._affordable.get(power)
         if affordable is None:
             affordable = tuple(compress(self._path_offers, map(power.__ge__, self._path_costs)))
             self._affordable[power] = affordable
-        valor = zones[_VALOR_KEY]
-        stack = zones[_ARCHENEMY_KEY]
+        valor = self._valor
+        stack = self._stack
         cards = self.cards
         if valor and cards[valor[-1]].cost <= power:
             tail: tuple[Option, ...] = (self._buy_option[valor[-1]],)
@@ -369,6 +390,13 @@ class DeckbuildingGame(Game):
             tail = _END_ONLY
         return self._hand_plays + affordable + tail
 
+    def _see_path(self, path: list[int]) -> None:
+        """What a Path that has changed offers, and its costs; the affordable offers are worked out
+        afresh for it."""
+        self._path_seen = path[:]
+        self._path_costs, self._path_offers = self._offers(path)
+        self._affordable = {}
+
     def _general_options(self, player: int, power: int) -> tuple[Option, ...]:
         """The main-phase options of a game with action abilities or cost changes: the actions
         that may be used now and the buys (each at the price it would be paid, when prices
@@ -380,11 +408,9 @@ class DeckbuildingGame(Game):
             options.extend(self._priced_offers(player, power))
             options.append(_END_TURN)
             return tuple(options)
-        path = self.zones[(PATH, -1)]
+        path = self._path
         if path != self._path_seen:
-            self._path_seen = path[:]
-            self._path_costs, self._path_offers = self._offers(path)
-            self._affordable = {}
+            self._see_path(path)
         options.extend(compress(self._path_offers, map(power.__ge__, self._path_costs)))
         cards = self.cards
         valor = self.zones[(VALOR, -1)]
@@ -465,10 +491,9 @@ class DeckbuildingGame(Game):
 
     def play_card(self, player: int, card: int) -> None:
         """Put a card into play and resolve it fully before any secondary trigger."""
-        definition = self.cards[card]
         state = self.state
-        zone, name, power, effect = _PLAYING[definition]
-        self.zones[(zone, player)].append(card)
+        in_front, name, power, effect = _PLAYING[self.cards[card]]
+        (self._fronts if in_front else self._played)[player].append(card)
         state.log.append(("play", player, name))
         if self.resolving >= TRIGGER_DEPTH:
             # a card that plays a card that plays a card... ('play this' in a 'play' ability)
@@ -656,9 +681,11 @@ class DeckbuildingGame(Game):
         self.emit(ev.ATTACK_MADE, ctx.controller if ctx.controller >= 0 else ctx.player, ctx.this)
 
     def defense_cards(self, player: int) -> list[int]:
-        cards = self.cards
-        out = [c for c in self.z(HAND, player) if "defense" in cards[c].abilities]
-        out.extend(c for c in self.z(FRONT, player) if "defense" in cards[c].abilities)
+        has = self._has_defense
+        out = [c for c in self._hands[player] if has[c]]
+        front = self._fronts[player]
+        if front:
+            out.extend([c for c in front if has[c]])
         return out
 
     def offer_defense(self, player: int, source: int, kind: str) -> bool:
@@ -904,16 +931,19 @@ class DeckbuildingGame(Game):
         deck = self.z(DECK, ctx.player)
         seen = list(reversed(deck[-count:])) if count > 0 else []
         self.state.marks[("looked at", ctx.player)] = seen
+        self._looking = True
         # The names ride along for the looking player's own screen; every other view shows the count.
         self.log("look", ctx.player, len(seen), tuple(self.cards[card].name for card in seen))
         return seen
 
     def after_resolution(self) -> None:
         """Revealed cards that no effect moved go back on top of their deck, in order."""
-        marks = self.state.marks
-        for player in range(self.state.num_players):
-            if marks.get(("looked at", player)):
-                marks[("looked at", player)] = []
+        if self._looking:
+            self._looking = False
+            marks = self.state.marks
+            for player in range(self.state.num_players):
+                if marks.get(("looked at", player)):
+                    marks[("looked at", player)] = []
         if not any(self._revealed):
             return
         for player, revealed in enumerate(self._revealed):
@@ -1007,19 +1037,26 @@ class DeckbuildingGame(Game):
         quest_cards = self._quest_cards
         if not quest_cards or quest_cards.isdisjoint(chain.from_iterable(self._fronts)):
             return
-        done: list[int] | None = None
-        for seat, front in enumerate(self._fronts):
-            if not front or quest_cards.isdisjoint(front):
+        self._check_quests_of(self._quests_in_front())
+
+    def _quests_in_front(self) -> list[tuple[int, int]]:
+        """(seat, card) for each card with a Quest in front of a player, seat by seat."""
+        quest_cards = self._quest_cards
+        return [(seat, card) for seat, front in enumerate(self._fronts) for card in front if card in quest_cards]
+
+    def _check_quests_of(self, in_front: list[tuple[int, int]]) -> None:
+        """The Quests among ``in_front`` (see :meth:`_quests_in_front`) whose goal is met now are done."""
+        if not in_front:
+            return
+        done = self.state.marks[("quests done", -1)]
+        cards = self.cards
+        for seat, card in in_front:
+            if card in done:
                 continue
-            if done is None:
-                done = self.state.marks[("quests done", -1)]
-            for card in front:
-                if card not in quest_cards or card in done:
-                    continue
-                quest = self.cards[card].quest
-                if quest is not None and quest.goal(Ctx(self, seat, card)):
-                    done.append(card)
-                    self.log("quest", seat, self.cards[card].name)
+            quest = cards[card].quest
+            if quest is not None and quest.goal(Ctx(self, seat, card)):
+                done.append(card)
+                self.log("quest", seat, cards[card].name)
 
     def score(self, player: int) -> int:
         total = 0
