@@ -14,7 +14,9 @@ from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
 from lotr_rules.games.lcg.game import LcgGame
-from lotr_rules.games.lcg.state import ENGAGED, STAGING
+from lotr_rules.games.lcg import combat
+from lotr_rules.games.lcg.state import ENGAGED, PLAY, STAGING
+from lotr_rules.games.lcg.words_attacks import SEVERAL_DEFENDERS
 
 __all__ = ["LcgHeuristicAgent", "RandomAgent"]
 
@@ -46,9 +48,13 @@ class LcgHeuristicAgent:
 
     def _action(self, game: LcgGame, request: DecisionRequest) -> int:
         # Events need their scripts' meaning to be used well: keep them. An ability of a card in
-        # play costs no card: use the first one offered.
+        # play costs no card: use the first one offered, but one that sends its own card out of
+        # play only for an attack of that card that would fall short without it.
         for i, option in enumerate(request.options):
             if isinstance(option.value, tuple) and option.value[0] == "ability":
+                card = option.card
+                if game.records[card].action_sends_away and not _attack_falls_short(game, card):
+                    continue
                 return i
         return 0
 
@@ -141,12 +147,44 @@ class LcgHeuristicAgent:
                 chumps.append((-game.records[card].cost, i))
         if survivors:
             return max(survivors)[2]
+        if (SEVERAL_DEFENDERS, request.player) in game.state.permitted:
+            # others may join: start with the best defense and add more (_more_defenders)
+            best = max((game.stat(o.card, "defense"), i) for i, o in enumerate(request.options) if o.value is not None)
+            if best[0] > 0:
+                return best[1]
         heroes = game.heroes(request.player)
         if any(game.remaining_hit_points(h) > attack for h in heroes):
             return 0  # undefended: a hero can take it
         if chumps:
             return max(chumps)[1]
         return 0
+
+    def _more_defenders(self, game: LcgGame, request: DecisionRequest) -> int:
+        # Add the best defense left while the damage getting through would destroy every
+        # defender declared so far (each one exhausted is one attacker fewer).
+        enemy = request.source
+        standing = [c for c in (game.defending, *game.more_defenders) if game.locate(c)[0] == PLAY]
+        left = game.stat(enemy, "attack") - sum(game.stat(c, "defense") for c in standing)
+        if left <= 0 or any(left < game.remaining_hit_points(c) for c in standing):
+            return 0
+        choices = [(game.stat(o.card, "defense"), i) for i, o in enumerate(request.options) if o.value is not None]
+        best = max(choices, default=(0, 0))
+        return best[1] if best[0] > 0 else 0
+
+    def _defender_damage(self, game: LcgGame, request: DecisionRequest) -> int:
+        # The sturdiest defender takes it: one that survives it, with the most hit points left;
+        # when none does, the cheapest ally, else the hero with the most hit points left.
+        enemy = request.source
+        standing = [c for c in (game.defending, *game.more_defenders) if game.locate(c)[0] == PLAY]
+        damage = game.stat(enemy, "attack") - sum(game.stat(c, "defense") for c in standing)
+        options = [(i, o.card) for i, o in enumerate(request.options)]
+        survivors = [(game.remaining_hit_points(c), i) for i, c in options if game.remaining_hit_points(c) > damage]
+        if survivors:
+            return max(survivors)[1]
+        allies = [(-game.records[c].cost, i) for i, c in options if game.records[c].type == "ally"]
+        if allies:
+            return max(allies)[1]
+        return max((game.remaining_hit_points(c), i) for i, c in options)[1]
 
     def _undefended(self, game: LcgGame, request: DecisionRequest) -> int:
         return max((game.remaining_hit_points(o.card), i) for i, o in enumerate(request.options))[1]
@@ -158,8 +196,11 @@ class LcgHeuristicAgent:
             if option.value is None:
                 continue
             enemy = option.card
-            ranged_only = game.engaged_with(enemy) != request.player
-            power = sum(game.stat(c, "attack") for c in ready if game.records[c].ranged or not ranged_only)
+            able = [c for c in ready if combat.may_attack(game, request.player, c, enemy)]
+            if game.locate(enemy)[0] == STAGING:  # one attacker alone
+                power = max((combat.attack_strength(game, [c], enemy) for c in able), default=0)
+            else:
+                power = combat.attack_strength(game, able, enemy)
             if power - game.stat(enemy, "defense") >= game.remaining_hit_points(enemy):
                 score = game.stat(enemy, "attack") + game.stat(enemy, "threat")
                 if score > best_score:
@@ -201,6 +242,15 @@ def _restricted_on(game: LcgGame, host: int) -> int:
 def _attachment_fit(game: LcgGame, attachment: int, host: int) -> float:
     # Give a stat to the character that already does most with it.
     return float(sum(game.stat(host, stat) for stat, amount in game.records[attachment].grants if amount > 0))
+
+
+def _attack_falls_short(game: LcgGame, card: int) -> bool:
+    """Whether the card is attacking now and the declared attack would not destroy the enemy."""
+    enemy = game.attack_target
+    if enemy < 0 or card not in game.declared_attackers:
+        return False
+    total = combat.attack_strength(game, game.declared_attackers, enemy)
+    return total - game.stat(enemy, "defense") < game.remaining_hit_points(enemy)
 
 
 def _declared_enough(game: LcgGame, enemy: int, request: DecisionRequest) -> bool:

@@ -69,6 +69,8 @@ LINES: dict[str, Callable[..., str]] = {
     "put": lambda name, position, pile: f"{name} is put on the {position} of the {pile}",
     "taken": lambda p, name: f"{_seat(p)} takes {name} into their hand",
     "held back": lambda name, p: f"{name} cannot attack {_seat(p)} this phase",
+    "several defenders": lambda p: f"{_seat(p)} may declare several defenders against each attack this phase",
+    "shuffled into deck": lambda p, name: f"{name} is shuffled into {_seat(p)}'s deck",
 }
 
 

@@ -17,6 +17,7 @@ from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, 
 from lotr_rules.engine.selection import Selection
 from lotr_rules.games.lcg import words as w
 from lotr_rules.games.lcg import words_combat, words_encounter, words_entering, words_looking, words_piles
+from lotr_rules.games.lcg import words_attacks, words_decks
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
 from lotr_rules.games.lcg.state import (
     ACTIVE,
@@ -115,6 +116,7 @@ ZONES = (
         words_encounter.defender_attachments,
     ),
     words_entering.OTHER_ENGAGEMENT_AREAS,
+    words_attacks.ATTACKED,
 )
 
 
@@ -131,6 +133,7 @@ NAMED_THINGS = (
     _thing("defending character", "defender", "the character defending against the attack now"),
     _thing("active location", "active location", "the active location, if there is one"),
     _thing("current quest", "current quest", "the quest stage being played"),
+    words_attacks.ATTACKED_ENEMY,
 )
 
 
@@ -276,6 +279,8 @@ PRIMITIVES = (
     Primitive("win", "The players win the game.", "win", "none", impl=words_encounter.win),
     words_entering.PUT,
     words_entering.REGISTER,
+    words_decks.SHUFFLE,
+    words_attacks.ALLOW_SEVERAL_DEFENDERS,
 )
 
 
