@@ -467,11 +467,11 @@ def test_quick_strike_like_attacks_reach_the_staging_area_for_dunhere() -> None:
         parse_card(
             'card "Test Sally" {\n  id test-sally\n  type event\n  sphere spirit\n  cost 0\n'
             '  provenance designed\n  text "A made-up card."\n  action {\n'
-            "    strike a hero in play area where name is \"Dunhere\"\n  }\n}\n"
+            '    strike a hero in play area where name is "Dunhere"\n  }\n}\n'
         )
     )
     assert card is not None
-    game, dunhere = dunhere_game(lambda r: by_label(r, "attack Test Prowler") if r.kind == "attack" else None)
+    game, _ = dunhere_game(lambda r: by_label(r, "attack Test Prowler") if r.kind == "attack" else None)
     prowler = put(game, "Test Prowler", STAGING)
     convert.to_record(card).action(game, 0, -1)  # type: ignore[misc]
     assert game.locate(prowler)[0] not in (STAGING, ENGAGED)

@@ -595,7 +595,7 @@ def test_several_defenders_the_bot_puts_the_damage_on_the_one_that_survives_it()
     through and puts what is left on a defender that survives it."""
     from lotr_rules.games.lcg.bots import LcgHeuristicAgent
 
-    made, table = seated()
+    made, _ = seated()
     made.agents[0] = LcgHeuristicAgent(1)
     lurker = engaged(made, "Test Lurker")
     made.add_effect(lurker, "attack", 4)  # 8 attack: no single hero survives it
@@ -653,3 +653,23 @@ def test_blade_of_gondolin_places_progress_after_its_hero_destroys_an_enemy() ->
     table.want("attackers", gimli)
     combat.player_attacks(made, 0)
     assert made.state.progress.get(stage) == 1  # the brute survived
+
+
+def test_the_bot_keeps_beorns_action_for_an_attack_that_needs_it() -> None:
+    """The heuristic bot does not send Beorn away for nothing: it uses his Action only while
+    he attacks and the declared attack would not destroy the enemy without it."""
+    from lotr_rules.games.lcg.bots import LcgHeuristicAgent
+
+    made, _ = seated()
+    made.agents[0] = LcgHeuristicAgent(1)
+    beorn = from_deck(made, "Beorn", PLAY)
+    lurker = engaged(made, "Test Lurker")  # 2 defense, 5 hit points
+    made.action_window("combat")
+    assert made.stat(beorn, "attack") == 3, "no attack under way: kept"
+    made.attack_target, made.declared_attackers = lurker, [beorn]
+    made.state.damage[lurker] = 4  # 3 attack less 2 defense is enough: kept
+    made.action_window("after attackers are declared")
+    assert made.stat(beorn, "attack") == 3
+    made.state.damage[lurker] = 0  # now it falls short: used
+    made.action_window("after attackers are declared")
+    assert made.stat(beorn, "attack") == 8

@@ -13,8 +13,8 @@ from lotr_rules.agents.bots import RandomAgent
 from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
-from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg import combat
+from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.state import ENGAGED, PLAY, STAGING
 from lotr_rules.games.lcg.words_attacks import SEVERAL_DEFENDERS
 

@@ -152,9 +152,11 @@ class LcgState(GameState):
                 "shadow_of": sorted(self.shadow_of.items()),
                 "effects": [list(effect) for effect in self.effects],
                 "held_back": sorted(self.held_back),
-                "permitted": sorted(self.permitted),
                 "used": [[card, index, until] for (card, index), until in sorted(self.used.items())],
                 "uses": [[card, index, count] for (card, index), count in sorted(self.uses.items())],
             }
         )
+        if self.permitted:
+            # only while a permission holds, so the digests of games without one stay as they were
+            view["permitted"] = sorted(self.permitted)
         return view

@@ -16,8 +16,15 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import Selection
 from lotr_rules.games.lcg import words as w
-from lotr_rules.games.lcg import words_combat, words_encounter, words_entering, words_looking, words_piles
-from lotr_rules.games.lcg import words_attacks, words_decks
+from lotr_rules.games.lcg import (
+    words_attacks,
+    words_combat,
+    words_decks,
+    words_encounter,
+    words_entering,
+    words_looking,
+    words_piles,
+)
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
 from lotr_rules.games.lcg.state import (
     ACTIVE,
