@@ -197,7 +197,7 @@ def more_defenders(game: LcgGame, player: int, enemy: int) -> None:
         if defender is None:
             return
         game.state.exhausted.add(defender)
-        game.more_defenders.append(defender)
+        game.more_defenders = [*game.more_defenders, defender]  # a new list: a copy of the game keeps its own
         game.log("defends", game.card_name(defender), game.card_name(enemy))
         triggers.fire(game, "defended", player, defender, source=enemy)
 
