@@ -392,3 +392,86 @@ def test_fortune_or_fate_puts_a_hero_back_into_play_under_its_owner() -> None:
     assert game.state.resources[guide] == 0 and guide not in game.state.damage
     assert game.state.threat == threat
     assert fate in game.z(DISCARD, 0)
+
+
+# ---------------------------------------------------------------------- Dunhere
+def dunhere_game(answer: Answer | None = None) -> tuple[LcgGame, int]:
+    """A game whose first hero is Dunhere (beside two fixture heroes), and Dunhere."""
+    game = sgame(answer=answer, heroes=(records()["Dunhere"], GUIDE, WARDEN))
+    return game, next(h for h in game.heroes(0) if game.records[h].name == "Dunhere")
+
+
+def attacking(enemy: str, *attackers: str) -> Answer:
+    """Attack this enemy with these characters (by name), then stop."""
+
+    def answer(request: DecisionRequest) -> int | None:
+        if request.kind == "attack":
+            return by_label(request, f"attack {enemy}")
+        if request.kind == "attackers":
+            for name in attackers:
+                found = by_label(request, f"attack with {name}")
+                if found is not None:
+                    return found
+        return None
+
+    return answer
+
+
+def test_dunhere_attacks_an_enemy_in_the_staging_area_alone_with_one_more_attack() -> None:
+    """Dunhere may attack an enemy in the staging area (RR "Staging Area": enemies there are
+    not engaged), as its only attacker, with +1 attack: 3 against the brute's 1 defense. The
+    enemy stays in the staging area, and nobody else may join."""
+    game, dunhere = dunhere_game(attacking("Test Brute", "Dunhere", "Test Guide"))
+    brute = put(game, "Test Brute", STAGING)
+    combat.player_attacks(game, 0)
+    assert game.state.damage.get(brute) == 2
+    assert game.locate(brute)[0] == STAGING
+    assert dunhere in game.state.exhausted
+    # Dunhere is the only character who may attack there: no choice of attackers to ask
+    assert "attackers" not in [r.kind for r in asked(game)]
+    assert game.stat(dunhere, "attack") == 2  # the +1 holds only while he attacks there
+
+
+def test_only_dunhere_may_attack_in_the_staging_area_and_without_a_bonus_elsewhere() -> None:
+    """The staging area's enemies are offered only while a character allowed to attack them is
+    ready; against an engaged enemy Dunhere has his printed attack."""
+    game, dunhere = dunhere_game(attacking("Test Brute", "Dunhere"))
+    staged = put(game, "Test Prowler", STAGING)
+    game.state.exhausted.add(dunhere)
+    assert staged not in combat.attack_targets(game, 0, set())
+    game.state.exhausted.discard(dunhere)
+    assert staged in combat.attack_targets(game, 0, set())
+    brute = put(game, "Test Brute", ENGAGED, 0)
+    combat.player_attacks(game, 0)
+    assert game.state.damage.get(brute) == 1  # 2 attack less 1 defense
+
+
+def test_the_bot_attacks_in_the_staging_area_with_dunhere_counting_his_bonus() -> None:
+    """The heuristic bot sees that Dunhere alone, with his +1, destroys a damaged brute in the
+    staging area (2 hit points left, 1 defense: his printed 2 attack would not)."""
+    from lotr_rules.games.lcg.bots import LcgHeuristicAgent
+
+    game, dunhere = dunhere_game()
+    game.agents[0] = LcgHeuristicAgent(1)
+    brute = put(game, "Test Brute", STAGING)
+    game.state.damage[brute] = 2
+    combat.player_attacks(game, 0)
+    assert game.locate(brute)[0] not in (STAGING, ENGAGED)
+    assert dunhere in game.state.exhausted
+
+
+def test_quick_strike_like_attacks_reach_the_staging_area_for_dunhere() -> None:
+    """A character attacking at once ('strike') may choose what it could attack in the combat
+    steps: for Dunhere, an enemy in the staging area, with his bonus."""
+    card = Compiler(vocabulary(), "t.card").compile_card(
+        parse_card(
+            'card "Test Sally" {\n  id test-sally\n  type event\n  sphere spirit\n  cost 0\n'
+            '  provenance designed\n  text "A made-up card."\n  action {\n'
+            '    strike a hero in play area where name is "Dunhere"\n  }\n}\n'
+        )
+    )
+    assert card is not None
+    game, _ = dunhere_game(lambda r: by_label(r, "attack Test Prowler") if r.kind == "attack" else None)
+    prowler = put(game, "Test Prowler", STAGING)
+    convert.to_record(card).action(game, 0, -1)  # type: ignore[misc]
+    assert game.locate(prowler)[0] not in (STAGING, ENGAGED)

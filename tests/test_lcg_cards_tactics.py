@@ -13,9 +13,9 @@ from lcg_table import stack
 
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.engine.decisions import DecisionRequest
-from lotr_rules.games.lcg import combat, convert
+from lotr_rules.games.lcg import combat, convert, triggers
 from lotr_rules.games.lcg.game import LcgConfig, LcgGame
-from lotr_rules.games.lcg.record import LcgCard
+from lotr_rules.games.lcg.record import LcgCard, Scenario
 from lotr_rules.games.lcg.state import DECK, DISCARD, ENCOUNTER_DECK, ENGAGED, HAND, PLAY, STAGING
 from lotr_rules.games.lcg.vocabulary import vocabulary
 
@@ -35,6 +35,9 @@ PLAYER_CARDS = (
     "Feint",
     "Thicket of Spears",
     "Quick Strike",
+    "Beorn",
+    "Stand Together",
+    "Blade of Gondolin",
 )
 
 
@@ -51,9 +54,9 @@ def deck(player: int = 0) -> convert.PlayerDeck:
     return convert.player_deck(heroes, [cards[n] for n in PLAYER_CARDS])
 
 
-def game(answer: Answer | None = None, players: int = 1) -> LcgGame:
+def game(answer: Answer | None = None, players: int = 1, scenario: Scenario = SCENARIO) -> LcgGame:
     """A game after setup with empty hands and staging area; every seat answered by ``answer``."""
-    config = LcgConfig(scenario=SCENARIO, players=tuple(deck(p) for p in range(players)), mulligan=False)
+    config = LcgConfig(scenario=scenario, players=tuple(deck(p) for p in range(players)), mulligan=False)
     made = LcgGame(config, [Scripted(answer) for _ in range(players)])
     for player in range(players):
         for card in list(made.z(HAND, player)):
@@ -126,6 +129,9 @@ FACTS = {
     "Citadel Plate": ("attachment", 4, 0, 0, 0, 0, {"Item", "Armor"}, 2),
     "Dwarven Axe": ("attachment", 2, 0, 0, 0, 0, {"Item", "Weapon"}, 2),
     "Horn of Gondor": ("attachment", 1, 0, 0, 0, 0, {"Item", "Artifact"}, 1),
+    "Beorn": ("ally", 6, 1, 3, 3, 6, {"Beorning", "Warrior"}, 1),
+    "Stand Together": ("event", 0, 0, 0, 0, 0, set(), 1),
+    "Blade of Gondolin": ("attachment", 1, 0, 0, 0, 0, {"Item", "Weapon"}, 2),
 }
 KEYWORDS = {
     "Legolas": {"ranged", "unique"},
@@ -136,6 +142,8 @@ KEYWORDS = {
     "Citadel Plate": {"restricted"},
     "Dwarven Axe": {"restricted"},
     "Horn of Gondor": {"restricted", "unique"},
+    "Beorn": {"unique"},
+    "Blade of Gondolin": {"restricted"},
 }
 
 
@@ -203,9 +211,9 @@ class Table:
         return None
 
 
-def seated(players: int = 1) -> tuple[LcgGame, Table]:
+def seated(players: int = 1, scenario: Scenario = SCENARIO) -> tuple[LcgGame, Table]:
     answer = Table()
-    return game(answer, players), answer
+    return game(answer, players, scenario), answer
 
 
 def test_gondorian_spearman_hits_the_enemy_it_defends_against() -> None:
@@ -476,3 +484,192 @@ def test_quick_strike_reaches_another_players_enemy_only_with_ranged() -> None:
     table.want("attack", brute)
     play(made, in_hand(made, "Quick Strike"))
     assert made.state.damage.get(brute) == 2  # 3 attack against 1 defense
+
+
+def use_action(made: LcgGame, card: int, player: int = 0) -> None:
+    """Use the Action of a card in play, as an action window offers it."""
+    chosen = next(o for o in triggers.action_options(made, player) if o.card == card)
+    triggers.use_action(made, player, chosen.value[1], chosen.value[2])
+
+
+def test_beorn_attacks_with_five_more_and_is_shuffled_into_the_deck_as_the_phase_ends() -> None:
+    """Beorn: his Action gives him +5 attack for the phase (RR "Lasting Effects"); when that
+    phase ends he goes back into his owner's deck, shuffled, leaving play (RR "Leaves Play")."""
+    made, table = seated()
+    beorn = from_deck(made, "Beorn", PLAY)
+    brute = engaged(made, "Test Brute")  # 1 defense, 4 hit points
+    made.state.phase = "combat"
+    use_action(made, beorn)
+    assert made.stat(beorn, "attack") == 8
+    assert not triggers.action_options(made, 0), "once per round"
+    table.want("attack", brute)
+    table.want("attackers", beorn)
+    combat.player_attacks(made, 0)
+    assert made.locate(brute)[0] != ENGAGED  # 8 attack less 1 defense destroys it
+    assert made.locate(beorn) == (PLAY, 0)
+    deck_size = len(made.z(DECK, 0))
+    made.run_phase("refresh")  # the phase ends: the waiting effect resolves
+    assert made.locate(beorn) == (DECK, 0)
+    assert len(made.z(DECK, 0)) == deck_size + 1
+    assert beorn not in made.state.exhausted
+
+
+def test_beorn_stays_when_his_action_is_not_used_or_he_left_play_first() -> None:
+    """Without the Action, Beorn stays in play at the end of the phase; a Beorn destroyed
+    before the phase ends is not taken out of the discard pile by the waiting effect."""
+    made, _ = seated()
+    beorn = from_deck(made, "Beorn", PLAY)
+    made.run_phase("refresh")
+    assert made.locate(beorn) == (PLAY, 0)
+    use_action(made, beorn)
+    made.deal_damage(beorn, 6)
+    assert made.locate(beorn) == (DISCARD, 0)
+    made.run_phase("refresh")
+    assert made.locate(beorn) == (DISCARD, 0)
+
+
+def test_beorn_back_in_play_is_a_new_card_the_waiting_effect_does_not_take() -> None:
+    """RR "Leaves Play": Beorn returned to hand and played again in the same phase is a new
+    card, so the end of the phase leaves him in play."""
+    made, _ = seated()
+    beorn = from_deck(made, "Beorn", PLAY)
+    use_action(made, beorn)
+    made.move(beorn, HAND, 0)
+    play(made, beorn)
+    made.run_phase("refresh")
+    assert made.locate(beorn) == (PLAY, 0)
+    assert made.stat(beorn, "attack") == 3
+
+
+def test_stand_together_lets_the_chosen_player_declare_several_defenders() -> None:
+    """Stand Together: the chosen player declares several defenders against an attack this
+    phase. Their defense is added up and all of the damage left goes on one of them, chosen by
+    the defending player (the FAQ's ruling on several defenders; RR "Combat Phase")."""
+    made, table = seated()
+    gimli, thalin = hero(made, "Gimli"), hero(made, "Thalin")
+    lurker = engaged(made, "Test Lurker")  # 4 attack
+    made.state.phase = "combat"
+    table.want("choose a player", 0)
+    play(made, in_hand(made, "Stand Together"))
+    table.want("defend", gimli)
+    table.want("more defenders", thalin, None)
+    table.want("defender damage", thalin)
+    combat.enemy_attack(made, 0, lurker)
+    assert {gimli, thalin} <= made.state.exhausted
+    # 4 attack against 2 + 2 defense: nothing left to deal
+    assert gimli not in made.state.damage and thalin not in made.state.damage
+    made.state.exhausted.clear()
+    made.add_effect(lurker, "attack", 3)
+    legolas = hero(made, "Legolas")
+    table.want("defend", legolas)
+    table.want("more defenders", gimli, None)
+    table.want("defender damage", gimli)
+    combat.enemy_attack(made, 0, lurker)
+    # 7 attack against 1 + 2 defense: 4 damage, all of it on Gimli
+    assert made.state.damage.get(gimli) == 4 and legolas not in made.state.damage
+
+
+def test_stand_together_lasts_the_phase_and_only_for_the_chosen_player() -> None:
+    """Without the permission only one defender is declared; the permission ends with the phase."""
+    made, table = seated(players=2)
+    table.want("choose a player", 1)
+    play(made, in_hand(made, "Stand Together"))
+    assert made.state.permitted == {("several defenders", 1)}
+    brute = engaged(made, "Test Brute")
+    table.want("defend", hero(made, "Gimli"))
+    asked: list[str] = []
+
+    def watch(request: DecisionRequest) -> int | None:
+        asked.append(request.kind)
+        return table(request)
+
+    made.agents[0] = Scripted(watch)
+    combat.enemy_attack(made, 0, brute)
+    assert "more defenders" not in asked
+    made.run_phase("refresh")
+    assert not made.state.permitted
+
+
+def test_several_defenders_the_bot_puts_the_damage_on_the_one_that_survives_it() -> None:
+    """The heuristic bot, allowed several defenders, adds defenders while damage would get
+    through and puts what is left on a defender that survives it."""
+    from lotr_rules.games.lcg.bots import LcgHeuristicAgent
+
+    made, _ = seated()
+    made.agents[0] = LcgHeuristicAgent(1)
+    lurker = engaged(made, "Test Lurker")
+    made.add_effect(lurker, "attack", 4)  # 8 attack: no single hero survives it
+    made.state.permitted.add(("several defenders", 0))
+    combat.enemy_attack(made, 0, lurker)
+    defenders = [h for h in made.heroes(0) if h in made.state.exhausted]
+    assert len(defenders) >= 2
+    assert all(made.locate(h) == (PLAY, 0) for h in made.heroes(0))
+
+
+def orc_scenario() -> Scenario:
+    """The fixture scenario with an Orc enemy of the core set added (East Bight Patrol)."""
+    return Scenario(SCENARIO.name, SCENARIO.quest, (*SCENARIO.encounter, records()["East Bight Patrol"]))
+
+
+def test_blade_of_gondolin_adds_one_attack_against_an_orc_only() -> None:
+    """Blade of Gondolin: the attached hero has +1 attack while it attacks an Orc, not while
+    it attacks another enemy, and not outside an attack."""
+    made, table = seated(scenario=orc_scenario())
+    legolas = hero(made, "Legolas")
+    play(made, in_hand(made, "Blade of Gondolin"), host=legolas)
+    assert made.stat(legolas, "attack") == 3
+    patrol = engaged(made, "East Bight Patrol")  # 1 defense, 2 hit points
+    lurker = engaged(made, "Test Lurker")  # 2 defense, 5 hit points
+    assert combat.attack_strength(made, [legolas], patrol) == 4
+    assert combat.attack_strength(made, [legolas], lurker) == 3
+    table.want("attack", lurker)
+    table.want("attackers", legolas)
+    combat.player_attacks(made, 0)
+    assert made.state.damage.get(lurker) == 1  # 3 attack less 2 defense
+    made.state.exhausted.clear()
+    table.want("attack", patrol)
+    table.want("attackers", legolas)
+    table.respond = False
+    combat.player_attacks(made, 0)
+    assert made.locate(patrol)[0] != ENGAGED
+
+
+def test_blade_of_gondolin_places_progress_after_its_hero_destroys_an_enemy() -> None:
+    """Blade of Gondolin's Response: after the attached hero attacks and destroys an enemy, 1
+    progress on the current quest (Legolas's own Response adds his 2)."""
+    made, table = seated()
+    gimli = hero(made, "Gimli")
+    play(made, in_hand(made, "Blade of Gondolin"), host=gimli)
+    stage = made.z("current quest")[0]
+    prowler = engaged(made, "Test Prowler")  # 0 defense, 2 hit points
+    table.want("attack", prowler)
+    table.want("attackers", gimli)
+    combat.player_attacks(made, 0)
+    assert made.locate(prowler)[0] != ENGAGED
+    assert made.state.progress.get(stage) == 1
+    brute = engaged(made, "Test Brute")
+    made.state.exhausted.clear()
+    table.want("attack", brute)
+    table.want("attackers", gimli)
+    combat.player_attacks(made, 0)
+    assert made.state.progress.get(stage) == 1  # the brute survived
+
+
+def test_the_bot_keeps_beorns_action_for_an_attack_that_needs_it() -> None:
+    """The heuristic bot does not send Beorn away for nothing: it uses his Action only while
+    he attacks and the declared attack would not destroy the enemy without it."""
+    from lotr_rules.games.lcg.bots import LcgHeuristicAgent
+
+    made, _ = seated()
+    made.agents[0] = LcgHeuristicAgent(1)
+    beorn = from_deck(made, "Beorn", PLAY)
+    lurker = engaged(made, "Test Lurker")  # 2 defense, 5 hit points
+    made.action_window("combat")
+    assert made.stat(beorn, "attack") == 3, "no attack under way: kept"
+    made.attack_target, made.declared_attackers = lurker, [beorn]
+    made.state.damage[lurker] = 4  # 3 attack less 2 defense is enough: kept
+    made.action_window("after attackers are declared")
+    assert made.stat(beorn, "attack") == 3
+    made.state.damage[lurker] = 0  # now it falls short: used
+    made.action_window("after attackers are declared")
+    assert made.stat(beorn, "attack") == 8

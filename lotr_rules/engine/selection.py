@@ -50,7 +50,8 @@ class Selection:
 
     def referenced(self, ctx: Ctx) -> list[int]:
         if self.ref_kind == "this":
-            return [ctx.this]
+            # -1: a waiting effect whose card has left play since (it is a new card now)
+            return [ctx.this] if ctx.this >= 0 else []
         if self.ref_kind == "it":
             return [ctx.it] if ctx.it >= 0 else []
         value = ctx.vars.get(self.ref_name, [])

@@ -13,9 +13,11 @@ from lotr_rules.agents.bots import RandomAgent
 from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
+from lotr_rules.games.lcg import combat
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.outlook import after, outlook
-from lotr_rules.games.lcg.state import ENGAGED, STAGING
+from lotr_rules.games.lcg.state import ENGAGED, PLAY, STAGING
+from lotr_rules.games.lcg.words_attacks import SEVERAL_DEFENDERS
 
 __all__ = ["LcgHeuristicAgent", "RandomAgent"]
 
@@ -53,19 +55,37 @@ class LcgHeuristicAgent:
         return _index(request, False)
 
     def _action(self, game: LcgGame, request: DecisionRequest) -> int:
+        # An Action that sends its own card out of play (read from the moves the compiler
+        # records) is taken only for an attack of that card that would fall short without it: the
+        # look-ahead sees the boost but not the card leaving at the end of the phase.
+        def allowed(option_card: int, value: object) -> bool:
+            if not (isinstance(value, tuple) and value[0] == "ability"):
+                return True
+            return not game.records[option_card].action_sends_away or _attack_falls_short(game, option_card)
+
         if not self.look_ahead:
             # An ability of a card in play costs no card: use the first one offered; keep events.
             for i, option in enumerate(request.options):
-                if isinstance(option.value, tuple) and option.value[0] == "ability":
+                if (
+                    isinstance(option.value, tuple)
+                    and option.value[0] == "ability"
+                    and allowed(option.card, option.value)
+                ):
                     return i
             return 0
         # Judge each event and Action by what it does to the table, on a copy of the game: take
         # the best one that leaves the players better off than passing (an event costs the card
         # and its resources, which the outlook counts, so it must earn more than that).
+        for i, option in enumerate(request.options):
+            # The outlook scores no attack under way; such an Action is allowed only when it
+            # turns that attack into a kill, which is worth its card.
+            if option.value is not None and option.card >= 0 and game.records[option.card].action_sends_away:
+                if allowed(option.card, option.value) and isinstance(option.value, tuple):
+                    return i
         now = outlook(game)
         best, best_gain = 0, GAIN_NEEDED
         for i, option in enumerate(request.options):
-            if option.value is None:
+            if option.value is None or not allowed(option.card, option.value):
                 continue
             gain = after(game, request.player, option.value, self._plain) - now
             if gain > best_gain:
@@ -164,12 +184,44 @@ class LcgHeuristicAgent:
                 chumps.append((-game.records[card].cost, i))
         if survivors:
             return max(survivors)[2]
+        if (SEVERAL_DEFENDERS, request.player) in game.state.permitted:
+            # others may join: start with the best defense and add more (_more_defenders)
+            best = max((game.stat(o.card, "defense"), i) for i, o in enumerate(request.options) if o.value is not None)
+            if best[0] > 0:
+                return best[1]
         heroes = game.heroes(request.player)
         if any(game.remaining_hit_points(h) > attack for h in heroes):
             return 0  # undefended: a hero can take it
         if chumps:
             return max(chumps)[1]
         return 0
+
+    def _more_defenders(self, game: LcgGame, request: DecisionRequest) -> int:
+        # Add the best defense left while the damage getting through would destroy every
+        # defender declared so far (each one exhausted is one attacker fewer).
+        enemy = request.source
+        standing = [c for c in (game.defending, *game.more_defenders) if game.locate(c)[0] == PLAY]
+        left = game.stat(enemy, "attack") - sum(game.stat(c, "defense") for c in standing)
+        if left <= 0 or any(left < game.remaining_hit_points(c) for c in standing):
+            return 0
+        choices = [(game.stat(o.card, "defense"), i) for i, o in enumerate(request.options) if o.value is not None]
+        best = max(choices, default=(0, 0))
+        return best[1] if best[0] > 0 else 0
+
+    def _defender_damage(self, game: LcgGame, request: DecisionRequest) -> int:
+        # The sturdiest defender takes it: one that survives it, with the most hit points left;
+        # when none does, the cheapest ally, else the hero with the most hit points left.
+        enemy = request.source
+        standing = [c for c in (game.defending, *game.more_defenders) if game.locate(c)[0] == PLAY]
+        damage = game.stat(enemy, "attack") - sum(game.stat(c, "defense") for c in standing)
+        options = [(i, o.card) for i, o in enumerate(request.options)]
+        survivors = [(game.remaining_hit_points(c), i) for i, c in options if game.remaining_hit_points(c) > damage]
+        if survivors:
+            return max(survivors)[1]
+        allies = [(-game.records[c].cost, i) for i, c in options if game.records[c].type == "ally"]
+        if allies:
+            return max(allies)[1]
+        return max((game.remaining_hit_points(c), i) for i, c in options)[1]
 
     def _undefended(self, game: LcgGame, request: DecisionRequest) -> int:
         return max((game.remaining_hit_points(o.card), i) for i, o in enumerate(request.options))[1]
@@ -185,16 +237,19 @@ class LcgHeuristicAgent:
             if option.value is None:
                 continue
             enemy = option.card
-            ranged_only = game.engaged_with(enemy) != request.player
-            power = sum(game.stat(c, "attack") for c in ready if game.records[c].ranged or not ranged_only)
+            able = [c for c in ready if combat.may_attack(game, request.player, c, enemy)]
+            if game.locate(enemy)[0] == STAGING:  # one attacker alone
+                power = max((combat.attack_strength(game, [c], enemy) for c in able), default=0)
+            else:
+                power = combat.attack_strength(game, able, enemy)
             damage = power - game.stat(enemy, "defense")
             if damage <= 0:
                 continue
             danger = game.stat(enemy, "attack") + game.stat(enemy, "threat")
             if damage >= game.remaining_hit_points(enemy):
                 score = 100.0 + danger
-            elif ranged_only:
-                continue  # another player's enemy is theirs to wear down
+            elif game.engaged_with(enemy) != request.player:
+                continue  # another player's enemy is theirs to wear down, a staged one is out of reach
             else:
                 score = damage + danger / 10
             if score > best_score:
@@ -240,6 +295,15 @@ def _restricted_on(game: LcgGame, host: int) -> int:
 def _attachment_fit(game: LcgGame, attachment: int, host: int) -> float:
     # Give a stat to the character that already does most with it.
     return float(sum(game.stat(host, stat) for stat, amount in game.records[attachment].grants if amount > 0))
+
+
+def _attack_falls_short(game: LcgGame, card: int) -> bool:
+    """Whether the card is attacking now and the declared attack would not destroy the enemy."""
+    enemy = game.attack_target
+    if enemy < 0 or card not in game.declared_attackers:
+        return False
+    total = combat.attack_strength(game, game.declared_attackers, enemy)
+    return total - game.stat(enemy, "defense") < game.remaining_hit_points(enemy)
 
 
 def _declared_enough(game: LcgGame, enemy: int, request: DecisionRequest) -> bool:

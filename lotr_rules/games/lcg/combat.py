@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING
 
 from lotr_rules.engine.decisions import Option
 from lotr_rules.games.lcg import triggers
-from lotr_rules.games.lcg.state import ENCOUNTER_DECK, ENGAGED, SHADOWS, STAGING
+from lotr_rules.games.lcg.state import ENCOUNTER_DECK, ENGAGED, PLAY, SHADOWS, STAGING
+from lotr_rules.games.lcg.words_attacks import SEVERAL_DEFENDERS
 
 if TYPE_CHECKING:
     from lotr_rules.games.lcg.game import LcgGame
 
 NO_DEFENDER = Option("no defender (undefended)", None)
+NO_MORE_DEFENDERS = Option("no more defenders", None)
 DONE = Option("done", None)
 
 
@@ -144,6 +146,7 @@ def enemy_attack(game: LcgGame, player: int, enemy: int) -> None:
         _resolve_attack(game, player, enemy)
     finally:
         game.attacking, game.defending = -1, -1
+        game.more_defenders = []
 
 
 def _resolve_attack(game: LcgGame, player: int, enemy: int) -> None:
@@ -160,6 +163,7 @@ def _resolve_attack(game: LcgGame, player: int, enemy: int) -> None:
         state.exhausted.add(defender)
         game.log("defends", game.card_name(defender), game.card_name(enemy))
         triggers.fire(game, "defended", player, defender, source=enemy)
+        more_defenders(game, player, enemy)
         game.action_window("after a defender is declared")
     for shadow in [s for s, e in sorted(state.shadow_of.items()) if e == enemy]:
         record = game.records[shadow]
@@ -178,8 +182,7 @@ def _resolve_attack(game: LcgGame, player: int, enemy: int) -> None:
         return  # the shadow effect ended the attack
     attack = game.stat(enemy, "attack")
     if defender is not None:
-        if game.locate(defender)[0] == "play area":
-            game.deal_damage(defender, attack - game.stat(defender, "defense"), enemy)
+        defended_damage(game, player, enemy, attack)
     else:
         heroes = game.heroes(player)
         if heroes and attack > 0:
@@ -191,6 +194,42 @@ def _resolve_attack(game: LcgGame, player: int, enemy: int) -> None:
         triggers.fire(game, "attacked", player, enemy)
 
 
+def more_defenders(game: LcgGame, player: int, enemy: int) -> None:
+    """A player allowed several defenders this phase declares more, one at a time, after the
+    first (RR "Defending": each must be a ready character it could declare)."""
+    if (SEVERAL_DEFENDERS, player) not in game.state.permitted:
+        return
+    while not game.state.eliminated[player]:
+        free = defenders(game, player)
+        if not free:
+            return
+        options = [NO_MORE_DEFENDERS, *(game.card_option(c, f"also defend with {game.card_name(c)}") for c in free)]
+        prompt = f"{game.card_name(enemy)} attacks: declare another defender?"
+        defender = game.choose(player, "more defenders", prompt, options, enemy)
+        if defender is None:
+            return
+        game.state.exhausted.add(defender)
+        game.more_defenders = [*game.more_defenders, defender]  # a new list: a copy of the game keeps its own
+        game.log("defends", game.card_name(defender), game.card_name(enemy))
+        triggers.fire(game, "defended", player, defender, source=enemy)
+
+
+def defended_damage(game: LcgGame, player: int, enemy: int, attack: int) -> None:
+    """The defenders still in play take the attack less their defense, added up; with several,
+    all of that damage goes on the one the defending player chooses (the FAQ's ruling on
+    several defenders)."""
+    standing = [c for c in (game.defending, *game.more_defenders) if game.locate(c)[0] == PLAY]
+    if not standing:
+        return
+    damage = attack - sum(game.stat(c, "defense") for c in standing)
+    if damage <= 0:
+        return
+    options = [game.card_option(c, f"{game.card_name(c)} takes {damage} damage") for c in standing]
+    prompt = f"{damage} damage from {game.card_name(enemy)}: which defender takes it?"
+    taker = game.choose(player, "defender damage", prompt, options, enemy)
+    game.deal_damage(taker, damage, enemy)
+
+
 def attack_targets(game: LcgGame, player: int, done: set[int]) -> list[int]:
     ready = [c for c in game.characters(player) if game.ready(c)]
     if not ready:
@@ -198,7 +237,31 @@ def attack_targets(game: LcgGame, player: int, done: set[int]) -> list[int]:
     targets = [e for e in game.z(ENGAGED, player) if e not in done]
     if any(game.records[c].ranged for c in ready):
         targets += [e for p in game.turn_order() if p != player for e in game.z(ENGAGED, p) if e not in done]
+    if any(game.records[c].attacks_staging_alone for c in ready):
+        targets += [e for e in staged_enemies(game) if e not in done]
     return targets
+
+
+def may_attack(game: LcgGame, player: int, character: int, enemy: int) -> bool:
+    """Whether a character of the player may attack this enemy: one engaged with the player; a
+    Ranged one, an enemy engaged with another player (RR "Ranged"); one allowed to, an enemy in
+    the staging area."""
+    where, who = game.locate(enemy)
+    record = game.records[character]
+    if where == STAGING:
+        return record.attacks_staging_alone
+    return where == ENGAGED and (who == player or record.ranged)
+
+
+def attack_strength(game: LcgGame, attackers: list[int], enemy: int) -> int:
+    """The attack these characters would have, added up, in an attack against this enemy (a
+    stat may depend on the enemy attacked): a measure for agents weighing an attack."""
+    target, declared = game.attack_target, game.declared_attackers
+    game.attack_target, game.declared_attackers = enemy, list(attackers)
+    try:
+        return sum(game.stat(c, "attack") for c in attackers)
+    finally:
+        game.attack_target, game.declared_attackers = target, declared
 
 
 def player_attacks(game: LcgGame, player: int) -> None:
@@ -216,36 +279,53 @@ def player_attacks(game: LcgGame, player: int) -> None:
         if enemy is None:
             return
         done.add(enemy)
-        ranged_only = game.engaged_with(enemy) != player
+        where = game.locate(enemy)[0]
         attackers: list[int] = []
-        game.declared_attackers = attackers  # for agents weighing whether to add another
-        while True:
-            free = [c for c in game.characters(player) if game.ready(c) and (game.records[c].ranged or not ranged_only)]
-            if not free:
-                break
-            options = [DONE] if attackers else []
-            options += [game.card_option(c, f"attack with {game.card_name(c)}") for c in free]
-            attacker = game.choose(player, "attackers", f"Who attacks {game.card_name(enemy)}?", options, enemy)
-            if attacker is None:
-                break
-            game.state.exhausted.add(attacker)
-            attackers.append(attacker)
-        game.declared_attackers = []
-        if not attackers:
-            continue
-        game.action_window("after attackers are declared")
-        if game.locate(enemy)[0] != ENGAGED:
-            continue  # an action removed the enemy before the damage
-        resolve_player_attack(game, player, enemy, attackers)
-        game.action_window("after an attack")
+        # for agents weighing whether to add another, and for stats that depend on the attack
+        game.declared_attackers, game.attack_target = attackers, enemy
+        try:
+            _declare_and_resolve(game, player, enemy, where, attackers)
+        finally:
+            game.declared_attackers, game.attack_target = [], -1
+
+
+def _declare_and_resolve(game: LcgGame, player: int, enemy: int, where: str, attackers: list[int]) -> None:
+    """Attackers declared one at a time (against an enemy in the staging area: one only), then
+    the action window and the attack's damage, if the enemy is still where it was."""
+    while True:
+        free = [c for c in game.characters(player) if game.ready(c) and may_attack(game, player, c, enemy)]
+        if not free or (where == STAGING and attackers):
+            break
+        options = [DONE] if attackers else []
+        options += [game.card_option(c, f"attack with {game.card_name(c)}") for c in free]
+        attacker = game.choose(player, "attackers", f"Who attacks {game.card_name(enemy)}?", options, enemy)
+        if attacker is None:
+            break
+        game.state.exhausted.add(attacker)
+        attackers.append(attacker)
+    if not attackers:
+        return
+    game.action_window("after attackers are declared")
+    if game.locate(enemy)[0] != where:
+        return  # an action removed the enemy before the damage
+    resolve_player_attack(game, player, enemy, attackers)
+    game.declared_attackers, game.attack_target = [], -1  # the attack is over
+    game.action_window("after an attack")
 
 
 def resolve_player_attack(game: LcgGame, player: int, enemy: int, attackers: list[int]) -> None:
     """The declared attackers still in play deal their attack less the enemy's defense; if that
     destroys the enemy, each of them has taken part in an attack that destroyed it."""
-    attackers = [c for c in attackers if game.locate(c)[0] == "play area"]
-    total = sum(game.stat(c, "attack") for c in attackers)
-    game.log("attacks", player, [game.card_name(c) for c in attackers], game.card_name(enemy), total)
-    if game.deal_damage(enemy, total - game.stat(enemy, "defense")):
+    attackers = [c for c in attackers if game.locate(c)[0] == PLAY]
+    target, declared = game.attack_target, game.declared_attackers
+    # the attack's own stats read the enemy attacked and the characters attacking it
+    game.attack_target, game.declared_attackers = enemy, attackers
+    try:
+        total = sum(game.stat(c, "attack") for c in attackers)
+        game.log("attacks", player, [game.card_name(c) for c in attackers], game.card_name(enemy), total)
+        destroyed = game.deal_damage(enemy, total - game.stat(enemy, "defense"))
+    finally:
+        game.attack_target, game.declared_attackers = target, declared
+    if destroyed:
         for attacker in attackers:
             triggers.fire(game, "won attack", player, attacker, source=enemy)

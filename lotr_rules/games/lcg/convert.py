@@ -75,6 +75,8 @@ def to_record(card: CardDef) -> LcgCard:
         copies=_number(fields, "copies"),
         pay_from=_number(fields, "pay-from"),
         action_phase=str(fields["action-phase"]),
+        attacks_staging_alone=str(fields["attack-staging"]) == "alone",
+        action_sends_away=hooks.action_sends_away(card),
         text=card.text,
         unique="unique" in keywords,
         sentinel="sentinel" in keywords,

@@ -240,6 +240,15 @@ FIELDS: tuple[FieldDecl, ...] = (
         ability="action",
     ),
     LcgFieldDecl(
+        "attack-staging",
+        "word",
+        "`attack-staging alone`: the character may attack an enemy in the staging area in its "
+        "player's attacks, as the only attacker of that attack (it does not engage the enemy).",
+        default="",
+        types=CHARACTERS,
+        choices=("alone",),
+    ),
+    LcgFieldDecl(
         "copies",
         "number",
         "How many copies of the card a set ships (a deck lists how many it takes).",

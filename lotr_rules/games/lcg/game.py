@@ -138,6 +138,10 @@ class LcgGame(Game):
         #: the enemy attacking and the character defending, while an enemy attacks (else -1)
         self.attacking = -1
         self.defending = -1
+        #: the characters declared as defenders after the first, when several may defend (else [])
+        self.more_defenders: list[int] = []
+        #: the enemy a player attack is against, from its choice to its end (else -1)
+        self.attack_target = -1
         #: the event the ability resolving now answers (a Response may cancel it)
         self.answering: LcgEvent | None = None
         #: encounter cards being revealed that gained surge from their own effect (immutable, so
@@ -829,6 +833,7 @@ class LcgGame(Game):
         words_entering.resolve_waiting(self, "phase ends")
         self.state.effects = [e for e in self.state.effects if e[3] != UNTIL_PHASE]
         self.state.held_back.clear()
+        self.state.permitted.clear()
         self.state.used = {key: until for key, until in self.state.used.items() if until != UNTIL_PHASE}
         self._forget_uses(UNTIL_PHASE)
         self.check_lethal()

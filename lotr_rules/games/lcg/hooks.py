@@ -152,3 +152,16 @@ def _label_fits(entry: Any, trigger: TriggerDef) -> bool:
 
     pattern = entry.data.get("pattern")
     return isinstance(pattern, tuple) and match_pattern(pattern, trigger.label.split()) is not None
+
+
+#: where a card's own Action may send it that is out of play
+_AWAY = ("deck", "hand", "discard", "discard pile")
+
+
+def action_sends_away(card: CardDef) -> bool:
+    """Whether the card's Action moves the card itself out of play (into a deck, a hand, a
+    discard pile), now or when a block it sets up waits for later: read from the moves the
+    compiler recorded, for agents weighing whether to use it."""
+    return any(
+        move.ability == "action" and move.sources == ("this",) and move.destination in _AWAY for move in card.moves
+    )

@@ -73,6 +73,8 @@ LINES: dict[str, Callable[..., str]] = {
     "no draw": lambda p: f"{_seat(p)} cannot draw cards",
     "searched": lambda p, n: f"{_seat(p)} searches the top {n} card{'s' if n != 1 else ''} of their deck",
     "held back": lambda name, p: f"{name} cannot attack {_seat(p)} this phase",
+    "several defenders": lambda p: f"{_seat(p)} may declare several defenders against each attack this phase",
+    "shuffled into deck": lambda p, name: f"{name} is shuffled into {_seat(p)}'s deck",
 }
 
 

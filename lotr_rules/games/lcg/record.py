@@ -172,6 +172,10 @@ class LcgCard:
     surge: bool = False
     doomed: int = 0
     restricted: bool = False
+    #: characters: may attack an enemy in the staging area, as the attack's only attacker
+    attacks_staging_alone: bool = False
+    #: its Action sends the card itself out of play, now or later (an agent may keep it back)
+    action_sends_away: bool = False
     #: enemies: the threat level at which they engage a player
     engagement_cost: int = 0
     #: enemies and locations: their threat strength while in the staging area

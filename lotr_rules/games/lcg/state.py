@@ -70,6 +70,7 @@ class LcgState(GameState):
         "exhausted",
         "first_player",
         "held_back",
+        "permitted",
         "phase",
         "progress",
         "resources",
@@ -102,6 +103,8 @@ class LcgState(GameState):
         self.effects: list[Effect] = []
         #: (enemy, player): the enemy cannot attack that player until the end of the phase
         self.held_back: set[tuple[int, int]] = set()
+        #: (permission, player): what a card's effect lets the player do until the end of the phase
+        self.permitted: set[tuple[str, int]] = set()
         #: abilities used under a limit: (card, ability index) -> "phase" or "round"
         self.used: dict[tuple[int, int], str] = {}
         #: how many times each ability under a limit of more than one use was used in its period
@@ -126,6 +129,7 @@ class LcgState(GameState):
         other.shadow_of = dict(self.shadow_of)
         other.effects = self.effects[:]
         other.held_back = set(self.held_back)
+        other.permitted = set(self.permitted)
         other.used = dict(self.used)
         other.uses = dict(self.uses)
         return other
@@ -152,4 +156,7 @@ class LcgState(GameState):
                 "uses": [[card, index, count] for (card, index), count in sorted(self.uses.items())],
             }
         )
+        if self.permitted:
+            # only while a permission holds, so the digests of games without one stay as they were
+            view["permitted"] = sorted(self.permitted)
         return view

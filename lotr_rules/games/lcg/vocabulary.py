@@ -17,7 +17,9 @@ from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, 
 from lotr_rules.engine.selection import Selection
 from lotr_rules.games.lcg import words as w
 from lotr_rules.games.lcg import (
+    words_attacks,
     words_combat,
+    words_decks,
     words_encounter,
     words_entering,
     words_hazards,
@@ -122,6 +124,7 @@ ZONES = (
         words_encounter.defender_attachments,
     ),
     words_entering.OTHER_ENGAGEMENT_AREAS,
+    words_attacks.ATTACKED,
 )
 
 
@@ -138,6 +141,7 @@ NAMED_THINGS = (
     _thing("defending character", "defender", "the character defending against the attack now"),
     _thing("active location", "active location", "the active location, if there is one"),
     _thing("current quest", "current quest", "the quest stage being played"),
+    words_attacks.ATTACKED_ENEMY,
 )
 
 
@@ -286,6 +290,8 @@ PRIMITIVES = (
     words_entering.REGISTER,
     words_hazards.ATTACH_TO,
     words_hazards.SEARCH_DECK,
+    words_decks.SHUFFLE,
+    words_attacks.ALLOW_SEVERAL_DEFENDERS,
 )
 
 

@@ -129,8 +129,9 @@ def attacking_enemy(ctx: Ctx) -> list[list[int]]:
 
 
 def defending_character(ctx: Ctx) -> list[list[int]]:
-    defender = g(ctx).defending
-    return [[defender]] if defender >= 0 else [[]]
+    """The character defending now; with several defenders, each of them."""
+    game = g(ctx)
+    return [[game.defending, *game.more_defenders]] if game.defending >= 0 else [[]]
 
 
 # ---------------------------------------------------------------------- choosing cards
@@ -395,14 +396,26 @@ def in_state(ctx: Ctx, card: int, word: str) -> bool:
     if word == "attacking":
         return card == game.attacking or card in game.declared_attackers
     if word == "defending":
-        return card == game.defending
+        return card == game.defending or card in game.more_defenders
     if word == "active":
         return game.locate(card)[0] == ACTIVE
+    if word == "staged":
+        return game.locate(card)[0] == STAGING
     return False
 
 
 #: the words ``state is WORD`` takes
-STATE_WORDS = ("exhausted", "ready", "committed", "damaged", "engaged", "attacking", "defending", "active")
+STATE_WORDS = (
+    "exhausted",
+    "ready",
+    "committed",
+    "damaged",
+    "engaged",
+    "attacking",
+    "defending",
+    "active",
+    "staged",
+)
 KEYWORD_WORDS = ("sentinel", "ranged", "surge", "restricted", "unique")
 
 

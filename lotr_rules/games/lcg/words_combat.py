@@ -35,15 +35,16 @@ def hold_back(ctx: Ctx, sel: Selection | None, placement: Placement | None, guar
 
 def strike(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     """Each of these characters of yours attacks on its own, now: you choose an enemy it may
-    attack (engaged with you; a Ranged one: engaged with any player) and the attack resolves
+    attack (engaged with you; a Ranged one: engaged with any player; one allowed to attack in
+    the staging area: an enemy there too) and the attack resolves
     as a player attack does. It need not be ready (a cost usually exhausted it)."""
     assert sel is not None
     game = g(ctx)
     for attacker in pick(ctx, sel, "Attack with"):
         if game.locate(attacker) != (PLAY, ctx.player) or not game.records[attacker].is_character:
             continue
-        players = game.turn_order() if game.records[attacker].ranged else [ctx.player]
-        targets = [e for p in players for e in game.z(ENGAGED, p)]
+        enemies = [e for p in game.turn_order() for e in game.z(ENGAGED, p)] + combat.staged_enemies(game)
+        targets = [e for e in enemies if combat.may_attack(game, ctx.player, attacker, e)]
         if not targets:
             continue
         options = [game.card_option(e, f"attack {game.card_name(e)}") for e in targets]

@@ -105,14 +105,19 @@ WAITING = "waiting"
 def register(ctx: Ctx, trigger: TriggerDef) -> None:
     """``at end of phase { ... }`` inside an effect: it resolves once, at the next end of the
     phase (or round), with the names bound so far. A card a name holds that leaves play before
-    then is a new card if it comes back (RR "Leaves Play"), so the name no longer holds it."""
+    then is a new card if it comes back (RR "Leaves Play"), so the name no longer holds it; nor
+    does ``this``, for a card in play when the effect was set up."""
     game = g(ctx)
     state = game.state
     number = state.counters.get(WAITING, 0) + 1
     state.counters[WAITING] = number
     key = (WAITING, number)
     names = dict(ctx.vars)
-    state.marks[key] = sorted({c for v in names.values() if isinstance(v, list) for c in v})
+    held = {c for v in names.values() if isinstance(v, list) for c in v}
+    this_in_play = ctx.this >= 0 and game.locate(ctx.this)[0] in IN_PLAY
+    if this_in_play:
+        held.add(ctx.this)
+    state.marks[key] = sorted(held)
     effect = trigger.effect
 
     def run_waiting(later: Ctx) -> None:
@@ -122,6 +127,8 @@ def register(ctx: Ctx, trigger: TriggerDef) -> None:
             kept[name] = [c for c in value if c in alive] if isinstance(value, list) else value
         kept.update(later.vars)
         later.vars = kept
+        if this_in_play and later.this not in alive:
+            later.this = -1  # 'this' left play since: what comes back is a new card
         effect(later)
 
     state.turn_triggers.append((attrs.evolve(trigger, effect=run_waiting), ctx.player, ctx.this))
