@@ -79,9 +79,9 @@ class LcgHeuristicAgent:
         for i, option in enumerate(request.options):
             # The outlook scores no attack under way; such an Action is allowed only when it
             # turns that attack into a kill, which is worth its card.
-            if option.value is not None and option.card >= 0 and game.records[option.card].action_sends_away:
-                if allowed(option.card, option.value) and isinstance(option.value, tuple):
-                    return i
+            value = option.value
+            if isinstance(value, tuple) and game.records[option.card].action_sends_away and allowed(option.card, value):
+                return i
         now = outlook(game)
         best, best_gain = 0, GAIN_NEEDED
         for i, option in enumerate(request.options):
