@@ -31,6 +31,7 @@ LINES: dict[str, Callable[..., str]] = {
     "quest picked": lambda stage, name, others: f"Stage {stage} is picked at random: {name}, not {_names(others)}",
     "setup": lambda name: f"Setup: {name} goes to the staging area",
     "mulligan": lambda p: f"{_seat(p)} takes a mulligan",
+    "x paid": lambda p, name, x: f"{_seat(p)} pays X = {x} for {name}",
     "played": lambda p, name, host: f"{_seat(p)} plays {name}" + (f" on {host}" if host else ""),
     "committed": lambda p, name: f"{_seat(p)} commits {name} to the quest",
     "revealed": lambda name: f"Revealed: {name}",
@@ -69,6 +70,7 @@ LINES: dict[str, Callable[..., str]] = {
     "put": lambda name, position, pile: f"{name} is put on the {position} of the {pile}",
     "taken": lambda p, name: f"{_seat(p)} takes {name} into their hand",
     "held back": lambda name, p: f"{name} cannot attack {_seat(p)} this phase",
+    "concealed": lambda name: f"{name} counts no threat this phase",
 }
 
 
