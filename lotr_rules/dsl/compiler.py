@@ -379,7 +379,8 @@ class Compiler:
             if ability.kind == "response":
                 self.error(
                     "E199",
-                    f"a card whose cost is {name} is played for its action only: a Response from hand would not ask for {name}",
+                    f"a card whose cost is {name} is played for its action only: "
+                    f"a Response from hand would not ask for {name}",
                     ability.span,
                     "write its effect as an 'action'",
                 )
@@ -2133,11 +2134,11 @@ class Compiler:
             )
             return None
         self._reset_names([*base, "action"])
-        field, paid = VARIABLE_COST
-        if field in self._field_items:
+        x_field, x_name = VARIABLE_COST
+        if x_field in self._field_items:
             # the number its player chose (and paid) when playing the card
-            self._bind_name(paid)
-            self._numbers.add(paid)
+            self._bind_name(x_name)
+            self._numbers.add(x_name)
         cost: NumberFn | None = None
         if ability.cost is not None:
             cost = self._expr(ability.cost)

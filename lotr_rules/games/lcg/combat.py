@@ -81,9 +81,7 @@ def combat_phase(game: LcgGame) -> None:
     for player in game.turn_order():
         while not game.state.eliminated[player]:
             waiting = [
-                e
-                for e in game.z(ENGAGED, player)
-                if e not in game.state.attacked and not held_back(game, e, player)
+                e for e in game.z(ENGAGED, player) if e not in game.state.attacked and not held_back(game, e, player)
             ]
             if not waiting:
                 break

@@ -85,12 +85,14 @@ PUT = Primitive(
     "put",
     "Put characters from outside play into play under your control without paying for them "
     "('put an ally from hand into play'), or cards in play or in a deck into their owners' hands "
-    "('put A into hand', 'put a card from looked at into hand').",
+    "('put A into hand', 'put a card from looked at into its owner's hand').",
     "put an ally from hand into play",
     "cards",
     placement="required",
     positions=("into",),
     into_zones=("play", "hand"),
+    # 'into its owner's hand' says where the cards go: an owner's hand is where they always go
+    honours_placement=frozenset({"owner"}),
     impl=put,
     honours=frozenset({"zone", "where", "count", "up to", "all", "random", "as", "name"}),
     moves_to="placement",

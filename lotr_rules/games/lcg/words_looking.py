@@ -11,8 +11,8 @@ these read the top of a deck from the front of its list.
 from __future__ import annotations
 
 from lotr_rules.engine.context import Ctx
-from lotr_rules.engine.selection import Placement, Selection
 from lotr_rules.engine.decisions import Option
+from lotr_rules.engine.selection import Placement, Selection
 from lotr_rules.games.lcg.state import DECK, DISCARD, ENCOUNTER_DECK, ENGAGED, HAND, SHADOWS
 from lotr_rules.games.lcg.words import g, pick, zone_key
 
@@ -66,7 +66,8 @@ def _chosen_face_down(ctx: Ctx, cards: list[int], count: int) -> list[int]:
     """You choose up to ``count`` face-down cards, each offered by what it lies under (the
     options never name the card)."""
     game = g(ctx)
-    pool, chosen = list(cards), []
+    pool = list(cards)
+    chosen: list[int] = []
     while pool and len(chosen) < count:
         if len(pool) <= count - len(chosen):
             chosen.extend(pool)
