@@ -309,6 +309,7 @@ SAMPLE_VALUES = {
     "encounter-set": '"Test Woods"',
     "setup-staging": '"Test Prowler" "Test Glade"',
     "action-phase": "combat",
+    "variable-cost": "x",
 }
 
 
