@@ -11,9 +11,7 @@ from typing import TYPE_CHECKING
 
 from lotr_rules.engine.decisions import Option
 from lotr_rules.games.lcg import triggers
-from lotr_rules.games.lcg.state import ENCOUNTER_DECK, ENGAGED, SHADOWS, STAGING
-
-CANNOT_ATTACK = "hold"
+from lotr_rules.games.lcg.state import CANNOT_ATTACK, ENCOUNTER_DECK, ENGAGED, SHADOWS, STAGING
 
 if TYPE_CHECKING:
     from lotr_rules.games.lcg.game import LcgGame

@@ -29,6 +29,7 @@ from lotr_rules.games.lcg import combat, triggers, words_entering
 from lotr_rules.games.lcg.record import LcgCard, LcgEvent, PlayerDeck, Scenario
 from lotr_rules.games.lcg.state import (
     ACTIVE,
+    CONCEALED,
     DECK,
     DISCARD,
     ENCOUNTER_DECK,
@@ -68,11 +69,6 @@ REASONS = (WON, LOST)
 IN_PLAY = (PLAY, ENGAGED, STAGING, ACTIVE, QUEST)
 
 PASS = Option("pass", None)
-
-#: the rules words put on cards (see ``rule_holds``): a card that counts no threat in the staging
-#: area, and an enemy that cannot attack; each is named after the word that puts it
-CONCEALED = "conceal"
-CANNOT_ATTACK = "hold"
 
 
 @attrs.frozen(slots=True)

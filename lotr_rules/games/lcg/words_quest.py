@@ -6,8 +6,7 @@ from __future__ import annotations
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import Primitive
 from lotr_rules.engine.selection import Placement, Selection
-from lotr_rules.games.lcg.game import CONCEALED
-from lotr_rules.games.lcg.state import STAGING
+from lotr_rules.games.lcg.state import CONCEALED, STAGING
 from lotr_rules.games.lcg.words import g, pick
 
 
