@@ -33,6 +33,9 @@ CASES: dict[str, str] = {
     "custom-set-with-two-towers": "game --cards examples/custom-set --sets two-towers,custom-set --seed 2",
     "adventure-deck-adaptive": "play --game adventure-deck --strategy adaptive --seed 3",
     "adventure-deck-longest": "play --game adventure-deck --strategy longest --seed 8",
+    "lcg-mini-2-players": (
+        "game --game lcg --cards tests/data/lcg-mini --scenario mini-quest --decks wardens,rangers --seed 3"
+    ),
 }
 #: how much of a difference a failure prints
 DIFF_LINES = 60

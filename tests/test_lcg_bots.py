@@ -8,6 +8,7 @@ from lcg_fixtures import config, heuristic, named, random_agents, trigger_config
 from lcg_table import clear_staging, put, table
 
 from lotr_rules.engine.decisions import DecisionRequest, Option
+from lotr_rules.games.lcg import triggers
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.state import ENGAGED, HAND, STAGING
@@ -45,13 +46,18 @@ def test_defends_with_a_character_that_survives() -> None:
     assert ask(game, "defend", options, brute).card == named(game, "Test Shieldbearer")
 
 
-def test_attacks_only_what_it_can_destroy() -> None:
+def test_attacks_what_it_can_destroy_first_and_wears_down_the_rest() -> None:
+    """Players attack after the enemies (RR "Combat Phase"), and their characters ready in the
+    refresh phase: ready characters attack, an enemy they can destroy first."""
     game = table(1)
     lurker = put(game, "Test Lurker", ENGAGED, 0)  # defense 2, 5 hit points: 6 attack is not enough
     prowler = put(game, "Test Prowler", ENGAGED, 0)
     options = [Option("no more attacks", None), game.card_option(lurker), game.card_option(prowler)]
     assert ask(game, "attack", options).card == prowler
-    assert ask(game, "attack", options[:2]).value is None
+    assert ask(game, "attack", options[:2]).card == lurker  # 4 damage now, the rest next round
+    for hero in game.heroes(0):
+        game.state.exhausted.add(hero)
+    assert ask(game, "attack", options[:2]).value is None  # no one ready: nothing to attack with
 
 
 def test_plays_the_ally_it_can_afford() -> None:
@@ -73,13 +79,51 @@ def test_the_heuristic_bot_wins_far_more_than_chance() -> None:
     assert wins["heuristic"] >= 4 * max(wins["random"], 1)
 
 
-def test_uses_the_responses_and_card_actions_it_is_offered() -> None:
+def test_uses_the_responses_it_is_offered() -> None:
     game = table(1)
     respond = [Option("pass", None), Option("Test Ward: cancel", (3, 0), 3)]
     assert ask(game, "response", respond).value == (3, 0)
-    act = [Option("pass", None), Option("play Test Rally", (5, -1), 5), Option("Test Steward", ("ability", 1, 0), 1)]
-    assert ask(game, "action", act).value == ("ability", 1, 0)
-    assert ask(game, "action", act[:2]).value is None  # events are kept
+
+
+def _window(game: LcgGame, player: int = 0) -> list[Option]:
+    """The options of an action window, as the game offers them."""
+    return [Option("pass", None), *game.playable(player, planning=False), *triggers.action_options(game, player)]
+
+
+def test_plays_an_event_when_it_helps_and_keeps_it_when_it_would_not() -> None:
+    """Test Rally gives each hero +1 willpower until the end of the phase: worth its card and
+    resource while the heroes are committed to the quest, and nothing outside it."""
+    game = table(1)
+    clear_staging(game)
+    seer = named(game, "Test Seer")
+    game.state.resources[seer] = 1
+    rally = put(game, "Test Rally", HAND, 0)
+    game.state.phase = "planning"
+    assert ask(game, "action", _window(game)).value is None
+    game.state.phase = "quest"
+    game.state.committed.update(game.heroes(0))
+    chosen = ask(game, "action", _window(game))
+    assert chosen.card == rally
+    assert rally in game.z(HAND, 0) and game.state.resources[seer] == 1  # judged on a copy only
+
+
+def test_uses_an_action_of_a_card_in_play_that_gains_something() -> None:
+    game = LcgGame(trigger_config(1, mulligan=False), heuristic(1))
+    steward = named(game, "Test Steward")
+    options = _window(game)
+    assert any(o.value == ("ability", steward, 0) for o in options)
+    assert ask(game, "action", options).value == ("ability", steward, 0)
+
+
+def test_without_look_ahead_the_bot_keeps_events() -> None:
+    game = table(1)
+    seer = named(game, "Test Seer")
+    game.state.resources[seer] = 1
+    put(game, "Test Rally", HAND, 0)
+    game.state.phase = "quest"
+    game.state.committed.update(game.heroes(0))
+    request = DecisionRequest(0, "action", "action", tuple(_window(game)), -1)
+    assert LcgHeuristicAgent(look_ahead=False).choose(game, request) == 0
 
 
 def test_the_heuristic_bot_wins_with_the_triggered_ability_cards_too() -> None:

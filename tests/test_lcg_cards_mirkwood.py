@@ -486,3 +486,232 @@ def test_the_player_with_the_highest_threat_ties_broken_by_the_first_player() ->
     game.state.threat[:] = [30, 30]
     reveal(game, "Test Effect")
     assert game.state.threat == [30, 31]
+
+
+# ---------------------------------------------------------------------- the rest of the encounter sets
+def test_great_forest_web_makes_every_player_exhaust_a_hero_to_travel() -> None:
+    """#77 Travel: each player exhausts 1 hero they control; the travel cost is paid before the
+    players travel, and they cannot travel unless every player can pay it (RR "Travel")."""
+    game = game_with("Great Forest Web", players=2, answer=pick("travel to", "travel"))
+    web = put(game, "Great Forest Web", STAGING)
+    travel(game, web)
+    assert game.z(ACTIVE) == [web]
+    assert [sum(h in game.state.exhausted for h in game.heroes(p)) for p in (0, 1)] == [1, 1]
+    game = game_with("Great Forest Web", players=2, answer=pick("travel to", "travel"))
+    game.state.exhausted.update(game.heroes(1))  # the second player has no ready hero
+    web = put(game, "Great Forest Web", STAGING)
+    travel(game, web)
+    assert game.z(ACTIVE) == [] and web in game.z(STAGING)
+    assert not any(h in game.state.exhausted for h in game.heroes(0))
+
+
+def test_mountains_of_mirkwood_reveals_a_card_to_travel_and_lets_players_search_when_explored() -> None:
+    """#78 Travel: the top encounter card is revealed and added to the staging area. Response:
+    once explored, each player may search the top 5 cards of their deck for 1 card to take into
+    their hand, the rest shuffled back (RR "Searching")."""
+    game = game_with("Mountains of Mirkwood", "Forest Spider", players=2, answer=pick("travel to", "travel"))
+    mountains = put(game, "Mountains of Mirkwood", STAGING)
+    spider = on_top(game, "Forest Spider")
+    travel(game, mountains)
+    assert game.z(ACTIVE) == [mountains] and game.z(STAGING) == [spider]
+    wanted = [game.z(DECK, p)[4] for p in (0, 1)]  # the fifth card of each deck
+    for player in (0, 1):
+        game.agents[player].answer = answers(  # type: ignore[attr-defined]
+            pick("Mountains of Mirkwood", "response"),
+            lambda r: 0 if r.kind == "may" else None,
+            lambda r, p=player: next((i for i, o in enumerate(r.options) if o.value == wanted[p]), None),
+        )
+    sizes = [len(game.z(DECK, p)) for p in (0, 1)]
+    game.place_progress(3)
+    assert mountains in game.z(ENCOUNTER_DISCARD)
+    assert [game.z(HAND, p) for p in (0, 1)] == [[wanted[0]], [wanted[1]]]
+    assert [len(game.z(DECK, p)) for p in (0, 1)] == [sizes[0] - 1, sizes[1] - 1]
+
+
+def test_caught_in_a_web_attaches_to_a_hero_of_the_highest_threat_which_then_does_not_ready() -> None:
+    """#80: the player with the highest threat attaches it to one of their heroes; that hero
+    does not ready in the refresh phase unless 2 resources of its own pool are paid."""
+    game = game_with("Caught in a Web", players=2)
+    game.state.threat[:] = [30, 33]
+    caught = hero(game, 1, 1)
+    game.agents[1].answer = pick(game.card_name(caught), "choose card")  # type: ignore[attr-defined]
+    web = reveal(game, "Caught in a Web")
+    assert game.state.attached_to.get(web) == caught and web in game.z(PLAY, 1)
+    game.state.exhausted.update([caught, hero(game, 1, 0)])
+    game.state.resources[caught] = 1  # too few to pay
+    game.run_phase("refresh")
+    assert caught in game.state.exhausted and hero(game, 1, 0) not in game.state.exhausted
+    game.state.resources[caught] = 3
+    game.agents[1].answer = pick("spend 2 resources", "choose")  # type: ignore[attr-defined]
+    game.run_phase("refresh")
+    assert caught not in game.state.exhausted and game.state.resources[caught] == 1
+
+
+def test_caught_in_a_web_keeps_the_hero_exhausted_when_its_player_declines_to_pay() -> None:
+    game = game_with("Caught in a Web")
+    caught = hero(game)
+    game.agents[0].answer = pick(game.card_name(caught), "choose card")  # type: ignore[attr-defined]
+    reveal(game, "Caught in a Web")
+    game.state.exhausted.add(caught)
+    game.state.resources[caught] = 2
+    game.agents[0].answer = pick("leave it exhausted", "choose")  # type: ignore[attr-defined]
+    game.run_phase("refresh")
+    assert caught in game.state.exhausted and game.state.resources[caught] == 2
+
+
+def test_chieftain_ufthak_gains_a_resource_after_each_attack_and_two_attack_per_resource() -> None:
+    """#90: +2 attack for each resource token on him; Forced: 1 resource token after he attacks."""
+    game = game_with("Chieftain Ufthak", PROWLER)
+    ufthak = put(game, "Chieftain Ufthak", ENGAGED, 0)
+    assert game.stat(ufthak, "attack") == 3
+    game.state.phase = "combat"
+    target = hero(game, 0, 0)
+    game.agents[0].answer = pick(game.card_name(target), "undefended")  # type: ignore[attr-defined]
+    combat.enemy_attack(game, 0, ufthak)
+    assert game.state.damage.get(target) == 3
+    assert game.state.resources.get(ufthak) == 1 and game.stat(ufthak, "attack") == 5
+    game.run_phase("refresh")
+    assert game.stat(ufthak, "attack") == 5  # tokens stay until he leaves play
+    assert game.records[ufthak].victory == 4
+
+
+def test_dol_guldur_beastmaster_is_dealt_another_shadow_card_as_it_attacks() -> None:
+    """#91 Forced: when it attacks, it is dealt 1 more shadow card, turned over with the other."""
+    game = game_with("Dol Guldur Beastmaster", "East Bight Patrol", "Dol Guldur Orcs")
+    beast = put(game, "Dol Guldur Beastmaster", ENGAGED, 0)
+    on_top(game, "Dol Guldur Orcs")
+    on_top(game, "East Bight Patrol")
+    game.state.phase = "combat"
+    combat.deal_shadow_cards(game)
+    assert len(game.z("shadow cards")) == 1
+    guard = hero(game, 0, 0)
+    game.agents[0].answer = defend_with(game, guard)  # type: ignore[attr-defined]
+    combat.enemy_attack(game, 0, beast)
+    turned = [entry[1] for entry in game.state.log if entry[0] == "shadow revealed"]
+    assert turned == ["East Bight Patrol", "Dol Guldur Orcs"]
+    assert game.stat(beast, "attack") == 5  # +1 from each shadow card, for the phase
+
+
+def test_enchanted_stream_stops_every_draw_while_it_is_the_active_location() -> None:
+    """#95: while it is the active location, players cannot draw cards (a draw in the resource
+    phase draws nothing); in the staging area it does nothing."""
+    game = game_with("Enchanted Stream", players=2)
+    stream = put(game, "Enchanted Stream", STAGING)
+    assert game.draw(0, 1) == 1
+    game.move(stream, ACTIVE)
+    before = [len(game.z(HAND, p)) for p in (0, 1)]
+    game.run_phase("resource")
+    assert [len(game.z(HAND, p)) for p in (0, 1)] == before
+    assert game.draw(1, 2) == 0
+
+
+def stage_three(name: str, *encounter: str | LcgCard, players: int = 1) -> LcgGame:
+    """A game whose quest is a 1-point stage 1 and this stage 3 (revealed once stage 1 is done)."""
+    first = LcgCard("Test Approach", "quest", stage=1, quest_points=1)
+    game = game_with(*encounter, players=players, quest=(first, card(name)))
+    game.place_progress(1)
+    assert game.card_name(game.z("current quest")[0]) == name
+    return game
+
+
+def test_dont_leave_the_path_stages_a_spider_for_each_player_and_is_won_by_defeating_the_spawn() -> None:
+    """#121 (3B): each player adds a Spider of their choice from the encounter deck or discard
+    pile to the staging area; progress never defeats it (no quest points): the players win by
+    defeating Ungoliant's Spawn."""
+    answer = pick("Ungoliant's Spawn", "choose card")
+    first = LcgCard("Test Approach", "quest", stage=1, quest_points=1)
+    game = game_with(
+        "Ungoliant's Spawn", "King Spider", "Forest Gate", players=2, quest=(first, card("Don't Leave the Path!"))
+    )
+    for agent in game.agents:
+        agent.answer = answer  # type: ignore[attr-defined]
+    game.place_progress(1)
+    staged = sorted(game.card_name(c) for c in game.z(STAGING))
+    assert staged == ["King Spider", "Ungoliant's Spawn"]  # the second player had no Spawn left
+    game.place_progress(30)
+    assert not game.state.finished
+    spawn = next(c for c in game.z(STAGING) if game.card_name(c) == "Ungoliant's Spawn")
+    with pytest.raises(GameOver):
+        game.deal_damage(spawn, 9)
+    assert game.state.result["won"] is True
+
+
+def test_beorns_path_cannot_be_defeated_while_ungoliants_spawn_is_in_play() -> None:
+    """#122 (3B): 10 quest points; not defeated while Ungoliant's Spawn is in play; defeating
+    it, the last stage, wins the game (seed, "Winning the Game")."""
+    game = stage_three("Beorn's Path", "Ungoliant's Spawn")
+    stage = game.z("current quest")[0]
+    assert game.stat(stage, "quest_points") == 10
+    spawn = put(game, "Ungoliant's Spawn", STAGING)
+    game.place_progress(12)
+    assert not game.state.finished and game.z("current quest") == [stage]
+    game.move(spawn, ENCOUNTER_DISCARD)
+    with pytest.raises(GameOver):
+        game.place_progress(1)
+    assert game.state.result["won"] is True
+    game = stage_three("Beorn's Path")
+    with pytest.raises(GameOver):
+        game.place_progress(10)
+    assert game.state.result["won"] is True
+
+
+def test_a_cost_for_each_player_takes_only_cost_lines_and_each_player() -> None:
+    """E132: 'for each player { cost ... }' is a cost every player pays; other players or other
+    statements in it are refused."""
+    from lotr_rules.dsl.compiler import Compiler
+    from lotr_rules.dsl.parser import parse_card
+
+    def findings(body: str) -> list[str]:
+        text = (
+            'card "Test Ford" {\n  id test-ford\n  type location\n  threat 1\n  quest-points 2\n'
+            f'  provenance designed\n  text "A test."\n  travel {{\n{body}\n  }}\n}}\n'
+        )
+        compiler = Compiler(vocabulary(), "test.card", frozenset(records()))
+        compiler.compile_card(parse_card(text))
+        return [d.code for d in compiler.diagnostics]
+
+    assert findings("    for each player {\n      cost exhaust a hero in your play area\n    }") == []
+    assert findings("    for each first player {\n      cost exhaust a hero in your play area\n    }") == ["E132"]
+    assert findings("    for each player {\n      cost exhaust a hero in your play area\n      draw 1\n    }") == [
+        "E132"
+    ]
+
+
+def compile_findings(text: str) -> list[str]:
+    from lotr_rules.dsl.compiler import Compiler
+    from lotr_rules.dsl.parser import parse_card
+
+    compiler = Compiler(vocabulary(), "test.card", frozenset(records()))
+    compiler.compile_card(parse_card(text))
+    return [d.code for d in compiler.diagnostics]
+
+
+def test_cancel_answers_only_a_moment_before_it_happens() -> None:
+    """E133: 'cancel' in a Response or Forced effect answering an 'after' point would cancel
+    nothing (RR "Cancel": an effect is cancelled before it resolves)."""
+
+    def findings(trigger: str) -> list[str]:
+        return compile_findings(
+            'card "Test Ford" {\n  id test-ford\n  type location\n  threat 1\n  quest-points 2\n'
+            f'  provenance designed\n  text "A test."\n  forced {trigger} {{\n    if this is active {{\n'
+            "      cancel\n    }\n  }\n}\n"
+        )
+
+    assert findings("when a player would draw") == []
+    assert findings("after this is explored") == ["E133"]
+    assert findings("after you travel to this") == ["E133"]
+
+
+def test_only_a_quest_stage_may_have_no_quest_points() -> None:
+    """E142: a location of 0 quest points would be explored by nothing at all; a stage of 0 has
+    none, and progress never defeats it (#121, "Don't Leave the Path!")."""
+
+    def findings(card_type: str) -> list[str]:
+        stage = "  stage 3\n" if card_type == "quest" else "  threat 1\n"
+        return compile_findings(
+            f'card "Test Place" {{\n  id test-place\n  type {card_type}\n{stage}  quest-points 0\n'
+            '  provenance designed\n  text "A test."\n}\n'
+        )
+
+    assert findings("quest") == []
+    assert findings("location") == ["E142"]

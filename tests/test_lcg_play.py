@@ -281,9 +281,7 @@ def test_a_foreign_or_corrupt_save_is_a_clear_error(tmp_path: Path, capsys: pyte
         (["simulate", "--scenario", "mini-quest", "--games", "1"], "--scenario: not options of this game"),
     ],
 )
-def test_impossible_options_are_clear_errors(
-    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_impossible_options_are_clear_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, *argv)
     assert code == 2
     assert message in err and "Traceback" not in err
@@ -400,3 +398,33 @@ def test_the_starter_decks_play_passage_through_mirkwood(capsys: pytest.CaptureF
     code, out, err = run(capsys, "game", "--game", "lcg", "--decks", "leadership,tactics", "--quiet")
     assert code == 0, err
     assert re.search(r"^The players (won|lost): ", out, re.M)
+
+
+class Typed(Answers):
+    """The given lines first, then "1" as Answers does."""
+
+    def __init__(self, lines: list[str], stop: int | None = None) -> None:
+        super().__init__(stop)
+        self.lines = list(lines)
+
+    def __call__(self, prompt: str) -> str:
+        if self.lines:
+            return self.lines.pop(0)
+        return super().__call__(prompt)
+
+
+def test_i_shows_a_cards_face_and_its_state_in_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`i NAME` shows a card's printed numbers, traits, keywords and text, never where a copy is;
+    `i N` shows the card an option is about, with its state while it is in play."""
+    save = str(tmp_path / "save.json")
+    typed = Typed(["i mini captain", "i mini wizard", "2"], stop=8)
+    out = play(capsys, monkeypatch, typed, "--game", "lcg", *SETUP, "--decks", "wardens", "--save", save)
+    assert (
+        "Mini Captain  (unique leadership hero)\n  threat cost 10   willpower 2   attack 2   defense 2   hit points 5"
+        in out
+    )
+    assert "  keywords: Sentinel" in out
+    assert "Mini Wizard  (unique neutral ally)" in out
+    assert "now:" not in out.split("Mini Wizard  (unique neutral ally)")[1].split("Choose")[0]

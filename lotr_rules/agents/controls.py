@@ -14,7 +14,6 @@ from collections.abc import Callable
 
 import attrs
 
-from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.engine.game import Game
 
@@ -61,11 +60,9 @@ def read_answer(typed: str) -> Answer:
 
 def card_info(game: Game, request: DecisionRequest, wanted: str) -> list[str]:
     """The lines ``i WANTED`` shows: a card's full text, or why there is none."""
-    from lotr_rules.render.plain import card_text_lines
-
     if not wanted:
         if request.source >= 0:
-            return card_text_lines(game.cards[request.source])
+            return _lines(game, request.source)
         return ["Type i and an option's number (i 2), or a card's name (i Treebeard)."]
     if wanted.isdigit():
         number = int(wanted)
@@ -74,23 +71,35 @@ def card_info(game: Game, request: DecisionRequest, wanted: str) -> list[str]:
         card = request.options[number - 1].card
         if card < 0:
             return [f"Option {number} ({request.options[number - 1].label}) is not about a card."]
-        return card_text_lines(game.cards[card])
+        return _lines(game, card)
     found = _cards_named(game, wanted)
     if len(found) == 1:
-        return card_text_lines(found[0])
+        # a card asked for by name may be any copy, in any zone: its face only, never where it is
+        return _lines(game, found[0], with_state=False)
     if not found:
         return [f"No card of this game is called '{wanted}'."]
-    return [f"'{wanted}' could be: " + ", ".join(card.name for card in found[:8]) + ("..." if len(found) > 8 else "")]
+    names = [game.cards[card].name for card in found[:8]]
+    return [f"'{wanted}' could be: " + ", ".join(names) + ("..." if len(found) > 8 else "")]
 
 
-def _cards_named(game: Game, wanted: str) -> list[CardDef]:
-    """The game's different cards whose name is ``wanted`` (any case), or else starts with it,
-    or else holds it."""
+def _lines(game: Game, card: int, *, with_state: bool = True) -> list[str]:
+    """The family's own view of the card, or else its face as plain text."""
+    from lotr_rules.render.plain import card_text_lines
+
+    lines = game.card_lines(card, with_state=with_state)
+    return lines if lines is not None else card_text_lines(game.cards[card])
+
+
+def _cards_named(game: Game, wanted: str) -> list[int]:
+    """The game's different cards (the first copy of each name) whose name is ``wanted`` (any
+    case), or else starts with it, or else holds it."""
     key = wanted.casefold()
-    cards = list({card.name: card for card in game.cards}.values())
+    first: dict[str, int] = {}
+    for index, card in enumerate(game.cards):
+        first.setdefault(card.name, index)
     tests: tuple[Callable[[str], bool], ...] = (lambda n: n == key, lambda n: n.startswith(key), lambda n: key in n)
     for test in tests:
-        found = [card for card in cards if test(card.name.casefold())]
+        found = [index for name, index in first.items() if test(name.casefold())]
         if found:
             return found
     return []

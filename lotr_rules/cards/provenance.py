@@ -43,6 +43,15 @@ FACT_FIELDS = {
 #: facts every card has, written or not (a card's name, its effect, its copies: 1 by default)
 ALWAYS = ("name", "effect", "copies")
 NONE = "none"
+#: what a provenance other than "designed" says the card's facts and behaviour come from, as a
+#: reader sees it ("rulebook": the rulebook states the effect; "card-list": the public list of
+#: the printed cards gives the facts, and the script does what the printed card does)
+SOURCES: dict[str, str] = {"rulebook": "rulebook", "card-list": "card list"}
+
+
+def source_mark(card: CardDef) -> str:
+    """The word for where a card that is not designed comes from: ``rulebook`` or ``card list``."""
+    return SOURCES.get(card.provenance, card.provenance)
 
 
 def designed_words(value: object) -> tuple[str, ...]:
@@ -98,16 +107,16 @@ def designed_summary(card: CardDef) -> str:
         given = [FACTS[f] for f in card_facts(card) if f not in designed]
         return "designed" + (f", except its {_listed(given)}" if given else "")
     if not designed:
-        return "rulebook"
-    return f"rulebook; designed: {_listed([FACTS[f] for f in designed])}"
+        return source_mark(card)
+    return f"{source_mark(card)}; designed: {_listed([FACTS[f] for f in designed])}"
 
 
 def short_mark(card: CardDef) -> str:
     """The provenance column of a table: ``designed``, ``rulebook`` or ``rulebook*`` (the
-    rulebook's effect with some designed numbers)."""
+    rulebook's effect with some designed numbers), ``card list`` or ``card list*``."""
     if card.provenance == "designed":
         return "designed"
-    return "rulebook*" if designed_facts(card) else "rulebook"
+    return source_mark(card) + ("*" if designed_facts(card) else "")
 
 
 def share_sentence(title: str, cards: Iterable[CardDef]) -> str:
@@ -122,9 +131,10 @@ def share_sentence(title: str, cards: Iterable[CardDef]) -> str:
     if not ruled:
         return f"{head}, all are designed by us: none has an effect a rulebook gives."
     partly = [c for c in ruled if designed_facts(c)]
+    sources = sorted({source_mark(c) for c in ruled})
     sentence = (
         f"{head}, {ours_copies} ({share}%; {len(ours)} different) are designed by us and "
-        f"{copies - ours_copies} ({len(ruled)} different) have the effect the rulebook gives"
+        f"{copies - ours_copies} ({len(ruled)} different) have the effect the {' or the '.join(sources)} gives"
     )
     if partly:
         sentence += f", {len(partly)} of these with designed numbers"

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from lotr_rules.cards.provenance import designed_facts, short_mark
+from lotr_rules.cards.provenance import designed_facts, short_mark, source_mark
 from lotr_rules.commands.common import add_cards_option, every_family_catalogue
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.fields import FieldDecl
@@ -17,6 +17,11 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser = sub.add_parser("cards", help="list cards: type, cost, Power, VP, copies, provenance")
     parser.add_argument("--set", dest="set_code", help="only this set")
     parser.add_argument("--type", dest="card_type", help="only cards of this type")
+    parser.add_argument("--sphere", help="only cards of this sphere (a Card Game field: leadership, lore, neutral...)")
+    parser.add_argument("--trait", help="only cards with this trait ('Dol Guldur' or 'dol-guldur')")
+    parser.add_argument(
+        "--cost", type=cost_range, metavar="N|N-M|N+", help="only cards whose cost is N, from N to M, or N or more"
+    )
     parser.add_argument(
         "--game",
         choices=tuple(family_names()),
@@ -36,6 +41,17 @@ def run(args: argparse.Namespace) -> int:
         cards = [c for c in cards if args.card_type.lower() in c.types]
     if args.game:
         cards = [c for c in cards if c.family == args.game]
+    if args.sphere:
+        cards = [c for c in cards if _declares(c, "sphere") and c.family_fields["sphere"] == args.sphere.lower()]
+    if args.trait:
+        wanted = "-".join(args.trait.lower().split())
+        cards = [c for c in cards if _declares(c, "traits") and wanted in str(c.family_fields["traits"]).split()]
+    if args.cost is not None:
+        low, high = args.cost
+        cards = [c for c in cards if _has_cost(c) and low <= c.family_fields["cost"] <= high]
+    if not cards:
+        print("no card matches these filters")
+        return 0
     cards = sorted(cards, key=lambda c: (c.set_code, c.field("deck", "main"), c.name))
     families = {c.family for c in cards}
     if len(families) == 1 and families != {DEFAULT_FAMILY} and args.format == "table":
@@ -97,6 +113,34 @@ def _family_table(cards: list[CardDef]) -> int:
     return 0
 
 
+def cost_range(text: str) -> tuple[int, int]:
+    """``2`` (exactly 2), ``1-3`` (1 to 3) or ``4+`` (4 or more), as the lowest and highest cost."""
+    spec = text.strip()
+    try:
+        if spec.endswith("+"):
+            return int(spec[:-1]), 10**9
+        if "-" in spec:
+            low, high = (int(part) for part in spec.split("-", 1))
+            if low > high:
+                raise argparse.ArgumentTypeError(f"'{text}' goes from {low} down to {high}: write {high}-{low}")
+            return low, high
+        return int(spec), int(spec)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a cost: write N, N-M or N+ (as 2, 1-3 or 4+)") from None
+
+
+def _declares(card: CardDef, name: str) -> bool:
+    """Whether the card's family has a field of that name and the card's type has it."""
+    decl = next((d for d in type(card).field_decls if d.name == name), None)
+    return decl is not None and (not decl.types or bool(card.types & set(decl.types)))
+
+
+def _has_cost(card: CardDef) -> bool:
+    """Whether the card has a cost to filter by (an LCG hero's 'cost' is its threat cost, a
+    separate field, so heroes and encounter cards have none)."""
+    return _declares(card, "cost") and isinstance(card.family_fields["cost"], int)
+
+
 def has_value(card: CardDef, decl: FieldDecl) -> bool:
     """Whether a card has something to show for a field: the field is one of its type's, and the
     card gives it (a default no card could write, like a Doomed of 0, is no value; a stat of 0 is)."""
@@ -124,7 +168,9 @@ def _summary(cards: list[CardDef]) -> str:
     if not cards:
         return count
     ours = sum(1 for c in cards if c.provenance == "designed")
-    line = f"{count}: {ours} designed (ours, not the printed cards), {len(cards) - ours} with the rulebook's effect"
-    if any(short_mark(c) == "rulebook*" for c in cards):
-        line += "; rulebook*: with designed numbers"
+    sources = " or the ".join(sorted({source_mark(c) for c in cards if c.provenance != "designed"})) or "rulebook"
+    given = len(cards) - ours
+    line = f"{count}: {ours} designed (ours, not the printed cards), {given} with the effect the {sources} gives"
+    if any(short_mark(c).endswith("*") for c in cards):
+        line += "; *: with designed numbers"
     return line

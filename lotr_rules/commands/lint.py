@@ -19,13 +19,18 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    parser.add_argument(
+        "--tournament",
+        action="store_true",
+        help="hold LCG deck lists to tournament play's minimum of 50 cards besides the heroes",
+    )
     add_cards_option(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     paths = args.paths or [cardscripts_dir()]
-    diagnostics, files = lint_paths(paths, args.cards)
+    diagnostics, files = lint_paths(paths, args.cards, tournament=args.tournament)
     if args.format == "json":
         print(format_json(diagnostics, files))
     else:

@@ -74,6 +74,9 @@ Every card says where its behaviour comes from:
 - **rulebook**: the behaviour is stated in the rulebook (its card descriptions, clarifications
   and Setup), and the script follows it. Numbers the rulebook does not give are still ours, and
   the card says which: "rulebook; designed: cost and number of copies" (`rulebook*` in tables).
+- **card list**: the card's facts (name, numbers, traits, keywords, copies) are the printed
+  card's, from the public list of the set's cards, and the script does what the printed card
+  does; its text is our own summary of that, never the printed words.
 - **designed**: the behaviour is ours, written to complete the set. It is never the official
   card's text. When the card's name, level or count is the game's own, it says so ("designed,
   except its name"), and the notes say where that is known from.

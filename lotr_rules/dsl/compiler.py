@@ -346,6 +346,12 @@ class Compiler:
                 if decl.word_types and known is not False:
                     words = tuple(value.split()) if isinstance(value, str) else tuple(map(str, value))
                     self._check_word_types(decl, words, types, item)
+                lowest = max((decl.type_low.get(t, 0) for t in types), default=0) if decl.type_low else 0
+                if isinstance(value, int) and value < lowest and decl.high is not None:
+                    kind = next(t for t in types if decl.type_low.get(t, 0) == lowest)
+                    self.error(
+                        "E142", f"{decl.name} {value} is out of range {lowest} to {decl.high} for a {kind}", item.span
+                    )
         for key in REQUIRED_FIELDS:
             if key not in out and key not in spans:
                 self.error("E140", f"card '{card.name}' has no '{key}' field", card.name_span)

@@ -190,10 +190,18 @@ def price_of(self: Compiler, body: ast.Block, what: str) -> tuple[CostDef | None
     steps: list[tuple[CondFn, Effect]] = []
     texts: list[str] = []
     index = 0
-    while index < len(body) and isinstance(body[index], ast.CostStep):
+    while index < len(body) and (isinstance(body[index], ast.CostStep) or _players_cost(body[index])):
         step = body[index]
-        assert isinstance(step, ast.CostStep)
         index += 1
+        if isinstance(step, ast.ForEachStmt):
+            compiled = _each_player_cost(self, step, what)
+            if compiled is not None:
+                steps.append(compiled)
+                texts.append(
+                    "each player: " + ", ".join(_text(s.step) for s in step.body if isinstance(s, ast.CostStep))
+                )
+            continue
+        assert isinstance(step, ast.CostStep)
         compiled = cost_step(self, step, what)
         if compiled is not None:
             steps.append(compiled)
@@ -212,6 +220,62 @@ def price_of(self: Compiler, body: ast.Block, what: str) -> tuple[CostDef | None
             one(ctx)
 
     return CostDef(payable, pay, "; ".join(texts)), body[index:]
+
+
+def _players_cost(stmt: ast.Stmt) -> bool:
+    """``for each player { cost ... }`` at the top of a block: a cost every player pays."""
+    return (
+        isinstance(stmt, ast.ForEachStmt)
+        and bool(stmt.body)
+        and any(isinstance(inner, ast.CostStep) for inner in stmt.body)
+    )
+
+
+#: the players a cost paid by several players may name (asking nobody to find them)
+_PAYING_PLAYERS = ("each player",)
+
+
+def _each_player_cost(self: Compiler, stmt: ast.ForEachStmt, what: str) -> tuple[CondFn, Effect] | None:
+    """``for each player { cost exhaust a hero in your play area }``: every player still in the
+    game pays the cost; it can be paid only when each of them can pay their part (E132
+    otherwise: a block of costs and other statements, or players other than each player)."""
+    words = " ".join(stmt.sel.kind or ())
+    phrase = words if words in self.vocab.players else "each " + words
+    if stmt.sel.quantity is not None or stmt.sel.source is not None or stmt.sel.where is not None:
+        phrase = ""
+    if phrase not in _PAYING_PLAYERS or phrase not in self.vocab.players:
+        self.error(
+            "E132",
+            f"a cost paid by several players is paid by each player, not '{words}'",
+            stmt.span,
+            "write: for each player { cost ... }",
+        )
+        return None
+    others = [inner for inner in stmt.body if not isinstance(inner, ast.CostStep)]
+    if others:
+        self.error(
+            "E132",
+            "a 'for each player' block of costs holds only 'cost' lines",
+            getattr(others[0], "span", stmt.span),
+            "write the effect after the block, where it resolves once the costs are paid",
+        )
+        return None
+    chooser: Callable[[Ctx], list[int]] = self.vocab.players[phrase].fn  # type: ignore[assignment]
+    parts = [cost_step(self, inner, what) for inner in stmt.body if isinstance(inner, ast.CostStep)]
+    if any(part is None for part in parts):
+        return None
+    checks = tuple(part[0] for part in parts if part is not None)
+    pays = tuple(part[1] for part in parts if part is not None)
+
+    def payable(ctx: Ctx) -> bool:
+        return all(check(ctx.for_player(player)) for player in chooser(ctx) for check in checks)
+
+    def pay(ctx: Ctx) -> None:
+        for player in chooser(ctx):
+            for one in pays:
+                one(ctx.for_player(player))
+
+    return payable, pay
 
 
 def cost_step(self: Compiler, step: ast.CostStep, what: str) -> tuple[CondFn, Effect] | None:
@@ -329,6 +393,16 @@ def reaction(self: Compiler, ability: ast.Ability) -> TriggerDef | None:
         )
         return None
     entry, subject = found
+    if entry.data.get("cancels") is False:
+        cancelling = _command_in(ability.body, "cancel")
+        if cancelling is not None:
+            self.error(
+                "E133",
+                f"'cancel' answering '{text}' would cancel nothing: only a 'would' point can be cancelled",
+                cancelling.span,
+                "answer the moment before it happens ('when ... would ...')",
+            )
+            return None
     matches = subject_test(self, subject, ability.span) if subject else _any_subject
     if matches is None:
         return None
@@ -363,6 +437,26 @@ def reaction(self: Compiler, ability: ast.Ability) -> TriggerDef | None:
         times=ability.times if ability.once else 1,
         cost=price,
     )
+
+
+def _command_in(body: object, verb: str) -> ast.Command | None:
+    """The first command ``verb`` anywhere in these statements, nested blocks included."""
+    if isinstance(body, ast.Command):
+        return body if body.verb == verb else None
+    if isinstance(body, list | tuple):
+        for item in body:
+            found = _command_in(item, verb)
+            if found is not None:
+                return found
+        return None
+    fields = getattr(type(body), "__attrs_attrs__", None)
+    if fields is None:
+        return None
+    for field in fields:
+        found = _command_in(getattr(body, field.name), verb)
+        if found is not None:
+            return found
+    return None
 
 
 def trigger_words(self: Compiler, entry: Phrase) -> tuple[str, ...]:

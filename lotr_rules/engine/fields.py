@@ -60,6 +60,8 @@ class FieldDecl:
     #: for a ``number`` field: the lowest and highest value it may take
     low: int | None = None
     high: int | None = None
+    #: a higher lowest value for cards of some types (card type -> lowest value)
+    type_low: Mapping[str, int] = attrs.field(factory=dict)
     #: what 'show' says of a card that gives the field (``{value}`` stands for its value); a
     #: number field at 0 says nothing
     reading: str = ""

@@ -169,6 +169,12 @@ class Game:
     def card_name(self, card: int) -> str:
         return self.cards[card].name
 
+    def card_lines(self, card: int, *, with_state: bool = True) -> list[str] | None:
+        """What a person asking about a card of this game sees (``i N`` at the terminal), for a
+        family whose own records say more than the card's face; None: show the face.
+        ``with_state``: also what is public of the card now."""
+        return None
+
     # ------------------------------------------------------------------ decisions
     def ask(
         self,

@@ -1119,6 +1119,120 @@ REGISTRY: tuple[LintCode, ...] = (
             """
         ),
     ),
+    LintCode(
+        "E132",
+        Severity.ERROR,
+        "cost for several players written wrongly",
+        "'for each player { cost ... }' at the top of a paid ability is a cost every player pays: the "
+        "ability can be used only when each of them can pay their part, and then each pays. It takes "
+        "'each player' only (a player found by a choice, or some of the players, could not be told "
+        "before the cost is paid) and holds only 'cost' lines: an effect among them would resolve "
+        "before the other players paid.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: rope-bridge.card
+            card "Rope Bridge" {
+              id rope-bridge
+              type location
+              threat 1
+              quest-points 3
+              provenance designed
+              text "Travel: every player exhausts 1 of their heroes to travel here."
+              travel {
+                for each player {
+                  cost exhaust a hero in your play area
+                  draw 1
+                }
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: rope-bridge.card
+            card "Rope Bridge" {
+              id rope-bridge
+              type location
+              threat 1
+              quest-points 3
+              provenance designed
+              text "Travel: every player exhausts 1 of their heroes to travel here."
+              travel {
+                for each player {
+                  cost exhaust a hero in your play area
+                }
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E133",
+        Severity.ERROR,
+        "cancel at a moment that cannot be cancelled",
+        "'cancel' stops what is about to happen: a When Revealed or shadow effect, damage, a stage "
+        "being defeated, a card readying, a draw. It works only in an ability answering such a "
+        "moment before it happens (a 'when ... would ...' trigger); answering a moment that has "
+        "passed ('after ...'), it would cancel nothing.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: quiet-glade.card
+            card "Quiet Glade" {
+              id quiet-glade
+              type location
+              threat 1
+              quest-points 3
+              provenance designed
+              text "While this is the active location, players cannot draw cards."
+              forced after you travel to this {
+                if this is active {
+                  cancel
+                }
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: quiet-glade.card
+            card "Quiet Glade" {
+              id quiet-glade
+              type location
+              threat 1
+              quest-points 3
+              provenance designed
+              text "While this is the active location, players cannot draw cards."
+              forced when a player would draw {
+                if this is active {
+                  cancel
+                }
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
     # ------------------------------------------------------------------ card data
     LintCode(
         "E140",

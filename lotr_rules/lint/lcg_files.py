@@ -1,11 +1,13 @@
 """The deck lists and scenario files of Card Game sets, checked by the linter.
 
-A set of the ``lcg`` family may ship deck lists (``decks/*.txt``) and scenarios
+A set of the ``lcg`` family may ship deck lists (``decks/*.txt``; a player's own deck list is
+any ``.txt`` file given to lint) and scenarios
 (``scenarios/*.toml``; see :mod:`lotr_rules.games.lcg.files`). They are checked against the LCG
 cards in view (the sets linted, the shipped sets and those of ``--cards``) with the same checks
 a game makes before it starts, so a file that lints clean is one the game plays:
 
-- E193: a deck list line that cannot be read, or a deck-building rule the deck breaks;
+- E193: a deck list line that cannot be read, or a deck-building rule the deck breaks (with
+  ``lint --tournament``, also fewer than the tournament minimum of cards);
 - W220: a deck list names a card no set in view has (the game refuses the deck until it exists);
 - E194: a scenario file that cannot be read, or whose quest stages are not quest cards in order;
 - W221: a scenario names a card or an encounter set no set in view has.
@@ -32,6 +34,7 @@ from lotr_rules.games.lcg.files import (
     FAMILY,
     SCENARIO_SUFFIX,
     SCENARIOS,
+    TOURNAMENT_MINIMUM,
     Finding,
     deck_problems,
     lcg_cards,
@@ -66,16 +69,22 @@ def lcg_files(paths: Sequence[Path], set_folders: Sequence[Path]) -> list[Path]:
 
 
 def is_lcg_file(path: Path) -> bool:
-    """Whether ``path`` is a deck list or scenario file of an LCG set (given to lint as a file)."""
+    """Whether ``path``, given to lint as a file, is a deck list (any ``.txt`` file: a player's
+    own deck lives anywhere) or the scenario file of an LCG set."""
     if not path.is_file():
         return False
-    kind = {DECK_SUFFIX: DECKS, SCENARIO_SUFFIX: SCENARIOS}.get(path.suffix)
+    if path.suffix == DECK_SUFFIX:
+        return True
+    kind = {SCENARIO_SUFFIX: SCENARIOS}.get(path.suffix)
     folder = path.resolve().parent
     return kind is not None and folder.name == kind and _family(folder.parent) == FAMILY
 
 
-def check_lcg_files(files: Sequence[Path], card_folders: Sequence[Path], shown: dict[Path, str]) -> list[Diagnostic]:
-    """Findings for each file of ``files`` against the LCG cards of ``card_folders``."""
+def check_lcg_files(
+    files: Sequence[Path], card_folders: Sequence[Path], shown: dict[Path, str], *, tournament: bool = False
+) -> list[Diagnostic]:
+    """Findings for each file of ``files`` against the LCG cards of ``card_folders``; with
+    ``tournament``, a deck list with fewer cards than tournament play asks for is one too."""
     if not files:
         return []
     catalogue, _ = load_folders([f for f in card_folders if _family(f) == FAMILY], vocabulary_for(FAMILY))
@@ -84,7 +93,7 @@ def check_lcg_files(files: Sequence[Path], card_folders: Sequence[Path], shown: 
     for path in files:
         where = shown.get(path.resolve(), str(path))
         if path.suffix == DECK_SUFFIX:
-            out += [_diagnostic(f, "E193", "W220", where) for f in _deck_findings(path, cards)]
+            out += [_diagnostic(f, "E193", "W220", where) for f in _deck_findings(path, cards, tournament)]
         else:
             scenario, findings = read_scenario_file(path)
             if scenario is not None:
@@ -93,14 +102,14 @@ def check_lcg_files(files: Sequence[Path], card_folders: Sequence[Path], shown: 
     return out
 
 
-def _deck_findings(path: Path, cards: Mapping[str, CardDef]) -> list[Finding]:
+def _deck_findings(path: Path, cards: Mapping[str, CardDef], tournament: bool) -> list[Finding]:
     from lotr_rules.cards.decklist import read_deck_list
 
     try:
         deck = read_deck_list(path)
     except DataFileError as error:
         return [Finding(error.reason, error.span or Span(1, 1, 1, 2, str(path)))]
-    return deck_problems(deck, cards)
+    return deck_problems(deck, cards, minimum_cards=TOURNAMENT_MINIMUM if tournament else None)
 
 
 def _diagnostic(finding: Finding, error: str, unknown: str, where: str) -> Diagnostic:

@@ -161,16 +161,19 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path] = ()) -> tuple[list[Diagnostic], int]:
-    """Every diagnostic for the given paths, sorted, and how many files were read."""
+def lint_paths(
+    paths: Sequence[Path], extra_sets: Sequence[Path] = (), *, tournament: bool = False
+) -> tuple[list[Diagnostic], int]:
+    """Every diagnostic for the given paths, sorted, and how many files were read; with
+    ``tournament``, deck lists are held to the tournament minimum of cards too."""
     _manifests.clear()
     try:
-        return _lint_paths(paths, extra_sets)
+        return _lint_paths(paths, extra_sets, tournament)
     finally:
         _manifests.clear()
 
 
-def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path]) -> tuple[list[Diagnostic], int]:
+def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path], tournament: bool) -> tuple[list[Diagnostic], int]:
     files, diagnostics = collect(paths)
     parsed: list[ParsedFile] = []
     for path, code in files:
@@ -226,7 +229,7 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path]) -> tuple[list
         homes = [f for p in lcg if (f := _set_folder_of(p)) is not None]
         card_folders = list(dict.fromkeys([*reference_folders, *found_sets, *homes]))
         where = {p.resolve(): _display(p.resolve()) for p in lcg}
-        diagnostics.extend(check_lcg_files(lcg, card_folders, where))
+        diagnostics.extend(check_lcg_files(lcg, card_folders, where, tournament=tournament))
     if not files and not mixes and not lcg and not diagnostics:
         diagnostics.append(
             Diagnostic(

@@ -14,22 +14,30 @@ from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
 from lotr_rules.games.lcg.game import LcgGame
+from lotr_rules.games.lcg.outlook import after, outlook
 from lotr_rules.games.lcg.state import ENGAGED, STAGING
 
 __all__ = ["LcgHeuristicAgent", "RandomAgent"]
 
 #: the threat one encounter card is expected to add when revealed (a rough average)
 EXPECTED_REVEAL = 2
+#: how much better than passing an action must leave the table to be taken (in the outlook's
+#: units, about half a card in hand), so that a close call keeps the card
+GAIN_NEEDED = 0.5
 
 
 class LcgHeuristicAgent:
     """Quests to beat the staging threat, defends with its best defender, attacks what it can
-    kill, and plays the allies and attachments it can afford."""
+    kill, plays the allies and attachments it can afford, and plays an event or uses an Action
+    when trying it on a copy of the game shows that it leaves the players better off."""
 
     name = "lcg-heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, *, look_ahead: bool = True) -> None:
         self.rng = Rng(seed)
+        #: whether events and Actions are judged by playing them on a copy of the game (the
+        #: agents of that copy do not look ahead again)
+        self.look_ahead = look_ahead
 
     def choose(self, game: Game, request: DecisionRequest) -> int:
         if not isinstance(game, LcgGame):
@@ -45,12 +53,27 @@ class LcgHeuristicAgent:
         return _index(request, False)
 
     def _action(self, game: LcgGame, request: DecisionRequest) -> int:
-        # Events need their scripts' meaning to be used well: keep them. An ability of a card in
-        # play costs no card: use the first one offered.
+        if not self.look_ahead:
+            # An ability of a card in play costs no card: use the first one offered; keep events.
+            for i, option in enumerate(request.options):
+                if isinstance(option.value, tuple) and option.value[0] == "ability":
+                    return i
+            return 0
+        # Judge each event and Action by what it does to the table, on a copy of the game: take
+        # the best one that leaves the players better off than passing (an event costs the card
+        # and its resources, which the outlook counts, so it must earn more than that).
+        now = outlook(game)
+        best, best_gain = 0, GAIN_NEEDED
         for i, option in enumerate(request.options):
-            if isinstance(option.value, tuple) and option.value[0] == "ability":
-                return i
-        return 0
+            if option.value is None:
+                continue
+            gain = after(game, request.player, option.value, self._plain) - now
+            if gain > best_gain:
+                best, best_gain = i, gain
+        return best
+
+    def _plain(self, seat: int) -> LcgHeuristicAgent:
+        return LcgHeuristicAgent(seat, look_ahead=False)
 
     def _choose_card(self, game: LcgGame, request: DecisionRequest) -> int:
         # A card's ability asks which card it acts on: the heuristic has no reading of the
@@ -156,27 +179,43 @@ class LcgHeuristicAgent:
         return max((game.remaining_hit_points(o.card), i) for i, o in enumerate(request.options))[1]
 
     def _attack(self, game: LcgGame, request: DecisionRequest) -> int:
+        # Players attack after every enemy has attacked, and their characters ready in the
+        # refresh phase: a ready character has nothing better to do than attack. An enemy the
+        # ready characters can destroy comes first (the most dangerous one); else the one they
+        # damage most, so that an enemy too tough for one round is worn down over several.
         ready = [c for c in game.characters(request.player) if game.ready(c)]
-        best, best_score = 0, -1
+        best, best_score = 0, 0.0
         for i, option in enumerate(request.options):
             if option.value is None:
                 continue
             enemy = option.card
             ranged_only = game.engaged_with(enemy) != request.player
             power = sum(game.stat(c, "attack") for c in ready if game.records[c].ranged or not ranged_only)
-            if power - game.stat(enemy, "defense") >= game.remaining_hit_points(enemy):
-                score = game.stat(enemy, "attack") + game.stat(enemy, "threat")
-                if score > best_score:
-                    best, best_score = i, score
+            damage = power - game.stat(enemy, "defense")
+            if damage <= 0:
+                continue
+            danger = game.stat(enemy, "attack") + game.stat(enemy, "threat")
+            if damage >= game.remaining_hit_points(enemy):
+                score = 100.0 + danger
+            elif ranged_only:
+                continue  # another player's enemy is theirs to wear down
+            else:
+                score = damage + danger / 10
+            if score > best_score:
+                best, best_score = i, score
         return best
 
     def _attackers(self, game: LcgGame, request: DecisionRequest) -> int:
         enemy = request.source
-        # Strongest attacker first; stop once enough damage is declared.
+        # Strongest attacker first; stop once enough damage is declared to destroy the enemy, or
+        # when no one left adds damage.
         options = [(game.stat(o.card, "attack"), i) for i, o in enumerate(request.options) if o.value is not None]
         if request.options[0].value is None and _declared_enough(game, enemy, request):
             return 0
-        return max(options)[1] if options else 0
+        useful = [(attack, i) for attack, i in options if attack > 0]
+        if not useful and request.options[0].value is None:
+            return 0
+        return max(useful or options)[1] if options else 0
 
     def _restricted(self, game: LcgGame, request: DecisionRequest) -> int:
         return 0

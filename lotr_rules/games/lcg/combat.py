@@ -154,6 +154,11 @@ def enemy_attack(game: LcgGame, player: int, enemy: int) -> None:
 
 def _resolve_attack(game: LcgGame, player: int, enemy: int) -> None:
     state = game.state
+    if "attacks" in game.listened:
+        # "when this attacks": as the attack begins, before the defender is declared
+        triggers.fire(game, "attacks", player, enemy)
+        if state.eliminated[player] or game.locate(enemy) != (ENGAGED, player):
+            return
     options = [NO_DEFENDER, *(game.card_option(c, f"defend with {game.card_name(c)}") for c in defenders(game, player))]
     defender = game.choose(player, "defend", f"{game.card_name(enemy)} attacks: declare a defender", options, enemy)
     game.defending = -1 if defender is None else defender

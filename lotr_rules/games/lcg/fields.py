@@ -192,10 +192,12 @@ FIELDS: tuple[FieldDecl, ...] = (
     LcgFieldDecl(
         "quest-points",
         "number",
-        "The progress needed to explore a location or to complete a quest stage.",
+        "The progress needed to explore a location or to complete a quest stage; 0 on a quest "
+        "stage: it has no quest points, progress never defeats it (its text says how to win).",
         default=0,
         types=("location", "quest"),
-        low=1,
+        low=0,
+        type_low={"location": 1},
         high=99,
         required=("quest",),
     ),

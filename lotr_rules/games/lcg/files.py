@@ -26,6 +26,7 @@ same findings to the linter.
 from __future__ import annotations
 
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ from typing import Any
 import attrs
 
 from lotr_rules.cards.catalogue import Catalogue
-from lotr_rules.cards.decklist import DeckCardFacts, DeckList, DeckProblem, check_deck, read_deck_list
+from lotr_rules.cards.decklist import DeckCardFacts, DeckLine, DeckList, DeckProblem, check_deck, read_deck_list
 from lotr_rules.cards.tomlspans import toml_spans
 from lotr_rules.datafiles import DataFileError, read_data_text, shown_path
 from lotr_rules.diagnostics import did_you_mean
@@ -48,6 +49,8 @@ DECK_SUFFIX = ".txt"
 SCENARIOS = "scenarios"
 SCENARIO_SUFFIX = ".toml"
 #: the keys of a scenario file: key -> whether it must be there
+#: the fewest cards (heroes apart) a deck for tournament play holds
+TOURNAMENT_MINIMUM = 50
 SCENARIO_KEYS = {"name": True, "quest": True, "encounter_sets": True, "staging": False}
 
 
@@ -147,25 +150,55 @@ def find_scenario(catalogue: Catalogue, name: str) -> Path:
 
 
 # ---------------------------------------------------------------------- decks
-def deck_problems(deck: DeckList, cards: Mapping[str, CardDef]) -> list[Finding]:
+def deck_problems(deck: DeckList, cards: Mapping[str, CardDef], *, minimum_cards: int | None = None) -> list[Finding]:
     """The deck's unreadable lines and the deck-building rules it breaks (the core rules: at most
-    three copies of a title, one of each hero and at most three, each card's sphere a hero's);
-    a card no loaded set has, or one that is not a player card, is a finding too."""
-    by_lower = {name.lower(): card for name, card in cards.items()}
+    three copies of a title, one of each hero and at most three, each card's sphere a hero's;
+    with ``minimum_cards``, at least that many cards besides the heroes); a card no loaded set
+    has, or one that is not a player card, is a finding too."""
+    deck = canonical_names(deck, cards)
 
     def facts(name: str) -> DeckCardFacts | None:
-        card = cards.get(name) or by_lower.get(name.lower())
+        card = cards.get(name)
         return _facts(card) if card is not None else None
 
     found = [Finding(p.message, p.span, p.hint) for p in deck.problems]
-    for problem in check_deck(deck, facts, cards):
+    for problem in check_deck(deck, facts, cards, minimum_cards=minimum_cards):
         found.append(_finding(problem))
     for line in (*deck.heroes, *deck.cards):
-        card = cards.get(line.name) or by_lower.get(line.name.lower())
+        card = cards.get(line.name)
         if card is not None and not card.types & set(PLAYER_TYPES):
             kind = "/".join(sorted(card.types)) or "no type"
             found.append(Finding(f"'{line.name}' is an encounter or quest card ({kind}), not a player card", line.span))
     return found
+
+
+def folded(name: str) -> str:
+    """A card name as players may type it: any case, accents or not, straight or curly
+    apostrophes, any spacing (``gloin`` is ``Glóin``, ``Lorien’s Wealth`` is ``Lórien's Wealth``)."""
+    decomposed = unicodedata.normalize("NFKD", name.replace("\u2019", "'").replace("\u2018", "'"))
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(bare.casefold().split())
+
+
+def canonical_names(deck: DeckList, cards: Mapping[str, CardDef]) -> DeckList:
+    """The deck with each name written as its card is named, where the name is a card's once
+    folded (see :func:`folded`) and only one card's; other names are left for the checks."""
+    by_folded: dict[str, list[str]] = {}
+    for name in cards:
+        by_folded.setdefault(folded(name), []).append(name)
+
+    def fix(line: DeckLine) -> DeckLine:
+        if line.name in cards:
+            return line
+        matches = by_folded.get(folded(line.name), [])
+        return attrs.evolve(line, name=matches[0]) if len(matches) == 1 else line
+
+    return attrs.evolve(
+        deck,
+        heroes=tuple(map(fix, deck.heroes)),
+        cards=tuple(map(fix, deck.cards)),
+        sideboard=tuple(map(fix, deck.sideboard)),
+    )
 
 
 def _finding(problem: DeckProblem) -> Finding:
@@ -184,11 +217,11 @@ def player_deck(path: Path, catalogue: Catalogue, records: Records | None = None
         shown = "\n".join(f"  {p}" for p in problems[:10])
         more = f"\n  ... and {len(problems) - 10} more" if len(problems) > 10 else ""
         raise UserError(f"the deck {deck.shown} cannot be played:\n{shown}{more}")
-    by_lower = {name.lower(): name for name in records.cards}
-    heroes = [records.get(by_lower[line.name.lower()]) for line in deck.heroes]
+    deck = canonical_names(deck, records.cards)
+    heroes = [records.get(line.name) for line in deck.heroes]
     cards: list[LcgCard] = []
     for line in deck.cards:
-        record = records.get(by_lower[line.name.lower()])
+        record = records.get(line.name)
         cards.extend([record] * line.count)
     made = PlayerDeck(tuple(heroes), tuple(cards))
     try:

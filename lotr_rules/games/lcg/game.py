@@ -152,6 +152,13 @@ class LcgGame(Game):
         self.replay_queue.extend(replay)
         self._setup()
 
+    def card_lines(self, card: int, *, with_state: bool = True) -> list[str] | None:
+        """The card's face from its record (numbers, traits, keywords, text) and, while it is in
+        play, its stats and state now."""
+        from lotr_rules.games.lcg.view import card_lines
+
+        return card_lines(self, card, with_state=with_state)
+
     # ------------------------------------------------------------------ copies
     def copy(self, agents: Sequence[Agent] | None = None) -> LcgGame:
         """An independent game in the same state, sharing only what never changes."""
@@ -160,6 +167,7 @@ class LcgGame(Game):
         twin.agents = list(agents if agents is not None else self.agents)
         twin.replay_queue = deque(self.replay_queue)
         twin.pending = list(self.pending)
+        twin.declared_attackers = list(self.declared_attackers)
         return twin
 
     # ------------------------------------------------------------------ zones
@@ -488,6 +496,11 @@ class LcgGame(Game):
 
     def draw(self, player: int, count: int) -> int:
         """Draw from the top of the deck; an empty deck draws nothing."""
+        # an effect may forbid drawing (a location while it is the active one)
+        asked = "would draw" in self.listened and count > 0
+        if asked and triggers.fire(self, "would draw", player, amount=count).cancelled:
+            self.log("no draw", player)
+            return 0
         deck = self.z(DECK, player)
         drawn = 0
         while drawn < count and deck:
@@ -544,9 +557,7 @@ class LcgGame(Game):
             self.state.progress[card] = self.state.progress.get(card, 0) + amount
             self.log("progress", self.card_name(card), amount)
             if self.state.progress[card] >= self.stat(card, "quest_points"):
-                triggers.fire(self, "quest completed", self.state.first_player, card)
-                if self.locate(card) == (QUEST, -1):
-                    self.advance_quest()
+                self._complete_stage(card)
             return
         if where not in (ACTIVE, STAGING):
             return
@@ -576,9 +587,21 @@ class LcgGame(Game):
             self.state.progress[stage] = self.state.progress.get(stage, 0) + amount
             self.log("progress", self.card_name(stage), amount)
             if self.state.progress[stage] >= self.stat(stage, "quest_points"):
-                triggers.fire(self, "quest completed", self.state.first_player, stage)
-                if self.locate(stage) == (QUEST, -1):
-                    self.advance_quest()
+                self._complete_stage(stage)
+
+    def _complete_stage(self, stage: int) -> None:
+        """A stage with enough progress is defeated, unless an effect says it cannot be now
+        (a stage that cannot be defeated while an enemy is in play): its progress stays, and
+        the next progress placed on it tries again."""
+        if self.records[stage].quest_points == 0:
+            return  # a stage without quest points is never defeated by progress
+        held = "would complete" in self.listened
+        if held and triggers.fire(self, "would complete", self.state.first_player, stage).cancelled:
+            self.log("not completed", self.card_name(stage))
+            return
+        triggers.fire(self, "quest completed", self.state.first_player, stage)
+        if self.locate(stage) == (QUEST, -1):
+            self.advance_quest()
 
     # ------------------------------------------------------------------ the encounter deck
     def reveal_encounter(self, player: int) -> None:
@@ -935,7 +958,17 @@ class LcgGame(Game):
 
     def refresh_phase(self) -> None:
         state = self.state
-        state.exhausted.clear()
+        if "would ready" in self.listened:
+            # each card readies unless an effect keeps it exhausted (a condition on a hero)
+            for card in sorted(state.exhausted):
+                if card not in state.exhausted:
+                    continue
+                if triggers.fire(self, "would ready", self.controller(card), card).cancelled:
+                    self.log("stays exhausted", self.card_name(card))
+                else:
+                    state.exhausted.discard(card)
+        else:
+            state.exhausted.clear()
         for player in self.turn_order():
             self.raise_threat(player, 1)
         state.first_player = self._next_active(state.first_player)

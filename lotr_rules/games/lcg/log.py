@@ -69,6 +69,10 @@ LINES: dict[str, Callable[..., str]] = {
     "looked at": lambda p, n, names: f"{_seat(p)} looks at {n} card{'s' if n != 1 else ''} in private",
     "put": lambda name, position, pile: f"{name} is put on the {position} of the {pile}",
     "taken": lambda p, name: f"{_seat(p)} takes {name} into their hand",
+    "not completed": lambda name: f"{name} cannot be defeated now",
+    "stays exhausted": lambda name: f"{name} does not ready",
+    "no draw": lambda p: f"{_seat(p)} cannot draw cards",
+    "searched": lambda p, n: f"{_seat(p)} searches the top {n} card{'s' if n != 1 else ''} of their deck",
     "held back": lambda name, p: f"{name} cannot attack {_seat(p)} this phase",
     "concealed": lambda name: f"{name} counts no threat this phase",
 }

@@ -55,6 +55,7 @@ AFTER_POINTS = (
     "explored",  # subject: the location explored (it has left play)
     "quest completed",  # subject: the quest stage completed
     "engaged",  # subject: the enemy, player: the player it engaged
+    "attacks",  # subject: the enemy attacking, as its attack begins (before the defender)
     "attacked",  # subject: the enemy that attacked, player: the player attacked
     "defended",  # subject: the defender, player: the player attacked
     "defeated",  # subject: the enemy destroyed (it has left play)
@@ -73,6 +74,9 @@ WOULD_POINTS = (
     "would reveal",  # before an encounter card's When Revealed effect resolves
     "would shadow",  # before a shadow effect resolves
     "would damage",  # before damage is dealt: amount and subject may change
+    "would complete",  # before a quest stage with enough progress is defeated
+    "would ready",  # before an exhausted card readies in the refresh phase
+    "would draw",  # player: the player about to draw, amount: how many cards
 )
 POINTS = (*AFTER_POINTS, *WOULD_POINTS)
 #: Forced effects resolve by themselves; Responses are offered; Actions are played in windows
@@ -280,7 +284,8 @@ class Scenario:
     def check(self) -> None:
         if not self.quest:
             raise ConfigError(f"scenario '{self.name}' has no quest cards")
-        if any(card.type != "quest" or card.quest_points < 1 for card in self.quest):
+        # a stage of 0 quest points is one progress never defeats (its own text ends it)
+        if any(card.type != "quest" or card.quest_points < 0 for card in self.quest):
             raise ConfigError(f"scenario '{self.name}': quest cards need quest points")
         bad = [card.name for card in self.encounter if card.type not in ENCOUNTER_TYPES]
         if bad:

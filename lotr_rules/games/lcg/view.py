@@ -3,8 +3,77 @@ each player's threat, heroes, allies and engaged enemies, with the hand of the s
 
 from __future__ import annotations
 
-from lotr_rules.games.lcg.game import LcgGame
+import textwrap
+
+from lotr_rules.games.lcg.game import IN_PLAY, LcgGame
+from lotr_rules.games.lcg.record import LcgCard
 from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, QUEST, STAGING
+
+WIDTH = 78
+#: the printed numbers of a card, in the order a card shows them, with their words
+_NUMBERS = (
+    ("cost", "cost"),
+    ("threat_cost", "threat cost"),
+    ("engagement_cost", "engagement cost"),
+    ("threat", "threat"),
+    ("willpower", "willpower"),
+    ("attack", "attack"),
+    ("defense", "defense"),
+    ("hit_points", "hit points"),
+    ("quest_points", "quest points"),
+    ("victory", "victory points"),
+)
+#: which numbers each type of card prints
+_PRINTED = {
+    "hero": {"threat_cost", "willpower", "attack", "defense", "hit_points"},
+    "ally": {"cost", "willpower", "attack", "defense", "hit_points"},
+    "attachment": {"cost"},
+    "event": {"cost"},
+    "enemy": {"engagement_cost", "threat", "attack", "defense", "hit_points", "victory"},
+    "location": {"threat", "quest_points", "victory"},
+    "quest": {"quest_points"},
+}
+
+
+def card_lines(game: LcgGame, card: int, *, with_state: bool = True) -> list[str]:
+    """What ``i N`` shows of a card: its name and type, its printed numbers, traits and keywords,
+    its text in our words, and, with ``with_state`` while it is in play (where everyone sees
+    it), its stats now and its state. A card in a hand or a deck shows no more than its face."""
+    record = game.records[card]
+    lines = [f"{record.name}  ({_type_line(record)})"]
+    printed = _PRINTED.get(record.type, set())
+    numbers = [
+        f"{words} {getattr(record, name)}"
+        for name, words in _NUMBERS
+        if name in printed and (getattr(record, name) or name not in ("victory",))
+    ]
+    if numbers:
+        lines.append("  " + "   ".join(numbers))
+    if record.traits:
+        lines.append("  traits: " + ", ".join(sorted(t.replace("-", " ").title() for t in record.traits)))
+    keywords = _keywords(record)
+    if keywords:
+        lines.append("  keywords: " + ", ".join(keywords))
+    if record.encounter_set:
+        lines.append(f"  encounter set: {record.encounter_set}")
+    lines.extend(textwrap.wrap(record.text.strip() or "No text.", WIDTH, initial_indent="  ", subsequent_indent="  "))
+    if with_state and game.locate(card)[0] in IN_PLAY:
+        lines.append("  now: " + _card(game, card))
+    return lines
+
+
+def _type_line(record: LcgCard) -> str:
+    sphere = "" if record.type in ("enemy", "location", "treachery", "objective", "quest") else record.sphere + " "
+    stage = f", stage {record.stage}" if record.type == "quest" else ""
+    return f"{'unique ' if record.unique else ''}{sphere}{record.type}{stage}"
+
+
+def _keywords(record: LcgCard) -> list[str]:
+    words = [word for word, has in (("Sentinel", record.sentinel), ("Ranged", record.ranged)) if has]
+    words += [word for word, has in (("Surge", record.surge), ("Restricted", record.restricted)) if has]
+    if record.doomed:
+        words.append(f"Doomed {record.doomed}")
+    return words
 
 
 def _card(game: LcgGame, card: int) -> str:

@@ -20,6 +20,7 @@ from lotr_rules.games.lcg import (
     words_combat,
     words_encounter,
     words_entering,
+    words_hazards,
     words_looking,
     words_piles,
     words_quest,
@@ -230,7 +231,8 @@ PRIMITIVES = (
         "cancel",
         "none",
         impl=w.cancel,
-        contexts=("response",),
+        # a Forced effect cancels too: a stage that cannot be defeated while an enemy is in play
+        contexts=("response", "forced"),
     ),
     Primitive(
         "look at",
@@ -302,6 +304,8 @@ PRIMITIVES = (
     Primitive("win", "The players win the game.", "win", "none", impl=words_encounter.win),
     words_entering.PUT,
     words_entering.REGISTER,
+    words_hazards.ATTACH_TO,
+    words_hazards.SEARCH_DECK,
 )
 
 
@@ -329,6 +333,7 @@ AMOUNTS = (
         everything=True,
         payable=w.can_remove_resources,
     ),
+    words_hazards.DEAL_SHADOW,
 )
 
 #: the players a 'for each' may go round
@@ -393,6 +398,8 @@ HOLDS = (
 def _trigger(pattern: str, event: str, doc: str, **data: object) -> Phrase:
     # only the triggers marked 'waits' can be waited for inside an effect ('at end of phase { }')
     data.setdefault("waits", False)
+    # only a "would" point can be cancelled: 'cancel' answering any other would do nothing (E133)
+    data.setdefault("cancels", event.startswith("would "))
     return Phrase(
         pattern.replace("{card}", "CARD"), doc, data={"event": event, "pattern": tuple(pattern.split()), **data}
     )
@@ -441,6 +448,18 @@ TRIGGERS = (
         "would shadow",
         "before a shadow effect resolves ('cancel' cancels it)",
     ),
+    _trigger("when {card} attacks", "attacks", "as the enemy's attack begins, before a defender is declared"),
+    _trigger(
+        "when {card} would be defeated",
+        "would complete",
+        "before the quest stage, with enough progress, is defeated ('cancel': it is not, for now)",
+    ),
+    _trigger(
+        "when {card} would ready in refresh phase",
+        "would ready",
+        "before the exhausted card readies in the refresh phase ('cancel': it stays exhausted)",
+    ),
+    _trigger("when a player would draw", "would draw", "before a player draws cards ('cancel': they draw none)"),
     _trigger(
         "after shadow cards are dealt to enemies engaged with you",
         "shadows dealt",
@@ -454,6 +473,7 @@ TRIGGERS = (
 AGGREGATES = (
     Phrase("number", "how many cards", lambda ctx, cards: len(cards)),
     Phrase("damage", "the damage tokens on the cards, added up", words_combat.damage_on),
+    words_hazards.RESOURCES,
 )
 
 ABILITIES = {

@@ -292,7 +292,8 @@ def remove_progress(ctx: Ctx, sel: Selection, amount: int | None) -> None:
 def add_resources(ctx: Ctx, sel: Selection, amount: int | None) -> None:
     game = g(ctx)
     for card in _alive(game, pick(ctx, sel, "Add resources to")):
-        if amount and amount > 0 and game.records[card].type == "hero":
+        # a hero's resource pool, or resource tokens on an enemy (a stat may count them)
+        if amount and amount > 0 and game.records[card].type in ("hero", "enemy"):
             game.state.resources[card] = game.state.resources.get(card, 0) + amount
             game.log("resources", game.card_name(card), amount)
 
@@ -395,11 +396,13 @@ def in_state(ctx: Ctx, card: int, word: str) -> bool:
         return card == game.attacking or card in game.declared_attackers
     if word == "defending":
         return card == game.defending
+    if word == "active":
+        return game.locate(card)[0] == ACTIVE
     return False
 
 
 #: the words ``state is WORD`` takes
-STATE_WORDS = ("exhausted", "ready", "committed", "damaged", "engaged", "attacking", "defending")
+STATE_WORDS = ("exhausted", "ready", "committed", "damaged", "engaged", "attacking", "defending", "active")
 KEYWORD_WORDS = ("sentinel", "ranged", "surge", "restricted", "unique")
 
 

@@ -1,0 +1,102 @@
+"""How well the players stand, as one number, and what an action would do to it.
+
+The heuristic bot cannot read a card's script, so it judges an event or a card's Action by its
+result: it plays the action on a copy of the game (its own decisions there made by the plain
+heuristic, with no further look-ahead) and compares the table before and after. The number
+weighs what the players keep (characters, cards in hand, resources, progress) against what
+threatens them (threat, enemies, the staging area), so that an action that kills an enemy,
+heals a hero, lowers threat or puts a character into play scores above one that costs a card
+and resources for nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from lotr_rules.engine.decisions import Agent
+from lotr_rules.engine.game import GameOver
+from lotr_rules.games.lcg import triggers
+from lotr_rules.games.lcg.game import LcgGame
+from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, QUEST, STAGING, VICTORY
+
+__all__ = ["after", "outlook"]
+
+#: a won or lost game outweighs anything on the table
+DECIDED = 1000.0
+#: weights of the outlook, in "cards in hand"
+HAND_CARD = 1.0
+RESOURCE = 0.7
+THREAT = 0.6
+PROGRESS = 1.2
+HERO = 8.0
+HERO_HIT_POINT = 1.0
+ALLY = 2.0
+READY_THREATENED = 1.5
+READY_QUIET = 0.3
+COMMITTED_WILLPOWER = 1.2
+#: a point of attack or defense of a ready character while engaged enemies are fought
+FIGHTING = 0.7
+
+
+def outlook(game: LcgGame) -> float:
+    """The players' standing as one number: higher is better for all of them.
+
+    Characters count by their printed stats, so that a boost lasting only to the end of the
+    phase is worth something only where that phase uses it: committed willpower while the
+    players quest, attack and defense of ready characters in the combat phase."""
+    state = game.state
+    if state.finished:
+        return DECIDED if state.result.get("won") else -DECIDED
+    fighting = state.phase == "combat"
+    score = 0.0
+    enemies = [c for c in game.z(STAGING) if game.records[c].type == "enemy"]
+    for player in game.active_players():
+        engaged = game.z(ENGAGED, player)
+        enemies.extend(engaged)
+        # in the refresh phase every card is about to ready anyway
+        ready_value = 0.0 if state.phase == "refresh" else READY_THREATENED if engaged else READY_QUIET
+        score -= THREAT * state.threat[player]
+        score += HAND_CARD * len(game.z(HAND, player))
+        for card in game.characters(player):
+            record = game.records[card]
+            score += HERO if record.type == "hero" else ALLY
+            score += 0.5 * (record.willpower + record.attack + record.defense)
+            # a hero lost may lose the game: its hit points count double an ally's
+            score += (HERO_HIT_POINT if record.type == "hero" else 0.5) * game.remaining_hit_points(card)
+            score += RESOURCE * state.resources.get(card, 0)
+            if game.ready(card):
+                score += ready_value
+                if fighting and engaged:
+                    score += FIGHTING * (game.stat(card, "attack") + game.stat(card, "defense"))
+    for enemy in enemies:
+        if fighting and any(e == enemy for e, _ in state.held_back):
+            attack = 0  # held back for this phase: worth something only in the combat phase
+        else:
+            attack = game.stat(enemy, "attack") if fighting else game.records[enemy].attack
+        score -= attack + 0.5 * game.remaining_hit_points(enemy)
+    score -= game.staging_threat()
+    for card in (*game.z(ACTIVE), *game.z(QUEST)):
+        score += PROGRESS * state.progress.get(card, 0)
+    score += 2.0 * len(game.z(VICTORY))
+    if state.committed:
+        score += COMMITTED_WILLPOWER * game.committed_willpower()
+    return score
+
+
+def after(game: LcgGame, player: int, value: Any, agent: Callable[[int], Agent]) -> float:
+    """The outlook once ``player`` has taken the action window option ``value`` (an event played
+    or a card's Action used), worked out on a copy of the game; ``agent(seat)`` makes the agents
+    that answer the copy's decisions."""
+    twin = game.copy([agent(seat) for seat in range(len(game.agents))])
+    twin.on_decision = None
+    twin.replay_queue.clear()
+    try:
+        twin.begin_action()
+        if value[0] == "ability":
+            triggers.use_action(twin, player, value[1], value[2])
+        else:
+            twin.play(player, *value)
+    except GameOver:
+        pass
+    return outlook(twin)

@@ -1,0 +1,55 @@
+"""The LCG table and cards in words, as a person at the terminal sees them: a card's face from its
+record, and its stats and state only while it is in play, where every player sees them."""
+
+from __future__ import annotations
+
+from lcg_fixtures import named
+from lcg_table import put, table
+
+from lotr_rules.games.lcg.state import DECK, ENGAGED, HAND, STAGING
+from lotr_rules.games.lcg.view import card_lines, render_status
+
+
+def test_a_card_in_play_shows_its_face_and_its_state_now() -> None:
+    game = table(1)
+    warden = named(game, "Test Warden")
+    game.state.damage[warden] = 2
+    game.state.exhausted.add(warden)
+    lines = card_lines(game, warden)
+    assert lines[0] == "Test Warden  (unique leadership hero)"
+    assert lines[1] == "  threat cost 10   willpower 2   attack 2   defense 2   hit points 5"
+    assert "  traits: Warrior" in lines
+    assert lines[-1] == "  now: Test Warden (2wp 2att 2def 3/5hp; 0 leadership resources; exhausted)"
+
+
+def test_an_enemy_shows_its_printed_numbers_and_keywords() -> None:
+    game = table(1)
+    lurker = put(game, "Test Lurker", ENGAGED, 0)
+    lines = card_lines(game, lurker)
+    assert lines[0] == "Test Lurker  (enemy)"
+    assert lines[1].split("   ") == ["  engagement cost 40", "threat 3", "attack 4", "defense 2", "hit points 5"]
+    assert "  keywords: Surge" in lines
+
+
+def test_a_card_out_of_play_shows_only_its_face() -> None:
+    game = table(1)
+    rally = put(game, "Test Rally", HAND, 0)
+    lines = card_lines(game, rally)
+    assert lines[0] == "Test Rally  (spirit event)"
+    assert "each of your heroes gets +1 willpower" in " ".join(lines).lower()
+    assert not any(line.startswith("  now:") for line in lines)
+    in_deck = put(game, "Test Spearman", DECK, 0)
+    assert not any(line.startswith("  now:") for line in card_lines(game, in_deck))
+
+
+def test_the_table_shows_the_staging_area_and_only_the_seats_own_hand() -> None:
+    game = table(2)
+    for player in (0, 1):
+        for card in list(game.z(HAND, player)):
+            game.move(card, DECK, player)
+    put(game, "Test Brute", STAGING)
+    put(game, "Test Rally", HAND, 1)
+    mine = render_status(game, 0)
+    assert "Test Brute (engages at 30, 2 threat, 3att 1def 4/4hp)" in mine
+    assert mine.endswith("Your hand: empty")
+    assert "Test Rally" in render_status(game, 1).split("Your hand:")[1]
