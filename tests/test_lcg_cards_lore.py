@@ -412,7 +412,7 @@ def nth(kind: str, index: int) -> Rule:
 
 def test_gandalfs_search_shows_the_top_x_of_a_chosen_deck_and_gives_one_to_its_owner() -> None:
     """RR "X" (chosen and paid as the card is played); the cards are seen by the player looking
-    only: the log's line says how many, never which."""
+    only: the log's line says how many, never which. The rest go back in the order chosen."""
     game = game_of(
         ("Glorfindel", "Beravor"),
         value("x", 3),
@@ -428,7 +428,7 @@ def test_gandalfs_search_shows_the_top_x_of_a_chosen_deck_and_gives_one_to_its_o
     mine = list(game.z(DECK, 0))
     game.play(0, search)
     assert game.locate(second) == (HAND, 1), "the card chosen goes to its owner's hand"
-    assert deck[:2] == [first, third], "the rest stay on top"
+    assert deck[:2] == [third, first], "the rest go back on top in the order chosen"
     assert game.z(DECK, 0) == mine
     assert game.state.resources[card(game, "Glorfindel")] + game.state.resources[card(game, "Beravor")] == 0
     entry = next(e for e in reversed(game.state.log) if e[0] == "looked at")

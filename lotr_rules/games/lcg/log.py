@@ -67,6 +67,7 @@ LINES: dict[str, Callable[..., str]] = {
     "returned to hand": lambda p, name: f"{name} returns to {_seat(p)}'s hand",
     # the names ride along for the looking player's own screen; the line tells only how many
     "looked at": lambda p, n, names: f"{_seat(p)} looks at {n} card{'s' if n != 1 else ''} in private",
+    "arranged": lambda p, n: f"{_seat(p)} puts {n} card{'s' if n != 1 else ''} back on top in the order they choose",
     "put": lambda name, position, pile: f"{name} is put on the {position} of the {pile}",
     "taken": lambda p, name: f"{_seat(p)} takes {name} into their hand",
     "not completed": lambda name: f"{name} cannot be defeated now",

@@ -247,6 +247,15 @@ PRIMITIVES = (
         from_zones=("encounter deck", "any deck", "shadow cards of enemies engaged with you"),
     ),
     Primitive(
+        "arrange",
+        "Put the cards looked at that are still in a deck back on top of it, in the order you choose.",
+        "arrange all cards from looked at",
+        "cards",
+        impl=words_looking.arrange,
+        honours=frozenset({"zone", "all", "as"}),
+        from_zones=("looked at",),
+    ),
+    Primitive(
         "take",
         "Take cards from the top of discard piles into your hand.",
         "take an attachment from top attachments of discard piles",

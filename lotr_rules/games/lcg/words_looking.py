@@ -115,6 +115,28 @@ def put(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str
         game.log("put", game.card_name(card), placement.position, key[0])
 
 
+def arrange(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    """The cards looked at that are still in a deck go back on top of it in the order you
+    choose, the first chosen on top (the others of the deck stay under them). Shadow cards lie
+    in no deck, and stay where they are."""
+    assert sel is not None
+    game = g(ctx)
+    cards = [c for c in pick(ctx, sel, "Arrange") if game.locate(c)[0] in (DECK, ENCOUNTER_DECK)]
+    for key in sorted({game.locate(c) for c in cards}):
+        pool = [c for c in cards if game.locate(c) == key]
+        order: list[int] = []
+        while len(pool) > 1:
+            options = [game.card_option(c) for c in pool]
+            prompt = f"Which card goes on top next? ({game.card_name(ctx.this)})"
+            card: int = game.choose(ctx.player, "choose card", prompt, options, ctx.this)
+            order.append(card)
+            pool.remove(card)
+        order.extend(pool)
+        for card in reversed(order):
+            game.move(card, key[0], key[1], top=True)
+        game.log("arranged", ctx.player, len(order))
+
+
 def top_attachments(ctx: Ctx) -> list[list[int]]:
     """Each player's topmost attachment in their discard pile: the last one discarded (a
     discard pile takes its cards on top, at the end of its list)."""
