@@ -11,17 +11,17 @@ from pathlib import Path
 
 import pytest
 from lcg_fixtures import GUIDE, PROWLER, SAGE, SCENARIO, SHIELD_HERO, Scripted
-from lcg_table import clear_staging, put
+from lcg_table import clear_staging, put, stack
 
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.dsl.compiler import Compiler
 from lotr_rules.dsl.parser import parse_card
 from lotr_rules.engine.decisions import DecisionRequest
-from lotr_rules.games.lcg import convert, triggers
+from lotr_rules.games.lcg import combat, convert, triggers
 from lotr_rules.games.lcg.game import LcgConfig, LcgGame
 from lotr_rules.games.lcg.log import line
 from lotr_rules.games.lcg.record import LcgCard, PlayerDeck
-from lotr_rules.games.lcg.state import DECK, DISCARD, ENCOUNTER_DECK, ENGAGED, HAND, PLAY
+from lotr_rules.games.lcg.state import DECK, DISCARD, ENCOUNTER_DECK, ENGAGED, HAND, PLAY, QUEST, STAGING
 from lotr_rules.games.lcg.vocabulary import vocabulary
 
 CARDS = Path(__file__).resolve().parent.parent / "cardscripts" / "lcg-core"
@@ -398,3 +398,167 @@ def test_erebor_hammersmith_answers_only_being_played_from_hand() -> None:
     game.move(hammersmith, PLAY, 0)
     triggers.fire(game, "enters play", 0, hammersmith)
     assert game.locate(attachment) == (DISCARD, 0)
+
+
+# ---------------------------------------------------------------- a cost of X, looks, the quest
+def nth(kind: str, index: int) -> Rule:
+    """Answer a decision of this kind with its option at ``index``."""
+
+    def rule(request: DecisionRequest) -> int | None:
+        return index if request.kind == kind else None
+
+    return rule
+
+
+def test_gandalfs_search_shows_the_top_x_of_a_chosen_deck_and_gives_one_to_its_owner() -> None:
+    """RR "X" (chosen and paid as the card is played); the cards are seen by the player looking
+    only: the log's line says how many, never which. The rest go back in the order chosen."""
+    game = game_of(
+        ("Glorfindel", "Beravor"),
+        value("x", 3),
+        label("choose", "look at Player 2"),
+        nth("choose card", 1),
+        players=2,
+    )
+    fund(game, card(game, "Glorfindel"), 2)
+    fund(game, card(game, "Beravor"), 1)
+    deck = game.z(DECK, 1)
+    first, second, third = deck[:3]
+    search = hand(game, "Gandalf's Search")
+    mine = list(game.z(DECK, 0))
+    game.play(0, search)
+    assert game.locate(second) == (HAND, 1), "the card chosen goes to its owner's hand"
+    assert deck[:2] == [third, first], "the rest go back on top in the order chosen"
+    assert game.z(DECK, 0) == mine
+    assert game.state.resources[card(game, "Glorfindel")] + game.state.resources[card(game, "Beravor")] == 0
+    entry = next(e for e in reversed(game.state.log) if e[0] == "looked at")
+    assert entry[1:3] == (0, 3)
+    assert game.card_name(first) not in line(entry)
+
+
+@pytest.mark.parametrize("use", [True, False])
+def test_radagasts_cunning_leaves_an_enemys_threat_out_of_the_quest_this_phase(use: bool) -> None:
+    """Quest Action (RR "Actions", an action of one phase): the chosen enemy's threat is not
+    counted at quest resolution (seed "Quest Phase"); after the phase it counts again."""
+    rules = [label("commit", "Glorfindel"), label("choose card", "Test Brute")]
+    if use:
+        rules.insert(0, label("action", "play Radagast"))
+    game = game_of(("Glorfindel", "Beravor"), *rules)
+    fund(game, card(game, "Glorfindel"), 1)
+    cunning = hand(game, "Radagast's Cunning")
+    brute = put(game, "Test Brute", STAGING)  # threat 2
+    put(game, "Test Prowler", STAGING)  # threat 1
+    assert all(o.value != (cunning, -1) for o in game.playable(0, planning=False)), "not in the planning phase"
+    stack(game, "Test Relic")  # staging reveals an objective of no threat
+    stage = game.z(QUEST)[0]
+    game.run_phase("quest")
+    # Glorfindel's 3 willpower against 3 threat, or against 1 with the Brute left out
+    assert game.state.progress.get(stage, 0) == (2 if use else 0)
+    assert game.locate(cunning) == ((DISCARD, 0) if use else (HAND, 0))
+    assert not game.rule_holds(brute, "conceal"), "it lasts until the end of the phase"
+    assert game.staging_threat() == 3
+
+
+def test_secret_paths_leaves_a_locations_threat_out_until_the_end_of_the_phase() -> None:
+    """As Radagast's Cunning, for a location; a later change to its threat changes nothing."""
+    game = game_of(("Glorfindel", "Beravor"), label("choose card", "Test Ruins"))
+    fund(game, card(game, "Glorfindel"), 1)
+    ruins = put(game, "Test Ruins", STAGING)  # threat 3
+    put(game, "Test Prowler", STAGING)  # threat 1
+    game.state.phase = "quest"
+    paths = hand(game, "Secret Paths")
+    game.play(0, paths)
+    assert game.staging_threat() == 1
+    game.add_effect(ruins, "threat", 2)
+    assert game.staging_threat() == 1
+    game.run_phase("refresh")
+    assert game.staging_threat() == 4
+
+
+def test_forest_snare_goes_on_an_enemy_engaged_with_any_player_which_then_cannot_attack() -> None:
+    """RR "Attachment Cards": it goes on an enemy engaged with a player (either player here, not
+    one in the staging area); while attached, the enemy makes no attack (RR "Combat Phase")."""
+    game = game_of(("Glorfindel", "Beravor"), players=2)
+    fund(game, card(game, "Glorfindel"), 3)
+    brute = put(game, "Test Brute", ENGAGED, 1)
+    put(game, "Test Prowler", STAGING)
+    snare = hand(game, "Forest Snare")
+    hosts = [o.value[1] for o in game.playable(0, planning=True) if o.value[0] == snare]
+    assert hosts == [brute]
+    game.play(0, snare, brute)
+    assert game.state.attached_to[snare] == brute
+    game.state.phase = "combat"
+    game.combat_phase()
+    assert not any(e[0] == "damage" for e in game.state.log), "the Brute made no attack"
+    game.discard(snare)
+    game.combat_phase()
+    assert any(e[0] == "damage" for e in game.state.log), "without the snare it attacks"
+
+
+def test_dark_knowledge_lowers_willpower_and_exhausts_to_see_a_shadow_card_in_private() -> None:
+    """RR "Shadow Cards": the card stays face down; only its looker learns it. The options offer
+    the face-down cards by the enemy each was dealt to, never by name."""
+    game = game_of(
+        ("Glorfindel", "Beravor"),
+        nth("response", 1),
+        label("choose card", "the face-down card dealt to Test Brute"),
+    )
+    glorfindel = card(game, "Glorfindel")
+    fund(game, glorfindel, 1)
+    knowledge = hand(game, "Dark Knowledge")
+    willpower = game.stat(glorfindel, "willpower")
+    game.play(0, knowledge, glorfindel)
+    assert game.stat(glorfindel, "willpower") == willpower - 1
+    brute = put(game, "Test Brute", ENGAGED, 0)
+    put(game, "Test Prowler", ENGAGED, 0)
+    combat.deal_shadow_cards(game)
+    assert knowledge in game.state.exhausted
+    shadow = next(s for s, enemy in game.state.shadow_of.items() if enemy == brute)
+    entry = next(e for e in reversed(game.state.log) if e[0] == "looked at")
+    assert entry[1:] == (0, 1, (game.card_name(shadow),))
+    assert line(entry) == "Player 1 looks at 1 card in private"
+    agent = game.agents[0]
+    assert isinstance(agent, Scripted)
+    (request,) = [r for r in agent.asked if r.kind == "choose card"]
+    assert all(o.label.startswith("the face-down card dealt to") for o in request.options)
+
+
+def test_dark_knowledge_is_not_offered_when_no_enemy_engaged_with_you_has_a_shadow_card() -> None:
+    """The Response answers shadow cards dealt to enemies engaged with you only."""
+    game = game_of(("Glorfindel", "Beravor"), nth("response", 1), players=2)
+    glorfindel = card(game, "Glorfindel")
+    fund(game, glorfindel, 1)
+    knowledge = hand(game, "Dark Knowledge")
+    game.play(0, knowledge, glorfindel)
+    put(game, "Test Brute", ENGAGED, 1)
+    combat.deal_shadow_cards(game)
+    assert knowledge not in game.state.exhausted
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        ("hold attached enemy", ""),
+        ("hold an enemy in any engagement area", "E131"),
+        ("discard attached enemy", "E127"),
+    ],
+)
+def test_a_while_block_holds_rules_on_cards_named_as_a_whole(line: str, code: str) -> None:
+    """A rule held in a 'while' block asks nobody anything: it names its cards (E131); a
+    command that cannot hold is refused there (E127)."""
+    text = f"""card "Trap" {{
+  id trap
+  type attachment
+  sphere lore
+  cost 1
+  attach-to any engaged enemy
+  provenance designed
+  text "The enemy it is on makes no attacks."
+  while attached {{
+    {line}
+  }}
+}}
+"""
+    compiler = Compiler(vocabulary(), "trap.card")
+    compiler.compile_card(parse_card(text))
+    assert [d.code for d in compiler.diagnostics] == ([code] if code else [])

@@ -45,6 +45,7 @@ SPIRIT = (
     "Dwarven Tomb",
     "Will of the West",
     "Fortune or Fate",
+    "Stand and Fight",
 )
 
 
@@ -417,6 +418,16 @@ def attacking(enemy: str, *attackers: str) -> Answer:
     return answer
 
 
+# ---------------------------------------------------------------------- a cost of X
+
+
+def choose_x(x: int) -> Answer:
+    def answer(request: DecisionRequest) -> int | None:
+        return by_label(request, f"X = {x}") if request.kind == "x" else None
+
+    return answer
+
+
 def test_dunhere_attacks_an_enemy_in_the_staging_area_alone_with_one_more_attack() -> None:
     """Dunhere may attack an enemy in the staging area (RR "Staging Area": enemies there are
     not engaged), as its only attacker, with +1 attack: 3 against the brute's 1 defense. The
@@ -475,3 +486,61 @@ def test_quick_strike_like_attacks_reach_the_staging_area_for_dunhere() -> None:
     prowler = put(game, "Test Prowler", STAGING)
     convert.to_record(card).action(game, 0, -1)  # type: ignore[misc]
     assert game.locate(prowler)[0] not in (STAGING, ENGAGED)
+
+
+def test_stand_and_fight_pays_x_and_brings_an_ally_of_printed_cost_x_from_any_discard_pile() -> None:
+    """RR "X": X is chosen as the card is played and paid like any cost; the ally of printed cost
+    X comes from any player's discard pile into play under your control (RR "Control")."""
+    game = sgame(2, choose_x(3))
+    fund(game, 0, 3)
+    guide = put(game, "Lórien Guide", DISCARD, 1)  # printed cost 3
+    tracker = put(game, "Northern Tracker", DISCARD, 1)  # printed cost 4
+    stand = put(game, "Stand and Fight", HAND, 0)
+    assert any(o.value == (stand, -1) for o in game.playable(0, planning=False))
+    game.play(0, stand)
+    (x_request,) = [r for r in asked(game) if r.kind == "x"]
+    assert [o.label for o in x_request.options] == ["X = 0", "X = 1", "X = 2", "X = 3"]
+    assert game.locate(guide) == (PLAY, 0), "under your control, though player 2 owns it"
+    assert game.locate(tracker) == (DISCARD, 1), "its printed cost is not X"
+    assert sum(game.state.resources.get(h, 0) for h in game.heroes(0)) == 0, "X resources paid"
+    assert ("x paid", 0, "Stand and Fight", 3) in game.state.log
+    # leaving play, it goes to its owner's discard pile
+    game.discard(guide)
+    assert game.locate(guide) == (DISCARD, 1)
+
+
+def test_stand_and_fight_with_an_x_that_no_ally_costs_brings_nothing() -> None:
+    """The X chosen is paid even when no ally of that cost is there (RR "X")."""
+    game = sgame(1, choose_x(1))
+    fund(game, 0, 1)
+    guide = put(game, "Lórien Guide", DISCARD, 0)
+    game.play(0, put(game, "Stand and Fight", HAND, 0))
+    assert game.locate(guide) == (DISCARD, 0)
+    assert sum(game.state.resources.get(h, 0) for h in game.heroes(0)) == 2, "1 of the 3 pools' resources paid"
+
+
+def test_a_card_whose_cost_is_x_reads_x_and_gives_no_cost() -> None:
+    """E199: a card whose cost is X gives no 'cost' and no Response from hand; without
+    'variable-cost x', X is a name nothing gave (E130)."""
+
+    def codes(fields: str, ability: str) -> list[str]:
+        text = f"""card "Gamble" {{
+  id gamble
+  type event
+  sphere spirit
+{fields}
+  provenance designed
+  text "Action: lower your threat by X."
+{ability}
+}}
+"""
+        compiler = Compiler(vocabulary(), "gamble.card")
+        compiler.compile_card(parse_card(text))
+        return [d.code for d in compiler.diagnostics]
+
+    draw = "  action {\n    reduce threat by X\n  }"
+    assert codes("  variable-cost x", draw) == []
+    assert codes("  variable-cost x\n  cost 2", draw) == ["E199"]
+    assert codes("  cost 2", draw) == ["E130"]
+    response = "  response after this commits {\n    reduce threat by X\n  }"
+    assert "E199" in codes("  variable-cost x", f"{draw}\n{response}")

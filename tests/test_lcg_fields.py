@@ -310,6 +310,7 @@ SAMPLE_VALUES = {
     "setup-staging": '"Test Prowler" "Test Glade"',
     "action-phase": "combat",
     "attack-staging": "alone",
+    "variable-cost": "x",
 }
 
 

@@ -65,6 +65,10 @@ TEXT_KEYWORDS = {
 
 ARTICLES = ("a", "an", "the")
 
+#: a family field saying the card's printed cost is X (``variable-cost x``): the number its player
+#: chooses and pays when playing it, which its action reads under this name
+VARIABLE_COST = ("variable-cost", "X")
+
 
 def _quoted_names(value: tuple[str, ...]) -> bool:
     """Field words that are quoted names only (a lone name is read as a plain text)."""
@@ -361,7 +365,31 @@ class Compiler:
                 )
         self._check_designed(card, out, spans)
         self._check_field_abilities(card, spans)
+        self._check_variable_cost(card, spans)
         return out
+
+    def _check_variable_cost(self, card: ast.Card, spans: dict[str, Span]) -> None:
+        """E199: a card whose cost is X gives no number for it, and has no Response played from
+        hand, whose payment would not ask for X."""
+        field, name = VARIABLE_COST
+        if field not in spans:
+            return
+        if "cost" in spans:
+            self.error(
+                "E199",
+                f"a card whose cost is {name} ('{field} x') gives no 'cost'",
+                spans["cost"],
+                f"leave 'cost' out: its player chooses {name} when playing it",
+            )
+        for ability in card.abilities():
+            if ability.kind == "response":
+                self.error(
+                    "E199",
+                    f"a card whose cost is {name} is played for its action only: "
+                    f"a Response from hand would not ask for {name}",
+                    ability.span,
+                    "write its effect as an 'action'",
+                )
 
     def _check_field_abilities(self, card: ast.Card, spans: dict[str, Span]) -> None:
         """E188 for a field about an ability the card does not have: it would do nothing."""
@@ -2112,6 +2140,11 @@ class Compiler:
             )
             return None
         self._reset_names([*base, "action"])
+        x_field, x_name = VARIABLE_COST
+        if x_field in self._field_items:
+            # the number its player chose (and paid) when playing the card
+            self._bind_name(x_name)
+            self._numbers.add(x_name)
         cost: NumberFn | None = None
         if ability.cost is not None:
             cost = self._expr(ability.cost)

@@ -521,10 +521,17 @@ def holding(self: Compiler, ability: ast.Ability) -> list[ConstantDef]:
     self._depth = 1
     out: list[ConstantDef] = []
     for stmt in ability.body:
+        if isinstance(stmt, ast.Command) and _holds_while(self, stmt):
+            rule = rule_of(self, stmt, condition)
+            if rule is not None:
+                out.append(rule)
+            continue
         if not isinstance(stmt, ast.GiveStmt):
+            holding_words = sorted(n for n, p in self.vocab.primitives.items() if "while" in p.contexts)
             self.error(
                 "E127",
-                f"a 'while {condition}' block holds only 'give' changes",
+                f"a 'while {condition}' block holds only 'give' changes"
+                + (f" and {', '.join(repr(w) for w in holding_words)}" if holding_words else ""),
                 getattr(stmt, "span", ability.span),
                 "write other effects in an 'action', 'response' or 'forced' ability",
             )
@@ -533,6 +540,39 @@ def holding(self: Compiler, ability: ast.Ability) -> list[ConstantDef]:
         if constant is not None:
             out.append(constant)
     return out
+
+
+def _holds_while(self: Compiler, stmt: ast.Command) -> bool:
+    """A command its family says can hold in a 'while' block (it names 'while' among its contexts)."""
+    primitive = self.vocab.primitives.get(stmt.verb)
+    return primitive is not None and "while" in primitive.contexts
+
+
+def rule_of(self: Compiler, stmt: ast.Command, condition: str) -> ConstantDef | None:
+    """``while attached { hold attached enemy }``: the command's rule holds on its cards as long
+    as the condition does, a constant named after the command (the game asks whether it holds).
+    Nobody is asked anything while a rule holds, so it must name its cards as a whole (E131)."""
+    effect, selection = self._command_parts(stmt)
+    if effect is None or selection is None:
+        return None
+    if selection.quantity not in ("ref", "all", "default"):
+        self.error(
+            "E131",
+            f"'{stmt.verb}' in a 'while' block holds on cards named as a whole, not on some to choose",
+            stmt.span,
+            f"name them: '{stmt.verb} attached enemy', '{stmt.verb} all enemies in staging area'",
+        )
+        return None
+    chosen = selection
+
+    def targets(ctx: Ctx) -> list[int]:
+        return chosen.referenced(ctx) if chosen.quantity == "ref" else chosen.candidates(ctx, 1 << 30)
+
+    return ConstantDef(condition, stmt.verb, targets, _one, _text(stmt))
+
+
+def _one(ctx: Ctx) -> int:
+    return 1
 
 
 def match_pattern(pattern: tuple[object, ...], words: list[str]) -> list[str] | None:

@@ -2069,6 +2069,111 @@ REGISTRY: tuple[LintCode, ...] = (
         kind="set",
     ),
     LintCode(
+        "E199",
+        Severity.ERROR,
+        "a card whose cost is x gives a cost, or a response from hand",
+        "'variable-cost x' says the printed cost is X: its player chooses X when playing the card, "
+        "pays X resources, and its action reads the number as X. A 'cost' beside it would be a second "
+        "price the game never asks, and a Response played from hand is paid without asking for X.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: gamble.card
+            card "Gamble" {
+              id gamble
+              type event
+              sphere spirit
+              variable-cost x
+              cost 2
+              provenance designed
+              text "Action: lower your threat by X."
+              action {
+                reduce threat by X
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: gamble.card
+            card "Gamble" {
+              id gamble
+              type event
+              sphere spirit
+              variable-cost x
+              provenance designed
+              text "Action: lower your threat by X."
+              action {
+                reduce threat by X
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E131",
+        Severity.ERROR,
+        "a rule in a 'while' block on cards to choose",
+        "A command that can hold in a 'while' block (the LCG's 'hold') holds as long as the block's "
+        "condition does, and nobody is asked anything meanwhile: it must name its cards as a whole "
+        "('attached enemy', 'all enemies in staging area', 'this'), not some to choose.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: trap.card
+            card "Trap" {
+              id trap
+              type attachment
+              sphere lore
+              cost 1
+              attach-to any engaged enemy
+              provenance designed
+              text "The enemy it is on makes no attacks."
+              while attached {
+                hold an enemy in any engagement area
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: trap.card
+            card "Trap" {
+              id trap
+              type attachment
+              sphere lore
+              cost 1
+              attach-to any engaged enemy
+              provenance designed
+              text "The enemy it is on makes no attacks."
+              while attached {
+                hold attached enemy
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
         "E150",
         Severity.ERROR,
         "unknown card name",

@@ -107,6 +107,10 @@ class LcgHeuristicAgent:
     def _choose(self, game: LcgGame, request: DecisionRequest) -> int:
         return 0
 
+    def _x(self, game: LcgGame, request: DecisionRequest) -> int:
+        # A card whose cost is X does more with a larger X: pay all it can.
+        return len(request.options) - 1
+
     def _may(self, game: LcgGame, request: DecisionRequest) -> int:
         # 'may' blocks of the players' cards help them: yes.
         return _index(request, True)

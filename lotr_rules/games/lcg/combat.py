@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from lotr_rules.engine.decisions import Option
 from lotr_rules.games.lcg import triggers
-from lotr_rules.games.lcg.state import ENCOUNTER_DECK, ENGAGED, PLAY, SHADOWS, STAGING
+from lotr_rules.games.lcg.state import CANNOT_ATTACK, ENCOUNTER_DECK, ENGAGED, PLAY, SHADOWS, STAGING
 from lotr_rules.games.lcg.words_attacks import SEVERAL_DEFENDERS
 
 if TYPE_CHECKING:
@@ -81,9 +81,7 @@ def combat_phase(game: LcgGame) -> None:
     for player in game.turn_order():
         while not game.state.eliminated[player]:
             waiting = [
-                e
-                for e in game.z(ENGAGED, player)
-                if e not in game.state.attacked and (e, player) not in game.state.held_back
+                e for e in game.z(ENGAGED, player) if e not in game.state.attacked and not held_back(game, e, player)
             ]
             if not waiting:
                 break
@@ -103,9 +101,24 @@ def combat_phase(game: LcgGame) -> None:
     game.state.attacked.clear()
 
 
+def held_back(game: LcgGame, enemy: int, player: int) -> bool:
+    """Whether the enemy cannot attack the player: held back for the phase, or by a card's
+    lasting rule (an attachment's 'while attached { hold attached enemy }')."""
+    return (enemy, player) in game.state.held_back or game.rule_holds(enemy, CANNOT_ATTACK)
+
+
 def deal_shadow_cards(game: LcgGame) -> None:
     """One face-down card to each engaged enemy: the first player's enemies first, each player's
-    in order of engagement cost, highest first. No reshuffle outside the quest phase."""
+    in order of engagement cost, highest first. No reshuffle outside the quest phase. Then each
+    player whose enemies were dealt one may answer it (RR "Combat Phase", step 1)."""
+    _deal(game)
+    if "shadows dealt" in game.listened:
+        for player in game.turn_order():
+            if any(game.engaged_with(enemy) == player for enemy in game.state.shadow_of.values()):
+                triggers.fire(game, "shadows dealt", player)
+
+
+def _deal(game: LcgGame) -> None:
     for player in game.turn_order():
         enemies = sorted(game.z(ENGAGED, player), key=lambda e: -game.stat(e, "engagement_cost"))
         for enemy in enemies:

@@ -50,12 +50,13 @@ def to_record(card: CardDef) -> LcgCard:
     fields = card.family_fields
     keywords = set(str(fields["keywords"]).split())
     attach = str(fields["attach-to"]).split()
-    scope = "any" if attach[0] == "any" else "own"
+    scope = "engaged" if attach[:2] == ["any", "engaged"] else "any" if attach[0] == "any" else "own"
     return LcgCard(
         card.name,
         kind,
         sphere=str(fields["sphere"]),
         cost=_number(fields, "cost"),
+        variable_cost=fields["variable-cost"] == "x",
         threat_cost=_number(fields, "threat-cost"),
         willpower=_number(fields, "willpower"),
         attack=_number(fields, "attack"),

@@ -31,7 +31,12 @@ KEYWORD_CHOICES = tuple(
 
 #: what an attachment may go on: its player's own cards of a kind, or any player's ("any hero")
 ATTACH_KINDS = ("character", "hero", "ally", "enemy", "location")
-ATTACH_CHOICES = (*ATTACH_KINDS, *(f"any {kind}" for kind in ATTACH_KINDS if kind != "location"))
+ATTACH_CHOICES = (
+    *ATTACH_KINDS,
+    *(f"any {kind}" for kind in ATTACH_KINDS if kind != "location"),
+    # an enemy engaged with any player (not one in the staging area)
+    "any engaged enemy",
+)
 
 
 @attrs.frozen(slots=True)
@@ -62,6 +67,16 @@ FIELDS: tuple[FieldDecl, ...] = (
         types=("ally", "attachment", "event"),
         low=0,
         high=20,
+    ),
+    LcgFieldDecl(
+        "variable-cost",
+        "word",
+        "`variable-cost x`: the card's printed cost is X. Its player chooses X when playing it and "
+        "pays X resources; its Action reads the number as `X`. The card gives no `cost`.",
+        default="",
+        types=("event",),
+        choices=("x",),
+        ability="action",
     ),
     LcgFieldDecl(
         "threat-cost",
@@ -149,7 +164,8 @@ FIELDS: tuple[FieldDecl, ...] = (
         "words",
         "What an attachment goes on: its player's own `character`, `hero` or `ally`, an `enemy` "
         "engaged with its player, a `location` in play, or any player's with `any` "
-        "(`attach-to any hero`).",
+        "(`attach-to any hero`; `any enemy` is any enemy in play, `any engaged enemy` one engaged "
+        "with any player).",
         default="character",
         types=("attachment",),
         choices=ATTACH_CHOICES,

@@ -29,6 +29,7 @@ from lotr_rules.games.lcg import combat, triggers, words_entering
 from lotr_rules.games.lcg.record import LcgCard, LcgEvent, PlayerDeck, Scenario
 from lotr_rules.games.lcg.state import (
     ACTIVE,
+    CONCEALED,
     DECK,
     DISCARD,
     ENCOUNTER_DECK,
@@ -41,6 +42,7 @@ from lotr_rules.games.lcg.state import (
     QUEST_DONE,
     REMOVED,
     RESOLVING,
+    SHADOWS,
     STAGING,
     UNTIL_PHASE,
     UNTIL_ROUND,
@@ -147,6 +149,8 @@ class LcgGame(Game):
         #: encounter cards being revealed that gained surge from their own effect (immutable, so
         #: that a copy of the game mid-reveal keeps its own)
         self.surging: frozenset[int] = frozenset()
+        #: the X chosen and paid for the card with a cost of X being played now
+        self.paid_x = 0
         cards = [_definition(i, r) for i, r in enumerate(records)]
         super().__init__(cards, LcgState(len(config.players), config.seed), agents)
         self.replay_queue.extend(replay)
@@ -329,7 +333,20 @@ class LcgGame(Game):
         return self.stat(card, "hit_points") - self.state.damage.get(card, 0)
 
     def staging_threat(self) -> int:
-        return sum(self.stat(card, "threat") for card in self.z(STAGING))
+        """The threat the staging area counts: a card concealed for the phase counts none."""
+        return sum(self.stat(card, "threat") for card in self.z(STAGING) if not self.rule_holds(card, CONCEALED))
+
+    def rule_holds(self, card: int, rule: str) -> bool:
+        """Whether a rule words put on a card holds now: for the phase (a lasting effect, see
+        ``add_rule``) or while a card's 'while' block says so (a constant naming the rule)."""
+        if any(target == card and changed == rule for target, changed, _amount, _until in self.state.effects):
+            return True
+        return bool(self.constant_cards) and not self._reading_constants and self._constant_changes(card, rule) > 0
+
+    def add_rule(self, card: int, rule: str, until: str = UNTIL_PHASE) -> None:
+        """A rule on a card (it counts no threat...) until the end of the phase or round; it ends
+        sooner if the card leaves play, as every lasting effect on it does."""
+        self.add_effect(card, rule, 1, until)
 
     def committed_willpower(self) -> int:
         return sum(self.stat(card, "willpower") for card in sorted(self.state.committed))
@@ -339,6 +356,11 @@ class LcgGame(Game):
         return self.ask(player, kind, prompt, tuple(options), source).value
 
     def card_option(self, card: int, label: str = "") -> Option:
+        """An option about a card; a face-down shadow card is offered by the enemy it was dealt
+        to, never by its name."""
+        enemy = self.state.shadow_of.get(card, -1)
+        if not label and enemy >= 0 and self.locate(card)[0] == SHADOWS:
+            label = f"the face-down card dealt to {self.card_name(enemy)}"
         return Option(label or self.card_name(card), card, card)
 
     # ------------------------------------------------------------------ threat and the end
@@ -648,10 +670,12 @@ class LcgGame(Game):
             return False  # it must be paid from that many different heroes' pools
         return sum(self.state.resources.get(h, 0) for h in heroes) >= record.cost
 
-    def pay(self, player: int, card: int) -> None:
+    def pay(self, player: int, card: int, due: int | None = None) -> None:
+        """Pay the card's cost (``due``: what a cost of X came to)."""
         # The pools with the most resources pay first (ties: the earlier hero), so the payment
         # leaves as many pools able to pay as it can; the rules leave the split to the player.
-        due = self.records[card].cost
+        if due is None:
+            due = self.records[card].cost
         payers = sorted(self.matching_heroes(player, card), key=lambda h: (-self.state.resources[h], h))
         for hero in payers[: self.records[card].pay_from]:
             # a card paid from several heroes' pools: 1 from each of them first
@@ -664,6 +688,14 @@ class LcgGame(Game):
             due -= taken
         if due:
             raise InternalError(f"could not pay for {self.card_name(card)}")
+
+    def choose_x(self, player: int, card: int) -> int:
+        """The X of a card whose printed cost is X: its player chooses it, from 0 to what the
+        pools that may pay for the card hold (RR "X")."""
+        most = sum(self.state.resources.get(h, 0) for h in self.matching_heroes(player, card))
+        options = [Option(f"X = {x}", x) for x in range(most + 1)]
+        chosen: int = self.choose(player, "x", f"Choose X for {self.card_name(card)} (you pay X)", options, card)
+        return chosen
 
     def unique_in_play(self, card: int) -> bool:
         """The unique rule: a unique card cannot enter play while its title is in play."""
@@ -678,11 +710,11 @@ class LcgGame(Game):
         only heroes, or only allies) of the player or of any player, enemies engaged with the
         player or any enemy in play, locations in play; and its own condition, if any."""
         record = self.records[attachment]
-        kind, anyone = record.attach_to, record.attach_scope == "any"
+        kind, anyone = record.attach_to, record.attach_scope in ("any", "engaged")
         players = self.turn_order() if anyone else [player]
         if kind == "enemy":
             pools = [c for p in players for c in self.z(ENGAGED, p)]
-            candidates = [*pools, *self.z(STAGING)] if anyone else pools
+            candidates = [*pools, *self.z(STAGING)] if record.attach_scope == "any" else pools
         elif kind == "location":
             candidates = [*self.z(ACTIVE), *self.z(STAGING)]
         else:
@@ -718,8 +750,14 @@ class LcgGame(Game):
 
     def play(self, player: int, card: int, host: int = -1) -> None:
         record = self.records[card]
-        self.pay(player, card)
+        if record.variable_cost:
+            self.paid_x = self.choose_x(player, card)
+            self.pay(player, card, self.paid_x)
+        else:
+            self.pay(player, card)
         self.log("played", player, record.name, self.card_name(host) if host >= 0 else "")
+        if record.variable_cost:
+            self.log("x paid", player, record.name, self.paid_x)
         if record.type == "event":
             # Resolved first, then put in its owner's discard pile (seed, "Event Cards").
             self.move(card, RESOLVING)

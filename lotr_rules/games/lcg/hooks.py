@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from lotr_rules.dsl.compiler import VARIABLE_COST
 from lotr_rules.engine.cards import CardDef, ConstantDef, CostDef, Effect, TriggerDef
 from lotr_rules.engine.context import Ctx
 from lotr_rules.games.lcg.record import Check, Constant, Hook, LcgEvent, Trigger
@@ -24,9 +25,12 @@ ABILITY_HOOKS = {"when revealed": "when_revealed", "shadow": "shadow", "travel":
 _PERIOD = {"phase": "phase", "round": "round"}
 
 
-def _hook(effect: Effect, cost: CostDef | None = None) -> Hook:
+def _hook(effect: Effect, cost: CostDef | None = None, paid_name: str = "") -> Hook:
     def run(game: LcgGame, player: int, card: int) -> None:
         ctx = Ctx(game, player, card)
+        if paid_name:
+            # a card whose cost is X: the number its player chose and paid when playing it
+            ctx.vars[paid_name] = game.paid_x
         if cost is not None:
             cost.pay(ctx)
         effect(ctx)
@@ -133,7 +137,8 @@ def record_hooks(card: CardDef) -> dict[str, Any]:
     is_event = "event" in card.types
     if card.action is not None:
         if is_event:
-            out["action"] = _hook(card.action.effect, card.action.price)
+            paid = VARIABLE_COST[1] if card.family_fields.get(VARIABLE_COST[0]) else ""
+            out["action"] = _hook(card.action.effect, card.action.price, paid)
             if card.action.price is not None:
                 out["action_check"] = _check(card.action.price)
         else:

@@ -31,6 +31,7 @@ LINES: dict[str, Callable[..., str]] = {
     "quest picked": lambda stage, name, others: f"Stage {stage} is picked at random: {name}, not {_names(others)}",
     "setup": lambda name: f"Setup: {name} goes to the staging area",
     "mulligan": lambda p: f"{_seat(p)} takes a mulligan",
+    "x paid": lambda p, name, x: f"{_seat(p)} pays X = {x} for {name}",
     "played": lambda p, name, host: f"{_seat(p)} plays {name}" + (f" on {host}" if host else ""),
     "committed": lambda p, name: f"{_seat(p)} commits {name} to the quest",
     "revealed": lambda name: f"Revealed: {name}",
@@ -66,6 +67,7 @@ LINES: dict[str, Callable[..., str]] = {
     "returned to hand": lambda p, name: f"{name} returns to {_seat(p)}'s hand",
     # the names ride along for the looking player's own screen; the line tells only how many
     "looked at": lambda p, n, names: f"{_seat(p)} looks at {n} card{'s' if n != 1 else ''} in private",
+    "arranged": lambda p, n: f"{_seat(p)} puts {n} card{'s' if n != 1 else ''} back on top in the order they choose",
     "put": lambda name, position, pile: f"{name} is put on the {position} of the {pile}",
     "taken": lambda p, name: f"{_seat(p)} takes {name} into their hand",
     "not completed": lambda name: f"{name} cannot be defeated now",
@@ -75,6 +77,7 @@ LINES: dict[str, Callable[..., str]] = {
     "held back": lambda name, p: f"{name} cannot attack {_seat(p)} this phase",
     "several defenders": lambda p: f"{_seat(p)} may declare several defenders against each attack this phase",
     "shuffled into deck": lambda p, name: f"{name} is shuffled into {_seat(p)}'s deck",
+    "concealed": lambda name: f"{name} counts no threat this phase",
 }
 
 

@@ -40,9 +40,9 @@ CHARACTER_TYPES = ("hero", "ally")
 STATS = ("willpower", "attack", "defense", "hit_points", "threat", "engagement_cost")
 #: what an attachment may be attached to
 HOSTS = ("character", "hero", "ally", "enemy", "location")
-#: whose cards an attachment may go on: its player's own (enemies: those engaged with them), or
-#: any player's (enemies and locations: any in play)
-ATTACH_SCOPES = ("own", "any")
+#: whose cards an attachment may go on: its player's own (enemies: those engaged with them), any
+#: player's (enemies and locations: any in play), or an enemy engaged with any player
+ATTACH_SCOPES = ("own", "any", "engaged")
 
 # The moments of the game a triggered ability can answer (RR "Triggered Abilities"). "after"
 # points fire once the thing has happened; "would" points fire before it happens, and their
@@ -68,6 +68,7 @@ AFTER_POINTS = (
     "phase ends",
     "round ends",  # subject: -1
     "left play",  # subject: the card that left play (it is out of play now)
+    "shadows dealt",  # player: a player whose engaged enemies were just dealt shadow cards
 )
 WOULD_POINTS = (
     "would reveal",  # before an encounter card's When Revealed effect resolves
@@ -154,6 +155,8 @@ class LcgCard:
     sphere: str = "neutral"
     #: allies, attachments and events: resources paid to play it
     cost: int = 0
+    #: a printed cost of X: its player chooses X when playing it and pays X resources
+    variable_cost: bool = False
     #: how many different heroes' pools must pay for it (0: any of its sphere's)
     pay_from: int = 0
     #: events: the one phase their Action may be played in ("": any)
@@ -223,7 +226,7 @@ class LcgCard:
         if self.attach_to not in HOSTS:
             raise ConfigError(f"card '{self.name}': cannot attach to '{self.attach_to}'")
         if self.attach_scope not in ATTACH_SCOPES:
-            raise ConfigError(f"card '{self.name}': attach scope must be 'own' or 'any'")
+            raise ConfigError(f"card '{self.name}': attach scope must be 'own', 'any' or 'engaged'")
         if self.type == "event" and any(t.kind != "response" for t in self.triggers):
             raise ConfigError(f"card '{self.name}': an event's triggered ability can only be a Response")
         for stat, _amount in self.grants:

@@ -36,6 +36,12 @@ ENCOUNTER_DISCARD = "encounter discard pile"
 VICTORY = "victory display"
 #: face-down shadow cards, each dealt to one enemy (see ``LcgState.shadow_of``)
 SHADOWS = "shadow cards"
+
+#: the rules words put on cards, each named after the word that puts it (see
+#: ``LcgGame.rule_holds``): a card that counts no threat in the staging area (``conceal``), and
+#: an enemy that cannot attack (``hold`` in a 'while' block)
+CONCEALED = "conceal"
+CANNOT_ATTACK = "hold"
 #: a treachery card while its When Revealed effect resolves
 RESOLVING = "being resolved"
 SHARED_ZONES = (

@@ -25,6 +25,7 @@ from lotr_rules.games.lcg import (
     words_hazards,
     words_looking,
     words_piles,
+    words_quest,
 )
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
 from lotr_rules.games.lcg.state import (
@@ -107,10 +108,25 @@ ZONES = (
     ),
     ZoneSpec(
         "looked at",
-        "the encounter cards this effect looked at, while still on the deck",
+        "the cards this effect looked at, while still face down where they were (a deck, an enemy's shadow cards)",
         (),
         "shared",
         words_looking.looked_at,
+    ),
+    ZoneSpec(
+        "any deck",
+        "every player's deck; cards are taken from the top of one of them",
+        (),
+        "union",
+        words_looking.any_deck,
+        top_only=True,
+    ),
+    ZoneSpec(
+        "shadow cards of enemies engaged with you",
+        "the face-down shadow cards dealt to the enemies engaged with you",
+        (),
+        "union",
+        words_looking.shadows_engaged_with_you,
     ),
     # one card each, named by what it is to this card (see NAMED_THINGS)
     ZoneSpec("host", "the card this card is attached to", (), "shared", w.host_of_this),
@@ -202,6 +218,8 @@ PRIMITIVES = (
         "cards",
         impl=words_combat.hold_back,
         honours=_ANY_SEL,
+        # in a 'while' block it holds as long as the block does: 'while attached { hold attached enemy }'
+        contexts=("action", "response", "forced", "when revealed", "shadow", "travel", "while"),
     ),
     Primitive(
         "strike",
@@ -222,14 +240,24 @@ PRIMITIVES = (
     ),
     Primitive(
         "look at",
-        "Look at the top cards of the encounter deck, privately: the log tells the others how many, never which. "
-        "They stay where they are; 'looked at' names them for the rest of the effect.",
+        "Look at face-down cards, privately: the top cards of the encounter deck or of one player's deck "
+        "('any deck': you choose whose), or shadow cards you choose. The log tells the others how many, "
+        "never which. They stay where they are; 'looked at' names them for the rest of the effect.",
         "look at a card from encounter deck",
         "cards or count",
         default_zone="encounter deck",
         impl=words_looking.look_at,
-        honours=frozenset({"zone", "count", "as"}),
-        from_zones=("encounter deck",),
+        honours=frozenset({"zone", "count", "up to", "as"}),
+        from_zones=("encounter deck", "any deck", "shadow cards of enemies engaged with you"),
+    ),
+    Primitive(
+        "arrange",
+        "Put the cards looked at that are still in a deck back on top of it, in the order you choose.",
+        "arrange all cards from looked at",
+        "cards",
+        impl=words_looking.arrange,
+        honours=frozenset({"zone", "all", "as"}),
+        from_zones=("looked at",),
     ),
     Primitive(
         "take",
@@ -259,6 +287,7 @@ PRIMITIVES = (
     words_piles.RESHUFFLE,
     words_piles.REVEAL,
     words_piles.REVIVE,
+    words_quest.CONCEAL,
     Primitive(
         "surge",
         "The card being revealed gains surge.",
@@ -446,6 +475,12 @@ TRIGGERS = (
         "before the exhausted card readies in the refresh phase ('cancel': it stays exhausted)",
     ),
     _trigger("when a player would draw", "would draw", "before a player draws cards ('cancel': they draw none)"),
+    _trigger(
+        "after shadow cards are dealt to enemies engaged with you",
+        "shadows dealt",
+        "after the shadow cards of the combat phase are dealt, when an enemy engaged with you got one",
+        yours=True,
+    ),
     _trigger("at end of phase", "phase ends", "at the end of each phase", waits=True),
     _trigger("at end of round", "round ends", "at the end of each round", waits=True),
 )

@@ -16,7 +16,7 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import Phrase, Primitive, ZoneSpec
 from lotr_rules.engine.selection import Placement, Selection
 from lotr_rules.games.lcg import triggers
-from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, PLAY, QUEST, STAGING, LcgState
+from lotr_rules.games.lcg.state import ACTIVE, DECK, ENGAGED, HAND, PLAY, QUEST, STAGING, LcgState
 from lotr_rules.games.lcg.words import g, pick
 
 if TYPE_CHECKING:
@@ -61,8 +61,8 @@ CONTROLLER_OF_IT = Phrase(
 def put(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     """``put an ally from hand into play``: the characters enter play under your control, paying
     nothing (a unique one stays where it is while its title is in play: seed "Unique Cards"),
-    and their "enters play" abilities answer. ``put X into hand``: cards in play go back to
-    their owners' hands (a card out of play by now stays where it is)."""
+    and their "enters play" abilities answer. ``put X into hand``: cards in play, or in a deck
+    (a card looked at), go to their owners' hands (a card anywhere else stays where it is)."""
     assert sel is not None and placement is not None and placement.zone is not None
     game = g(ctx)
     into_play = placement.zone.name == "play"
@@ -76,7 +76,7 @@ def put(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str
             game.move(card, PLAY, ctx.player)
             game.log("put into play", ctx.player, record.name)
             triggers.fire(game, "enters play", ctx.player, card)
-        elif where in IN_PLAY and owner >= 0 and record.type != "hero":
+        elif (where in IN_PLAY or where == DECK) and owner >= 0 and record.type != "hero":
             game.move(card, HAND, owner)
             game.log("returned to hand", owner, record.name)
 
@@ -84,13 +84,15 @@ def put(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str
 PUT = Primitive(
     "put",
     "Put characters from outside play into play under your control without paying for them "
-    "('put an ally from hand into play'), or cards in play back into their owners' hands "
-    "('put A into hand').",
+    "('put an ally from hand into play'), or cards in play or in a deck into their owners' hands "
+    "('put A into hand', 'put a card from looked at into its owner's hand').",
     "put an ally from hand into play",
     "cards",
     placement="required",
     positions=("into",),
     into_zones=("play", "hand"),
+    # 'into its owner's hand' says where the cards go: an owner's hand is where they always go
+    honours_placement=frozenset({"owner"}),
     impl=put,
     honours=frozenset({"zone", "where", "count", "up to", "all", "random", "as", "name"}),
     moves_to="placement",

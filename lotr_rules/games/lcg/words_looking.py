@@ -1,6 +1,8 @@
-"""Words of the LCG's card language for looking at encounter cards in private and putting them
-back: ``look at``, the zone ``looked at`` and ``move``; and for taking an attachment back from a
-discard pile, the zone ``top attachments of discard piles`` and ``take`` (see :mod:`.vocabulary`).
+"""Words of the LCG's card language for looking at face-down cards in private and putting them
+back: ``look at`` (the top of the encounter deck or of any player's deck, or the shadow cards of
+the enemies engaged with you), the zones ``looked at``, ``any deck`` and ``shadow cards of
+enemies engaged with you``, and ``move``; and for taking an attachment back from a discard
+pile, the zone ``top attachments of discard piles`` and ``take`` (see :mod:`.vocabulary`).
 
 The LCG keeps its decks with the top card first (``deck[0]`` is drawn or revealed next), so
 these read the top of a deck from the front of its list.
@@ -9,24 +11,37 @@ these read the top of a deck from the front of its list.
 from __future__ import annotations
 
 from lotr_rules.engine.context import Ctx
+from lotr_rules.engine.decisions import Option
 from lotr_rules.engine.selection import Placement, Selection
-from lotr_rules.games.lcg.state import DISCARD, ENCOUNTER_DECK, HAND
+from lotr_rules.games.lcg.state import DECK, DISCARD, ENCOUNTER_DECK, ENGAGED, HAND, SHADOWS
 from lotr_rules.games.lcg.words import g, pick, zone_key
 
 #: where an effect keeps the cards it looked at (a key no script name can be: names start upper case)
 LOOKED = "looked at"
 
 
+#: where a card looked at may still be, face down, for the rest of the effect
+FACE_DOWN = (DECK, ENCOUNTER_DECK, SHADOWS)
+
+
 def look_at(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
-    """Look at the top cards of the named deck, privately: the entry in the log carries their
-    names for the looking player's own screen, and its line says only how many."""
+    """Look at face-down cards privately: the top cards of a deck (of one deck, which you
+    choose when the zone names several: ``any deck``), or the shadow cards you choose. The entry
+    in the log carries their names for the looking player's own screen; its line says only how
+    many."""
     game = g(ctx)
     count = 1 if sel is None else sel.wanted(ctx)
     seen: list[int] = []
     zones = sel.zones if sel is not None else ()
     for zone in zones:
         assert zone.lists is not None
-        for cards in zone.lists(ctx):
+        if not zone.top_only:
+            seen.extend(_chosen_face_down(ctx, [c for cards in zone.lists(ctx) for c in cards], count - len(seen)))
+            continue
+        piles = [cards for cards in zone.lists(ctx) if cards]
+        if len(piles) > 1:
+            piles = [_chosen_pile(ctx, piles)]
+        for cards in piles:
             # a pile's list, as selections read it, has its top card last
             seen.extend(cards[::-1][: max(0, count - len(seen))])
     ctx.vars[LOOKED] = list(seen)
@@ -35,23 +50,91 @@ def look_at(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard:
     game.log("looked at", ctx.player, len(seen), tuple(game.card_name(c) for c in seen))
 
 
+def _chosen_pile(ctx: Ctx, piles: list[list[int]]) -> list[int]:
+    """You choose which of several decks to look at, by whose it is."""
+    game = g(ctx)
+    options = []
+    for index, cards in enumerate(piles):
+        owner = game.owners[cards[0]]
+        whose = f"Player {owner + 1}'s deck" if owner >= 0 else "the encounter deck"
+        options.append(Option(f"look at {whose}", index))
+    chosen: int = game.choose(ctx.player, "choose", f"Whose deck? ({game.card_name(ctx.this)})", options, ctx.this)
+    return piles[chosen]
+
+
+def _chosen_face_down(ctx: Ctx, cards: list[int], count: int) -> list[int]:
+    """You choose up to ``count`` face-down cards, each offered by what it lies under (the
+    options never name the card)."""
+    game = g(ctx)
+    pool = list(cards)
+    chosen: list[int] = []
+    while pool and len(chosen) < count:
+        if len(pool) <= count - len(chosen):
+            chosen.extend(pool)
+            break
+        options = [game.card_option(c) for c in pool]
+        card: int = game.choose(ctx.player, "choose card", f"Look at ({game.card_name(ctx.this)})", options, ctx.this)
+        chosen.append(card)
+        pool.remove(card)
+    return chosen
+
+
 def looked_at(ctx: Ctx) -> list[list[int]]:
-    """The encounter cards this effect looked at that are still on the encounter deck."""
+    """The cards this effect looked at that are still face down where they were (a deck, or
+    under an enemy as shadow cards)."""
     seen = ctx.vars.get(LOOKED, [])
-    deck = g(ctx).z(ENCOUNTER_DECK)
-    return [[c for c in seen if c in deck]] if isinstance(seen, list) else [[]]
+    game = g(ctx)
+    return [[c for c in seen if game.locate(c)[0] in FACE_DOWN]] if isinstance(seen, list) else [[]]
+
+
+def any_deck(ctx: Ctx) -> list[list[int]]:
+    """Every player's deck, in turn order, each as selections read a pile (top card last)."""
+    game = g(ctx)
+    return [game.z(DECK, p)[::-1] for p in game.turn_order()]
+
+
+def shadows_engaged_with_you(ctx: Ctx) -> list[list[int]]:
+    """The face-down shadow cards dealt to the enemies engaged with you, enemy by enemy."""
+    game = g(ctx)
+    enemies = game.z(ENGAGED, ctx.player)
+    return [[s for s in game.z(SHADOWS) if game.state.shadow_of.get(s) == enemy] for enemy in enemies]
 
 
 def put(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
-    """Put the cards on the top or the bottom of the pile the placement names."""
+    """Put the cards on the top or the bottom of the pile the placement names (only the cards
+    that belong in it: encounter cards on the encounter deck)."""
     assert sel is not None and placement is not None and placement.zone is not None
     assert placement.zone.lists is not None
     game = g(ctx)
     key = zone_key(ctx, placement.zone.name)
     top = placement.position == "top"
     for card in pick(ctx, sel, "Put a card"):
+        if (game.owners[card] < 0) != (key[1] < 0):
+            continue  # a player's card never goes into the encounter deck
         game.move(card, key[0], key[1], top=top)
         game.log("put", game.card_name(card), placement.position, key[0])
+
+
+def arrange(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    """The cards looked at that are still in a deck go back on top of it in the order you
+    choose, the first chosen on top (the others of the deck stay under them). Shadow cards lie
+    in no deck, and stay where they are."""
+    assert sel is not None
+    game = g(ctx)
+    cards = [c for c in pick(ctx, sel, "Arrange") if game.locate(c)[0] in (DECK, ENCOUNTER_DECK)]
+    for key in sorted({game.locate(c) for c in cards}):
+        pool = [c for c in cards if game.locate(c) == key]
+        order: list[int] = []
+        while len(pool) > 1:
+            options = [game.card_option(c) for c in pool]
+            prompt = f"Which card goes on top next? ({game.card_name(ctx.this)})"
+            card: int = game.choose(ctx.player, "choose card", prompt, options, ctx.this)
+            order.append(card)
+            pool.remove(card)
+        order.extend(pool)
+        for card in reversed(order):
+            game.move(card, key[0], key[1], top=True)
+        game.log("arranged", ctx.player, len(order))
 
 
 def top_attachments(ctx: Ctx) -> list[list[int]]:
