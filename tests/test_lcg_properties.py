@@ -62,8 +62,8 @@ def check_state(game: LcgGame) -> None:
         assert 0 < damage < game.stat(card, "hit_points")
     assert all(amount >= 0 for amount in state.resources.values())
     assert len(game.z(ACTIVE)) <= 1
-    for (card, index), until in state.used.items():  # only limited abilities are remembered
-        assert game.records[card].triggers[index].limit == until
+    for key, until in state.used.items():  # only limited abilities are remembered
+        assert game.records[key[0]].triggers[key[1]].limit == until
     assert all(game.records[c].type != "treachery" for c in game.z(STAGING))
 
 

@@ -469,6 +469,8 @@ class _Parser:
             self._expect("N", _BODY)
             return ast.Ability(kind, body, phrase=phrase, span=self._span(start))
         if kind == "action":
+            if self._peek() == "by":
+                raise _GiveUp  # 'action by each player' is left to Lark
             once = self._peek() == "once"
             if once:
                 # only 'once per turn' here: any other limit is left to Lark

@@ -306,7 +306,32 @@ class LcgGame(Game):
         return total
 
     def traits_of(self, card: int) -> frozenset[str]:
-        return self.records[card].traits
+        """The printed traits and those a card in play grants it now (``give trait ...``)."""
+        granted = self.granted(card, "trait")
+        if not granted:
+            return self.records[card].traits
+        # a script writes a trait in lower case with hyphens ('dol-guldur'); a record as printed
+        return self.records[card].traits | {" ".join(p.capitalize() for p in w.split("-")) for w in granted}
+
+    def granted(self, card: int, quality: str) -> frozenset[str]:
+        """The words of a quality ("trait", "resource-icon") the 'while' blocks of cards grant
+        this card now. Like a stat, it is worked out when read; a grant read while working out
+        the cards a grant reaches sees the cards without any."""
+        if not self.constant_cards or self._reading_constants:
+            return frozenset()
+        words: set[str] = set()
+        self._reading_constants = True
+        try:
+            for source in self.constant_cards:
+                for constant in self.records[source].constants:
+                    if constant.stat != quality or not constant.word or constant.word in words:
+                        continue
+                    ctx = Ctx(self, self.controller(source), source)
+                    if constant.holds(ctx) and card in constant.targets(ctx):
+                        words.add(constant.word)
+        finally:
+            self._reading_constants = False
+        return frozenset(words)
 
     def add_effect(self, card: int, stat: str, amount: int, until: str = UNTIL_PHASE) -> None:
         """A lasting change to a card's stat, until the end of the phase or of the round."""
@@ -611,7 +636,14 @@ class LcgGame(Game):
     # ------------------------------------------------------------------ paying and playing
     def matching_heroes(self, player: int, card: int) -> list[int]:
         sphere = self.records[card].sphere
-        return [h for h in self.heroes(player) if sphere == "neutral" or self.records[h].sphere == sphere]
+        if sphere == "neutral":
+            return self.heroes(player)
+        # a hero's own sphere is its resource icon; a card in play may grant it another
+        return [
+            h
+            for h in self.heroes(player)
+            if self.records[h].sphere == sphere or sphere in self.granted(h, "resource-icon")
+        ]
 
     def can_pay(self, player: int, card: int) -> bool:
         record = self.records[card]

@@ -16,7 +16,14 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import Selection
 from lotr_rules.games.lcg import words as w
-from lotr_rules.games.lcg import words_combat, words_encounter, words_entering, words_looking, words_piles
+from lotr_rules.games.lcg import (
+    words_combat,
+    words_control,
+    words_encounter,
+    words_entering,
+    words_looking,
+    words_piles,
+)
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
 from lotr_rules.games.lcg.state import (
     ACTIVE,
@@ -276,6 +283,7 @@ PRIMITIVES = (
     Primitive("win", "The players win the game.", "win", "none", impl=words_encounter.win),
     words_entering.PUT,
     words_entering.REGISTER,
+    words_control.CONTROL,
 )
 
 
@@ -338,6 +346,17 @@ ATTRIBUTES = (
     _live("sphere", "text", "the card's sphere ('sphere is spirit')", w.sphere),
     _live("name", "text", "the card's name", w.card_name),
     Phrase("type", "one of the card's types", lambda c: c.types, data={"kind": "types"}),
+    words_control.SAME_CARD,
+)
+
+#: what a 'while' block may grant a card besides stats ('give trait gondor to attached hero')
+GRANTS = (
+    Phrase("trait", "a trait the card has as if printed ('trait is gondor' holds)", data={"targets": w.targets}),
+    Phrase(
+        "resource-icon",
+        "a resource icon of a sphere: the hero's pool pays for cards of that sphere too",
+        data={"targets": w.targets, "choices": ("leadership", "tactics", "spirit", "lore")},
+    ),
 )
 
 #: who 'for each' acts for
@@ -458,7 +477,10 @@ def vocabulary() -> Vocabulary:
         provenances=("card-list", "designed"),
         contexts=("action", "response", "forced", "when revealed", "shadow", "travel", "while"),
         hero_abilities=("action", "response", "forced", "while"),
-        chosen_players={"player": Phrase("player", "any player still in the game", w.every_player)},
+        chosen_players={
+            "player": Phrase("player", "any player still in the game", w.every_player),
+            "another player": words_control.ANOTHER_PLAYER,
+        },
         amounts={a.words: a for a in AMOUNTS},
         stats={s.words: s for s in STATS},
         periods=("phase", "round"),
@@ -467,4 +489,6 @@ def vocabulary() -> Vocabulary:
         paid_abilities=("travel",),
         controller=w.controller,
         type_groups=TYPE_GROUPS,
+        grants={g.words: g for g in GRANTS},
+        each_player_actions=True,
     )
