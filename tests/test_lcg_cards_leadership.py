@@ -546,7 +546,7 @@ def test_common_cause_exhausts_a_hero_to_ready_a_different_hero() -> None:
     play(game, "Common Cause")
     assert not game.ready(aragorn), "Aragorn paid the cost"
     assert game.ready(gloin), "another player's hero was readied"
-    assert not any("Aragorn" == label for labels in asked_for[1:] for label in labels)
+    assert not any(label == "Aragorn" for labels in asked_for[1:] for label in labels)
 
 
 def test_common_cause_is_not_played_without_a_ready_hero() -> None:

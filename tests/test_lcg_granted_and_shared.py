@@ -49,7 +49,7 @@ def event(body: str) -> str:
 
 
 GRANT = attachment(
-    '  while attached {\n    give trait gondor to attached hero\n'
+    "  while attached {\n    give trait gondor to attached hero\n"
     '    give resource-icon spirit to attached hero where name is "Aragorn"\n  }\n'
 )
 SHARED = ally("  action by each player once per round {\n    cost discard a card from hand\n    draw 1\n  }\n")
@@ -57,7 +57,10 @@ HANDED = ally(
     "  action {\n    cost reduce threat by 3\n    choose another player as P\n"
     "    for each P {\n      control this\n      raise threat by 3\n    }\n  }\n"
 )
-OTHER = event("  action {\n    cost exhaust a hero in your play area as Paid\n    ready a hero in play where card is not Paid\n  }\n")
+OTHER = event(
+    "  action {\n    cost exhaust a hero in your play area as Paid\n"
+    "    ready a hero in play where card is not Paid\n  }\n"
+)
 
 
 @pytest.mark.parametrize("text", [GRANT, SHARED, HANDED, OTHER])
