@@ -114,6 +114,7 @@ KEYWORDS = frozenset(
         "the",
         "of",
         "players",
+        "player",
         "hit",
         "aggression",
         "directions",

@@ -448,3 +448,112 @@ def test_an_effect_waits_only_for_the_end_of_a_phase_or_round() -> None:
     assert _findings("    at end of phase {\n      draw 1\n    }\n    draw 1") == []
     found = _findings("    when a card would be revealed {\n      draw 1\n    }")
     assert [f[:4] for f in found] == ["E114"]
+
+
+# ---------------------------------------------------------------------- granted traits and icons
+#: a test-only Spirit event, to see which heroes' pools may pay for a Spirit card
+SPIRIT_SONG = LcgCard("Test Spirit Song", "event", sphere="spirit", cost=1)
+
+
+def test_steward_of_gondor_makes_its_hero_gondor_while_attached() -> None:
+    """Steward of Gondor: the hero it is attached to has the Gondor trait as long as it is there
+    (RR "Traits": a card gaining a trait has it for every rule and effect); For Gondor! then
+    gives that hero its +1 defense. The trait goes when the attachment does."""
+    game = game_of(choose())
+    theodred = hero(game, "Théodred")
+    assert not game.traits_of(theodred) & {"Gondor"}
+    steward = play(game, "Steward of Gondor", host=theodred)
+    assert "Gondor" in game.traits_of(theodred)
+    assert "Gondor" not in game.traits_of(hero(game, "Aragorn")), "only the hero it is attached to"
+    play(game, "For Gondor!")
+    assert game.stat(theodred, "defense") == game.records[theodred].defense + 1
+    game.state.effects.clear()
+    game.discard(steward)
+    assert "Gondor" not in game.traits_of(theodred)
+
+
+def test_steward_of_gondor_exhausts_to_add_2_resources_to_its_hero() -> None:
+    """Steward of Gondor's Action: exhausting it (the cost) puts 2 resources in the attached
+    hero's pool; exhausted, it cannot be used again (RR "Costs")."""
+    game = game_of(choose())
+    gloin = hero(game, "Glóin")
+    steward = play(game, "Steward of Gondor", host=gloin)
+    before = game.state.resources.get(gloin, 0)
+    use_action(game, 0, steward)
+    assert game.state.resources[gloin] == before + 2
+    assert not game.ready(steward)
+    assert not any(o.value[1] == steward for o in triggers.action_options(game, 0))  # type: ignore[index]
+
+
+def _with_spirit_song() -> tuple[LcgGame, int]:
+    cards = records()
+    heroes = tuple(cards[name] for name in HEROES)
+    deck = convert.player_deck(heroes, (cards["Celebrían's Stone"], SPIRIT_SONG))
+    scenario = Scenario("Test Orcs", SCENARIO.quest, (PROWLER, ORC))
+    game = LcgGame(LcgConfig(scenario, (deck,), mulligan=False), [Scripted(choose())])
+    song = next(c for c, r in enumerate(game.records) if r.name == "Test Spirit Song")
+    for each in game.heroes(0):
+        game.state.resources[each] = 0
+    return game, song
+
+
+def test_celebrians_stone_gives_2_willpower_and_aragorn_a_spirit_icon() -> None:
+    """Celebrían's Stone: +2 willpower to its hero; on Aragorn it adds a Spirit resource icon,
+    so his pool pays for Spirit cards (seed "Resource Match", RR "Resource Icon")."""
+    game, song = _with_spirit_song()
+    aragorn = hero(game, "Aragorn")
+    game.state.resources[aragorn] = 1
+    assert not game.can_pay(0, song), "a Leadership hero's pool does not pay for a Spirit card"
+    stone = put(game, "Celebrían's Stone", PLAY, 0)
+    game.attach(stone, aragorn)
+    assert game.stat(aragorn, "willpower") == 4
+    assert game.matching_heroes(0, song) == [aragorn]
+    assert game.can_pay(0, song)
+    game.pay(0, song)
+    assert game.state.resources[aragorn] == 0
+    game.discard(stone)
+    game.state.resources[aragorn] = 1
+    assert not game.can_pay(0, song) and game.stat(aragorn, "willpower") == 2
+
+
+def test_celebrians_stone_on_another_hero_gives_no_icon() -> None:
+    """Celebrían's Stone on a hero other than Aragorn: +2 willpower, no Spirit icon."""
+    game, song = _with_spirit_song()
+    theodred = hero(game, "Théodred")
+    game.state.resources[theodred] = 1
+    stone = put(game, "Celebrían's Stone", PLAY, 0)
+    game.attach(stone, theodred)
+    assert game.stat(theodred, "willpower") == game.records[theodred].willpower + 2
+    assert not game.can_pay(0, song)
+
+
+# ---------------------------------------------------------------------- a different card
+def test_common_cause_exhausts_a_hero_to_ready_a_different_hero() -> None:
+    """Common Cause: its cost exhausts a hero of its player; the hero then readied is a
+    different one, of any player (RR "Costs": the cost is paid first; the effect's choice
+    cannot be the hero paid)."""
+    asked_for: list[list[str]] = []
+
+    def answer(request: DecisionRequest) -> int | None:
+        if request.kind == "choose card":
+            asked_for.append([option.label for option in request.options])
+        return choose("Aragorn", "Glóin II")(request)
+
+    game = game_of(answer, players=2)
+    aragorn = hero(game, "Aragorn")
+    gloin = hero(game, "Glóin II", 1)
+    game.state.exhausted.update({gloin, hero(game, "Théodred")})
+    play(game, "Common Cause")
+    assert not game.ready(aragorn), "Aragorn paid the cost"
+    assert game.ready(gloin), "another player's hero was readied"
+    assert not any(label == "Aragorn" for labels in asked_for[1:] for label in labels)
+
+
+def test_common_cause_is_not_played_without_a_ready_hero() -> None:
+    """Common Cause cannot be played when no hero of its player is ready to pay its cost."""
+    game = game_of(choose())
+    card = put(game, "Common Cause", HAND, 0)
+    game.state.exhausted.update(game.heroes(0))
+    assert not any(o.value == (card, -1) for o in game.playable(0, planning=False))
+    game.state.exhausted.discard(hero(game, "Glóin"))
+    assert any(o.value == (card, -1) for o in game.playable(0, planning=False))

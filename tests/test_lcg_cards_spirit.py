@@ -46,6 +46,7 @@ SPIRIT = (
     "Will of the West",
     "Fortune or Fate",
     "Stand and Fight",
+    "Wandering Took",
 )
 
 
@@ -544,3 +545,88 @@ def test_a_card_whose_cost_is_x_reads_x_and_gives_no_cost() -> None:
     assert codes("  cost 2", draw) == ["E130"]
     response = "  response after this commits {\n    reduce threat by X\n  }"
     assert "E199" in codes("  variable-cost x", f"{draw}\n{response}")
+
+
+# ---------------------------------------------------------------------- Actions of every player
+def _eowyn_game() -> LcgGame:
+    """Two players: the first has Éowyn, the second the fixture heroes; three cards each in hand."""
+    game = sgame(2, heroes=(records()["Éowyn"],))
+    for player in (0, 1):
+        for card in game.z(DECK, player)[:3]:
+            game.move(card, HAND, player)
+    game.state.phase = "quest"
+    return game
+
+
+def _use(game: LcgGame, player: int, card: int) -> None:
+    option = next(o for o in triggers.action_options(game, player) if o.value[1] == card)  # type: ignore[index]
+    triggers.use_action(game, player, option.value[1], option.value[2])  # type: ignore[index]
+
+
+def _offered(game: LcgGame, player: int, card: int) -> bool:
+    return any(o.value[1] == card for o in triggers.action_options(game, player))  # type: ignore[index]
+
+
+def test_eowyn_gains_willpower_for_a_card_discarded_by_any_player() -> None:
+    """Éowyn: any player may discard a card from their own hand to give her +1 willpower until
+    the end of the phase, each player once a round (RR "Limits": counted for each player)."""
+    game = _eowyn_game()
+    eowyn = next(c for c in game.heroes(0) if game.records[c].name == "Éowyn")
+    assert _offered(game, 1, eowyn), "offered to a player who does not control her"
+    _use(game, 1, eowyn)
+    assert game.stat(eowyn, "willpower") == 5
+    assert (len(game.z(HAND, 1)), len(game.z(HAND, 0))) == (2, 3), "the user's own hand pays"
+    assert len(game.z(DISCARD, 1)) == 1
+    assert not _offered(game, 1, eowyn), "once a round for that player"
+    assert _offered(game, 0, eowyn), "the other player has not used it yet"
+    _use(game, 0, eowyn)
+    assert game.stat(eowyn, "willpower") == 6 and not _offered(game, 0, eowyn)
+    game.run_phase("travel")  # the phase ends: the willpower goes, the limit of the round stays
+    assert game.stat(eowyn, "willpower") == 4
+    assert not _offered(game, 1, eowyn)
+    game.state.used = {k: u for k, u in game.state.used.items() if u != "round"}
+    assert _offered(game, 1, eowyn)
+
+
+def test_eowyn_is_not_offered_to_a_player_with_no_card_in_hand() -> None:
+    """The cost is a card from the user's own hand: a player with none cannot pay it."""
+    game = _eowyn_game()
+    eowyn = next(c for c in game.heroes(0) if game.records[c].name == "Éowyn")
+    for card in list(game.z(HAND, 1)):
+        game.move(card, DECK, 1)
+    assert not _offered(game, 1, eowyn) and _offered(game, 0, eowyn)
+
+
+# ---------------------------------------------------------------------- control
+def test_wandering_took_passes_to_another_player() -> None:
+    """Wandering Took: its controller lowers their threat by 3 (the cost); another player takes
+    control of it, in play as it was, and raises their threat by 3. Its owner is still the
+    first player, so it is discarded to their pile (RR "Control", "Ownership")."""
+    game = sgame(2)
+    took = put(game, "Wandering Took", PLAY, 0)
+    game.state.exhausted.discard(took)
+    game.state.damage[took] = 1
+    game.state.threat[:] = [30, 20]
+    _use(game, 0, took)
+    assert game.state.threat == [27, 23]
+    assert took in game.z(PLAY, 1) and took not in game.z(PLAY, 0)
+    assert game.controller(took) == 1 and game.state.damage[took] == 1
+    assert _offered(game, 1, took), "its new controller may pass it on"
+    assert not _offered(game, 0, took)
+    game.discard(took)
+    assert took in game.z(DISCARD, 0)
+
+
+def test_wandering_took_is_not_offered_alone_or_below_3_threat() -> None:
+    """With no other player to take it, or a threat below 3 (a cost is paid in full, RR
+    "Costs"), Wandering Took's Action is not offered."""
+    solo = sgame(1)
+    took = put(solo, "Wandering Took", PLAY, 0)
+    solo.state.threat[0] = 30
+    assert not _offered(solo, 0, took)
+    game = sgame(2)
+    took = put(game, "Wandering Took", PLAY, 0)
+    game.state.threat[0] = 2
+    assert not _offered(game, 0, took)
+    game.state.threat[0] = 3
+    assert _offered(game, 0, took)

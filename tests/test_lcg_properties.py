@@ -54,7 +54,8 @@ def check_state(game: LcgGame) -> None:
         assert attachment in in_play and game.locate(host)[0] in IN_PLAY
     for shadow, enemy in state.shadow_of.items():
         assert shadow in game.z(SHADOWS) and game.locate(enemy)[0] == ENGAGED
-    assert state.committed <= state.exhausted
+    # a committed character stays committed if a card readies it (it may then defend)
+    assert all(game.locate(c)[0] == PLAY and game.records[c].type in ("hero", "ally") for c in state.committed)
     for player in game.active_players():
         assert state.threat[player] < THREAT_LIMIT
         assert game.heroes(player)
@@ -62,8 +63,8 @@ def check_state(game: LcgGame) -> None:
         assert 0 < damage < game.stat(card, "hit_points")
     assert all(amount >= 0 for amount in state.resources.values())
     assert len(game.z(ACTIVE)) <= 1
-    for (card, index), until in state.used.items():  # only limited abilities are remembered
-        assert game.records[card].triggers[index].limit == until
+    for key, until in state.used.items():  # only limited abilities are remembered
+        assert game.records[key[0]].triggers[key[1]].limit == until
     assert all(game.records[c].type != "treachery" for c in game.z(STAGING))
 
 

@@ -141,6 +141,7 @@ _PLACEHOLDERS = {
     "binding": "as X",
     "quantity": "QUANTITY",
     "limit": "LIMIT",
+    "by_each_player": "by each player",
     "amount_verb": "deal/heal/place",
     "amount": "NUMBER/all",
     "amount_prep": "to/on/from",
@@ -358,6 +359,13 @@ STATEMENT_DOCS: dict[str, tuple[str, str]] = {
         "cards that match at each moment a stat is read. The amount comes first.",
         "give +1 attack to all characters in play area until end of phase\ngive -1 willpower to X until end of round",
     ),
+    "grant_stmt": (
+        "Grants cards a quality as if printed, in a `while` block, for as long as it holds: in the "
+        "LCG a trait (`trait is gondor` then holds) or a resource icon of a sphere (the hero's pool "
+        "pays for that sphere's cards). Another quality or word, or a grant outside a `while` "
+        "block, is refused (E187).",
+        'give trait gondor to attached hero\ngive resource-icon spirit to attached hero where name is "Aragorn"',
+    ),
     "raise_counter": (
         "Raises one of the game's counters (the LCG: your `threat`; at 50 you are eliminated). A "
         "negative amount changes nothing.",
@@ -372,6 +380,10 @@ STATEMENT_DOCS: dict[str, tuple[str, str]] = {
         "cost exhaust this\ncost discard a card from hand",
     ),
     "cost_raise": ("A cost of raising a counter (always payable).", "cost raise threat by 2"),
+    "cost_reduce": (
+        "A cost of lowering a counter: paid only in full, so the counter must hold the amount.",
+        "cost reduce threat by 3",
+    ),
     "cost_remove": (
         "A cost of taking an amount off a card: `cost remove 1 resource from this` needs a pool that holds it.",
         "cost remove 1 resource from this",
@@ -795,6 +807,13 @@ def _abilities(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[s
         if key == "group ambush":
             lines += [
                 "Written `group ambush without defense`, no player may avoid it with a Defense.",
+                "",
+            ]
+        if key == "action":
+            lines += [
+                "Written `action by each player`, the LCG's card in play offers its Action to every player,",
+                "each using it for themselves (paying from their own hand or pools), a limit counted for",
+                "each player apart; not on an event, which is played from its owner's hand (E195).",
                 "",
             ]
         if key == "quest":

@@ -448,6 +448,9 @@ class GiveStmt:
     #: ``until end of WORD``: the period it lasts; None inside a ``while`` block (as long as it holds)
     until: str | None = None
     span: Span = _span()
+    #: ``give trait gondor to X``: the word of a quality granted (``stat`` names the quality);
+    #: empty for a change to a stat
+    word: str = ""
 
 
 @attrs.frozen(slots=True)
@@ -534,6 +537,8 @@ class Ability:
     period: str = ""
     times: int = 1
     span: Span = _span()
+    #: ``action by each player``: every player may use it, a limit counted for each apart
+    by_each_player: bool = False
 
 
 Item = Union[Field, Ability]

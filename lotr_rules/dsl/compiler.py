@@ -1737,6 +1737,8 @@ class Compiler:
             def read(ctx: Ctx, card: int) -> Any:
                 return getter(ctx.game.cards[card])
 
+        if kind == "card":
+            return self._same_card(pred, getter)
         if kind == "words":
             if not isinstance(pred, ast.PredIs) or not isinstance(pred.value, ast.Word):
                 self.error("E120", f"'{pred.attribute}' is tested with 'is' and a word", pred.span)
@@ -1795,6 +1797,26 @@ class Compiler:
             self._check_card_name(value.text, value.span)
         text = value.text
         return lambda ctx, card: (read(ctx, card) == text) != negated
+
+    def _same_card(self, pred: ast.PredCompare | ast.PredIs | ast.PredContains, getter: Any) -> CardTest:
+        """``card is X`` / ``card is not X``: whether the card is one named ``X`` earlier (E120
+        for anything but a name of cards)."""
+        value = getattr(pred, "value", None)
+        bound = isinstance(value, ast.VarExpr) and any(value.name in scope for scope in self._bound[-1:])
+        if not isinstance(pred, ast.PredIs) or not isinstance(value, ast.VarExpr) or not bound:
+            self.error(
+                "E120",
+                f"'{pred.attribute}' is tested with 'is' and a name of cards bound before it",
+                pred.span,
+                "name the cards first ('as X', in a cost too), then write 'card is X' or 'card is not X'",
+            )
+            return _never
+        name = value.name
+        if name in self._player_names or name in self._numbers:
+            self.error("E120", f"'{name}' is not a name of cards", pred.span)
+            return _never
+        negated = pred.negated
+        return lambda ctx, card: bool(getter(ctx, card, name)) != negated
 
     def _check_card_name(self, name: str, span: Span) -> None:
         if self.known_names is None or name in self.known_names:
@@ -2176,12 +2198,25 @@ class Compiler:
             self._say("Action (play it from your hand in an action window):")
         else:
             limit = f", {lasting.limit_text(ability)}" if ability.once else ""
+            if ability.by_each_player:
+                limit = f", by each player for themselves{limit}{' each' if ability.once else ''}"
             self._say(f"Action (use it in an action window{limit}):")
         self._depth = 1
         price, body = lasting.price_of(self, ability.body, "action")
+        price = lasting.needing_a_player(self, price, body)
         effect = self._block(body)
         times = ability.times if ability.once else 1
-        return ActionDef(effect=effect, once=ability.once, cost=cost, period=ability.period, times=times, price=price)
+        if ability.by_each_player and not lasting.by_each_player(self, ability, event):
+            return None
+        return ActionDef(
+            effect=effect,
+            once=ability.once,
+            cost=cost,
+            period=ability.period,
+            times=times,
+            price=price,
+            by_each_player=ability.by_each_player,
+        )
 
     def _can_be_negative(self, expr: ast.Expr) -> bool:
         """Whether a number can come out below 0 (W215, W216): a sign analysis, on the safe side."""

@@ -177,7 +177,7 @@ _FOR = frozenset({"for"})
 _MAY = frozenset({"add", "all", "let", "next", "remove"}) | _LARK_STATEMENTS
 #: After a word of a cost change's kind (``next ally costs 2 less``).
 _COST_KIND = frozenset({"cost", "costs", "where"})
-_ACTION = frozenset({"once", "pay"})
+_ACTION = frozenset({"by", "once", "pay"})
 _PER = frozenset({"per"})
 _PAY = frozenset({"pay"})
 #: After a limit's period (``once per turn``): an action's ``pay`` or a response's trigger words.
@@ -469,6 +469,8 @@ class _Parser:
             self._expect("N", _BODY)
             return ast.Ability(kind, body, phrase=phrase, span=self._span(start))
         if kind == "action":
+            if self._peek() == "by":
+                raise _GiveUp  # 'action by each player' is left to Lark
             once = self._peek() == "once"
             if once:
                 # only 'once per turn' here: any other limit is left to Lark

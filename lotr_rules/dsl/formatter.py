@@ -257,6 +257,9 @@ def _simple(stmt: ast.Stmt) -> str:
         return f"{stmt.op} {amount} {noun} {preposition} {counter}"
     if isinstance(stmt, ast.AmountStmt):
         return f"{stmt.verb} {_amount(stmt.amount)} {stmt.kind} {stmt.prep} {format_sel(stmt.target)}"
+    if isinstance(stmt, ast.GiveStmt) and stmt.word:
+        text = f"give {stmt.stat} {stmt.word} to {format_sel(stmt.target)}"
+        return text if stmt.until is None else f"{text} until end of {stmt.until}"
     if isinstance(stmt, ast.GiveStmt):
         sign = "+" if stmt.sign > 0 else "-"
         text = f"give {sign}{_atom(stmt.amount)} {stmt.stat} to {format_sel(stmt.target)}"
@@ -402,6 +405,8 @@ def format_ability(ability: ast.Ability, depth: int) -> list[str]:
             pad + "}",
         ]
     head = ability.kind
+    if ability.by_each_player:
+        head += " by each player"
     if ability.once:
         head += f" once per {ability.period}" if ability.times == 1 else f" {ability.times} times per {ability.period}"
     if ability.cost is not None:

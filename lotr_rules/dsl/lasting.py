@@ -97,6 +97,8 @@ def _amount_parts(self: Compiler, stmt: ast.AmountStmt) -> tuple[Phrase, NumberF
 # ------------------------------------------------------------------ stat changes
 def give(self: Compiler, stmt: ast.GiveStmt, holding: bool = False) -> tuple[Selection, Phrase, NumberFn] | None:
     """The parts of ``give +N STAT to X``; ``holding``: in a ``while`` block (no period)."""
+    if stmt.word:
+        return _grant(self, stmt, holding)
     if not self.vocab.stats:
         self._not_in_family("'give ... +N STAT'", stmt.span, ())
         return None
@@ -137,6 +139,45 @@ def give(self: Compiler, stmt: ast.GiveStmt, holding: bool = False) -> tuple[Sel
     return selection, phrase, (lambda ctx: sign * amount(ctx))
 
 
+def _grant(self: Compiler, stmt: ast.GiveStmt, holding: bool) -> tuple[Selection, Phrase, NumberFn] | None:
+    """``give trait gondor to X``: a quality the family lets cards gain, held while a ``while``
+    block does (E187: no such quality, a word it does not take, or outside a ``while`` block,
+    where nothing would ever take it away again)."""
+    phrase = self.vocab.grants.get(stmt.stat)
+    if phrase is None:
+        offered = ", ".join(self.vocab.grants) or "none"
+        self.error(
+            "E187",
+            f"no quality '{stmt.stat}' to give in {family_title(self)}",
+            stmt.span,
+            _suggest_key(stmt.stat, self.vocab.grants) or f"the qualities: {offered}",
+        )
+        return None
+    choices = phrase.data.get("choices")
+    if isinstance(choices, tuple) and stmt.word not in choices:
+        self.error(
+            "E187",
+            f"'{stmt.stat}' takes one of: {', '.join(choices)}, not '{stmt.word}'",
+            stmt.span,
+            _suggest_key(stmt.word, choices),
+        )
+        return None
+    if not holding or stmt.until is not None:
+        self.error(
+            "E187",
+            f"a {stmt.stat} is given only in a 'while' block, for as long as it holds",
+            stmt.span,
+            "write it in 'while attached { ... }' (or another 'while' condition), with no 'until ...'",
+        )
+        return None
+    selection = self._selection(stmt.target, "", role="give")
+    return selection, phrase, _one
+
+
+def _one(ctx: Ctx) -> int:
+    return 1
+
+
 def give_effect(self: Compiler, stmt: ast.GiveStmt) -> Effect | None:
     parts = give(self, stmt)
     if parts is None:
@@ -163,7 +204,7 @@ def constant_of(self: Compiler, stmt: ast.GiveStmt, condition: str) -> ConstantD
     def targets(ctx: Ctx) -> list[int]:
         return pick(ctx, selection)
 
-    return ConstantDef(condition, stmt.stat, targets, amount, _text(stmt))
+    return ConstantDef(condition, stmt.stat, targets, amount, _text(stmt), word=stmt.word)
 
 
 # ------------------------------------------------------------------ counters
@@ -284,7 +325,11 @@ def cost_step(self: Compiler, step: ast.CostStep, what: str) -> tuple[CondFn, Ef
         return _amount_cost(self, inner, step.span)
     if isinstance(inner, ast.CounterStmt):
         effect = counter_stmt(self, inner)
-        return None if effect is None else (_always_payable, effect)
+        if effect is None:
+            return None
+        if inner.op == "reduce":
+            return _lowerable(self, inner), effect
+        return _always_payable, effect
     primitive = self.vocab.primitives.get(inner.verb)
     if primitive is not None and primitive.payable is None:
         self.error(
@@ -299,6 +344,35 @@ def cost_step(self: Compiler, step: ast.CostStep, what: str) -> tuple[CondFn, Ef
         return None
     check: Callable[[Ctx, Selection | None], bool] = primitive.payable  # type: ignore[assignment]
     return (lambda ctx: check(ctx, selection)), effect
+
+
+def _lowerable(self: Compiler, stmt: ast.CounterStmt) -> CondFn:
+    """``cost reduce threat by 3``: paid only in full, so the counter must hold the amount."""
+    counter = self._counter(stmt.counter, stmt.span)
+    assert counter is not None  # counter_stmt has found it
+    read: Callable[[Ctx], int] = counter.fn  # type: ignore[assignment]
+    amount = self._expr(stmt.amount)
+    return lambda ctx: read(ctx) >= max(0, amount(ctx))
+
+
+def needing_a_player(self: Compiler, price: CostDef | None, body: ast.Block) -> CostDef | None:
+    """An ability whose effect starts by choosing a player (``choose another player as P``) is
+    offered only while there is one to choose (RR "Target"): the check joins its cost's."""
+    first = body[0] if body else None
+    if not isinstance(first, ast.ChoosePlayerStmt):
+        return price
+    phrase = self.vocab.chosen_players.get(" ".join(first.sel.kind or ()))
+    if phrase is None:
+        return price  # the choice itself is refused (E145)
+    players: Callable[[Ctx], list[int]] = phrase.fn  # type: ignore[assignment]
+    if price is None:
+        return CostDef(lambda ctx: bool(players(ctx)), _pay_nothing, "")
+    payable = price.payable
+    return CostDef(lambda ctx: bool(players(ctx)) and payable(ctx), price.pay, price.text)
+
+
+def _pay_nothing(ctx: Ctx) -> None:
+    return None
 
 
 def _amount_cost(self: Compiler, stmt: ast.AmountStmt, span: Span) -> tuple[CondFn, Effect] | None:
@@ -571,10 +645,6 @@ def rule_of(self: Compiler, stmt: ast.Command, condition: str) -> ConstantDef | 
     return ConstantDef(condition, stmt.verb, targets, _one, _text(stmt))
 
 
-def _one(ctx: Ctx) -> int:
-    return 1
-
-
 def match_pattern(pattern: tuple[object, ...], words: list[str]) -> list[str] | None:
     """The subject words of a trigger written ``words`` if it fits ``pattern`` (whose ``"{card}"``
     stands for one or more words), else None; [] for a pattern without a subject."""
@@ -598,3 +668,25 @@ def limit_text(ability: ast.Ability) -> str:
     if ability.times == 1:
         return f"once per {ability.period}"
     return f"{ability.times} times per {ability.period}"
+
+
+def by_each_player(self: Compiler, ability: ast.Ability, event: bool) -> bool:
+    """``action by each player``: whether the family lets every player use a card's Action
+    (each for themselves, a limit counted for each), and the card is one in play (E195)."""
+    if not self.vocab.each_player_actions:
+        self.error(
+            "E195",
+            f"no Action used by each player in {family_title(self)}",
+            ability.span,
+            "leave 'by each player' out: the card's controller uses it",
+        )
+        return False
+    if event:
+        self.error(
+            "E195",
+            "an event is played from its owner's hand: other players cannot use it",
+            ability.span,
+            "leave 'by each player' out",
+        )
+        return False
+    return True

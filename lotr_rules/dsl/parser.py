@@ -180,8 +180,20 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
         return self._ability("search", meta, body=c[0])
 
     def action_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
-        times, period = c[0] if c[0] is not None else (1, "")
-        return self._ability("action", meta, once=c[0] is not None, cost=c[1], body=c[2], period=period, times=times)
+        times, period = c[1] if c[1] is not None else (1, "")
+        return self._ability(
+            "action",
+            meta,
+            once=c[1] is not None,
+            cost=c[2],
+            body=c[3],
+            period=period,
+            times=times,
+            by_each_player=c[0] is not None,
+        )
+
+    def by_each_player(self, meta: Any, c: list[Any]) -> bool:
+        return True
 
     def response_ability(self, meta: Any, c: list[Any]) -> ast.Ability:
         times, period = c[0] if c[0] is not None else (1, "")
@@ -322,6 +334,10 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
         sign, amount = c[0]
         return ast.GiveStmt(c[3], sign, amount, str(c[1]), c[4], span=_span_of_meta(meta))
 
+    def grant_stmt(self, meta: Any, c: list[Any]) -> ast.GiveStmt:
+        # a quality and its word (``trait gondor``): granted, not counted, so no amount
+        return ast.GiveStmt(c[3], 1, ast.Num(1), str(c[0]), c[4], span=_span_of_meta(meta), word=str(c[1]))
+
     def plus_amount(self, meta: Any, c: list[Any]) -> tuple[int, ast.Expr]:
         return (1, c[0])
 
@@ -347,6 +363,10 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
 
     def cost_raise(self, meta: Any, c: list[Any]) -> ast.CostStep:
         step = ast.CounterStmt("raise", c[1], c[2], span=_span_of_meta(meta))
+        return ast.CostStep(step, span=_span_of_meta(meta))
+
+    def cost_reduce(self, meta: Any, c: list[Any]) -> ast.CostStep:
+        step = ast.CounterStmt("reduce", c[1], c[2], span=_span_of_meta(meta))
         return ast.CostStep(step, span=_span_of_meta(meta))
 
     def next_turn_stmt(self, meta: Any, c: list[Any]) -> ast.NextTurnStmt:

@@ -38,6 +38,8 @@ class ConstantDef:
     targets: Callable[[Ctx], list[int]]
     amount: NumberFn
     text: str = ""
+    #: a quality granted (``stat`` "trait", ``word`` "gondor"); empty for a change to a stat
+    word: str = ""
 
 
 @attrs.frozen(slots=True)
@@ -95,6 +97,8 @@ class ActionDef:
     times: int = 1
     #: what else it costs, paid before its effect (``cost exhaust this``)
     price: CostDef | None = None
+    #: every player may use it, not only the card's controller (``action by each player``)
+    by_each_player: bool = False
 
 
 @attrs.frozen(slots=True)

@@ -214,6 +214,11 @@ class Vocabulary:
     controller: Callable[..., int] | None = attrs.field(default=None, eq=False, repr=False)
     #: kind words that stand for several card types ("character": hero or ally)
     type_groups: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
+    #: qualities a ``while`` block may grant cards (``give trait gondor to X``): each a phrase whose
+    #: ``data["choices"]``, if any, are the words it takes
+    grants: Mapping[str, Phrase] = attrs.field(factory=dict)
+    #: whether an ``action by each player`` may be used by every player (a limit counted for each)
+    each_player_actions: bool = False
     _field_map: Mapping[str, FieldDecl] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:

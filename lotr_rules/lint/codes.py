@@ -1894,6 +1894,111 @@ REGISTRY: tuple[LintCode, ...] = (
         kind="set",
     ),
     LintCode(
+        "E187",
+        Severity.ERROR,
+        "quality given that cards cannot gain, or not in a 'while' block",
+        "A 'while' block may grant a card a quality its family lets cards gain, as if printed: in "
+        "the LCG a trait ('give trait gondor to attached hero') or a resource icon of a sphere "
+        "('give resource-icon spirit to attached hero'). Another quality, a word it does not take, "
+        "or a grant outside a 'while' block (where nothing would take it away again) is refused.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: banner.card
+            card "Banner" {
+              id banner
+              type attachment
+              sphere leadership
+              cost 1
+              attach-to hero
+              provenance designed
+              text "Attach to a hero. It counts as a Gondor hero while this is attached."
+              action {
+                give trait gondor to attached hero
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: banner.card
+            card "Banner" {
+              id banner
+              type attachment
+              sphere leadership
+              cost 1
+              attach-to hero
+              provenance designed
+              text "Attach to a hero. It counts as a Gondor hero while this is attached."
+              while attached {
+                give trait gondor to attached hero
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E195",
+        Severity.ERROR,
+        "an action used by each player where it cannot be",
+        "'action by each player' lets every player use a card's Action for themselves, a limit "
+        "counted for each player apart. Only a family that offers other players' cards' Actions "
+        "keeps it (the LCG), and only on a card in play: an event is played from its owner's hand.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: rally.card
+            card "Rally" {
+              id rally
+              type event
+              sphere spirit
+              cost 1
+              provenance designed
+              text "Action: ready a hero in play."
+              action by each player {
+                ready a hero in play
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            family = "lcg"
+            # file: rally.card
+            card "Rally" {
+              id rally
+              type event
+              sphere spirit
+              cost 1
+              provenance designed
+              text "Action: ready a hero in play."
+              action {
+                ready a hero in play
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
         "E190",
         Severity.ERROR,
         "unknown card field",

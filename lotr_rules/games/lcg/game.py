@@ -63,6 +63,8 @@ PHASES = ("resource", "planning", "quest", "travel", "encounter", "combat", "ref
 #: how a game ends, as ``result["reason"]``
 WON = "completed the final quest stage"
 LOST = "every player was eliminated"
+#: why a player is out whose last hero left play other than by being destroyed
+HERO_GONE = "every hero left play"
 REASONS = (WON, LOST)
 
 #: zones whose cards are in play (leaving them clears the card's state)
@@ -146,6 +148,8 @@ class LcgGame(Game):
         self.attack_target = -1
         #: the event the ability resolving now answers (a Response may cancel it)
         self.answering: LcgEvent | None = None
+        #: why a player whose last hero leaves play now is out (set while a card is destroyed)
+        self._hero_gone_why = HERO_GONE
         #: encounter cards being revealed that gained surge from their own effect (immutable, so
         #: that a copy of the game mid-reveal keeps its own)
         self.surging: frozenset[int] = frozenset()
@@ -197,6 +201,12 @@ class LcgGame(Game):
         # to, stays in play and keeps its state.
         if where in IN_PLAY and name not in IN_PLAY:
             self._left_play(card)
+            # A player whose last hero leaves play is out at once, before anything responds to
+            # the card leaving (their own cards leave the game with them).
+            owner = self.owners[card]
+            hero = self.records[card].type == "hero"
+            if hero and owner >= 0 and not self.state.eliminated[owner] and not self.heroes(owner):
+                self.eliminate(owner, self._hero_gone_why)
             if "left play" in self.listened:
                 triggers.fire(self, "left play", self.owners[card] if self.owners[card] >= 0 else who, card)
 
@@ -321,7 +331,32 @@ class LcgGame(Game):
         return total
 
     def traits_of(self, card: int) -> frozenset[str]:
-        return self.records[card].traits
+        """The printed traits and those a card in play grants it now (``give trait ...``)."""
+        granted = self.granted(card, "trait")
+        if not granted:
+            return self.records[card].traits
+        # a script writes a trait in lower case with hyphens ('dol-guldur'); a record as printed
+        return self.records[card].traits | {" ".join(p.capitalize() for p in w.split("-")) for w in granted}
+
+    def granted(self, card: int, quality: str) -> frozenset[str]:
+        """The words of a quality ("trait", "resource-icon") the 'while' blocks of cards grant
+        this card now. Like a stat, it is worked out when read; a grant read while working out
+        the cards a grant reaches sees the cards without any."""
+        if not self.constant_cards or self._reading_constants:
+            return frozenset()
+        words: set[str] = set()
+        self._reading_constants = True
+        try:
+            for source in self.constant_cards:
+                for constant in self.records[source].constants:
+                    if constant.stat != quality or not constant.word or constant.word in words:
+                        continue
+                    ctx = Ctx(self, self.controller(source), source)
+                    if constant.holds(ctx) and card in constant.targets(ctx):
+                        words.add(constant.word)
+        finally:
+            self._reading_constants = False
+        return frozenset(words)
 
     def add_effect(self, card: int, stat: str, amount: int, until: str = UNTIL_PHASE) -> None:
         """A lasting change to a card's stat, until the end of the phase or of the round."""
@@ -455,10 +490,11 @@ class LcgGame(Game):
             self.defeat(card)
             triggers.fire(self, "defeated", player, card)
             return
-        owner = self.owners[card]
-        self.discard(card)
-        if record.type == "hero" and owner >= 0 and not self.state.eliminated[owner] and not self.heroes(owner):
-            self.eliminate(owner, "every hero was destroyed")
+        self._hero_gone_why = "every hero was destroyed"
+        try:
+            self.discard(card)
+        finally:
+            self._hero_gone_why = HERO_GONE
         triggers.fire(self, "destroyed", player, card)
 
     # ------------------------------------------------------------------ setup
@@ -659,7 +695,14 @@ class LcgGame(Game):
     # ------------------------------------------------------------------ paying and playing
     def matching_heroes(self, player: int, card: int) -> list[int]:
         sphere = self.records[card].sphere
-        return [h for h in self.heroes(player) if sphere == "neutral" or self.records[h].sphere == sphere]
+        if sphere == "neutral":
+            return self.heroes(player)
+        # a hero's own sphere is its resource icon; a card in play may grant it another
+        return [
+            h
+            for h in self.heroes(player)
+            if self.records[h].sphere == sphere or sphere in self.granted(h, "resource-icon")
+        ]
 
     def can_pay(self, player: int, card: int) -> bool:
         record = self.records[card]

@@ -100,11 +100,21 @@ def _action(card: CardDef) -> Trigger | None:
         effect(ctx)
 
     limit = _PERIOD.get(action.period, "") if action.once else ""
-    return Trigger("action", run, kind="action", when=when, limit=limit, times=action.times, text="action")
+    return Trigger(
+        "action",
+        run,
+        kind="action",
+        when=when,
+        limit=limit,
+        times=action.times,
+        text="action",
+        by_each_player=action.by_each_player,
+    )
 
 
 def _constant(constant: ConstantDef, holds: Any) -> Constant:
-    return Constant(holds, _STAT.get(constant.stat, constant.stat), constant.targets, constant.amount, constant.text)
+    stat = _STAT.get(constant.stat, constant.stat)
+    return Constant(holds, stat, constant.targets, constant.amount, constant.text, word=constant.word)
 
 
 #: a script's stat name and the rules' name for it

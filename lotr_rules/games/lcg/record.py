@@ -120,6 +120,8 @@ class Trigger:
     text: str = ""
     #: a Response used while the card is in its owner's hand (to put it into play), not in play
     from_hand: bool = False
+    #: an Action any player may use for themselves, its limit counted for each player apart
+    by_each_player: bool = False
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in TRIGGER_KINDS:
@@ -143,6 +145,8 @@ class Constant:
     targets: Callable[[Ctx], list[int]]
     amount: Callable[[Ctx], int]
     text: str = ""
+    #: a quality granted instead of a stat changed: ``stat`` "trait" and ``word`` "gondor"
+    word: str = ""
 
 
 @attrs.frozen(slots=True, eq=False)

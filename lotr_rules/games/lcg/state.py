@@ -111,10 +111,11 @@ class LcgState(GameState):
         self.held_back: set[tuple[int, int]] = set()
         #: (permission, player): what a card's effect lets the player do until the end of the phase
         self.permitted: set[tuple[str, int]] = set()
-        #: abilities used under a limit: (card, ability index) -> "phase" or "round"
-        self.used: dict[tuple[int, int], str] = {}
+        #: abilities used under a limit: (card, ability index) -> "phase" or "round"; an Action
+        #: by each player is counted for each apart: (card, ability index, player)
+        self.used: dict[tuple[int, ...], str] = {}
         #: how many times each ability under a limit of more than one use was used in its period
-        self.uses: dict[tuple[int, int], int] = {}
+        self.uses: dict[tuple[int, ...], int] = {}
 
     def copy(self) -> LcgState:
         base = super().copy()
@@ -158,8 +159,8 @@ class LcgState(GameState):
                 "shadow_of": sorted(self.shadow_of.items()),
                 "effects": [list(effect) for effect in self.effects],
                 "held_back": sorted(self.held_back),
-                "used": [[card, index, until] for (card, index), until in sorted(self.used.items())],
-                "uses": [[card, index, count] for (card, index), count in sorted(self.uses.items())],
+                "used": [[*key, until] for key, until in sorted(self.used.items())],
+                "uses": [[*key, count] for key, count in sorted(self.uses.items())],
             }
         )
         if self.permitted:

@@ -66,12 +66,25 @@ def listeners(game: LcgGame, subject: int) -> list[int]:
     return [c for c in cards if game.records[c].triggers]
 
 
+def user(game: LcgGame, card: int, index: int, event: LcgEvent) -> int:
+    """The player who uses the ability: its card's controller, or for an Action by each player
+    the player acting."""
+    if game.records[card].triggers[index].by_each_player:
+        return event.player
+    return game.controller(card)
+
+
+def limit_key(game: LcgGame, card: int, index: int, player: int) -> tuple[int, ...]:
+    """Where the ability's uses are counted: for the card, or for each player apart."""
+    return (card, index, player) if game.records[card].triggers[index].by_each_player else (card, index)
+
+
 def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
     """Whether the ability could be used now for this event (limit, its condition, its cost)."""
     trigger = game.records[card].triggers[index]
-    if trigger.point != event.point or (card, index) in game.state.used:
+    player = user(game, card, index, event)
+    if trigger.point != event.point or limit_key(game, card, index, player) in game.state.used:
         return False
-    player = game.controller(card)
     if player < 0 or game.state.eliminated[player]:
         return False
     where = game.locate(card)[0]
@@ -156,16 +169,17 @@ def use(game: LcgGame, card: int, index: int, event: LcgEvent) -> None:
     """Use an ability: mark its limit, pay for an event from hand, resolve its effect."""
     record = game.records[card]
     trigger: Trigger = record.triggers[index]
-    player = game.controller(card)
+    player = user(game, card, index, event)
     game.step(card)
     if trigger.limit:
         # the ability is spent for its period once it has been used as often as its limit says
-        uses = game.state.uses.get((card, index), 0) + 1
+        key = limit_key(game, card, index, player)
+        uses = game.state.uses.get(key, 0) + 1
         if uses >= trigger.times:
-            game.state.used[(card, index)] = trigger.limit
-            game.state.uses.pop((card, index), None)
+            game.state.used[key] = trigger.limit
+            game.state.uses.pop(key, None)
         else:
-            game.state.uses[(card, index)] = uses
+            game.state.uses[key] = uses
     game.log(LOG_KINDS[trigger.kind], player, record.name, trigger.text)
     answering, game.answering = game.answering, event
     try:
@@ -183,12 +197,16 @@ def use(game: LcgGame, card: int, index: int, event: LcgEvent) -> None:
 
 
 def action_options(game: LcgGame, player: int) -> list[Option]:
-    """The Action abilities of the player's cards in play that can be used now."""
+    """The Action abilities the player can use now: of the cards they control in play, and the
+    Actions by each player of the other players' cards."""
     options = []
-    for card in game.z(PLAY, player):
-        for index, trigger in enumerate(game.records[card].triggers):
-            if trigger.kind == "action" and usable(game, card, index, LcgEvent("action", player, card)):
-                options.append(Option(label(game, card, index), ("ability", card, index), card))
+    for holder in game.turn_order():
+        for card in game.z(PLAY, holder):
+            for index, trigger in enumerate(game.records[card].triggers):
+                if trigger.kind != "action" or (holder != player and not trigger.by_each_player):
+                    continue
+                if usable(game, card, index, LcgEvent("action", player, card)):
+                    options.append(Option(label(game, card, index), ("ability", card, index), card))
     return options
 
 

@@ -19,6 +19,7 @@ from lotr_rules.games.lcg import words as w
 from lotr_rules.games.lcg import (
     words_attacks,
     words_combat,
+    words_control,
     words_decks,
     words_encounter,
     words_entering,
@@ -321,6 +322,7 @@ PRIMITIVES = (
     words_hazards.SEARCH_DECK,
     words_decks.SHUFFLE,
     words_attacks.ALLOW_SEVERAL_DEFENDERS,
+    words_control.CONTROL,
 )
 
 
@@ -384,6 +386,17 @@ ATTRIBUTES = (
     _live("sphere", "text", "the card's sphere ('sphere is spirit')", w.sphere),
     _live("name", "text", "the card's name", w.card_name),
     Phrase("type", "one of the card's types", lambda c: c.types, data={"kind": "types"}),
+    words_control.SAME_CARD,
+)
+
+#: what a 'while' block may grant a card besides stats ('give trait gondor to attached hero')
+GRANTS = (
+    Phrase("trait", "a trait the card has as if printed ('trait is gondor' holds)", data={"targets": w.targets}),
+    Phrase(
+        "resource-icon",
+        "a resource icon of a sphere: the hero's pool pays for cards of that sphere too",
+        data={"targets": w.targets, "choices": ("leadership", "tactics", "spirit", "lore")},
+    ),
 )
 
 #: who 'for each' acts for
@@ -525,7 +538,10 @@ def vocabulary() -> Vocabulary:
         provenances=("card-list", "designed"),
         contexts=("action", "response", "forced", "when revealed", "shadow", "travel", "while"),
         hero_abilities=("action", "response", "forced", "while"),
-        chosen_players={"player": Phrase("player", "any player still in the game", w.every_player)},
+        chosen_players={
+            "player": Phrase("player", "any player still in the game", w.every_player),
+            "another player": words_control.ANOTHER_PLAYER,
+        },
         amounts={a.words: a for a in AMOUNTS},
         stats={s.words: s for s in STATS},
         periods=("phase", "round"),
@@ -534,4 +550,6 @@ def vocabulary() -> Vocabulary:
         paid_abilities=("travel",),
         controller=w.controller,
         type_groups=TYPE_GROUPS,
+        grants={g.words: g for g in GRANTS},
+        each_player_actions=True,
     )
