@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from lcg_fixtures import ARCHER, DECK_A, SCENARIO, WARDEN, by_label
+from lcg_fixtures import ARCHER, DECK_A, SCENARIO, SEER, WARDEN, by_label
 from lcg_table import Answer, clear_staging, put, table
 
 from lotr_rules.diagnostics import Diagnostic
@@ -114,9 +114,10 @@ def test_one_defender_only_without_the_permission() -> None:
 
 
 def test_a_defender_gone_counts_neither_its_defense_nor_for_the_damage() -> None:
-    """A defender out of play when the damage is dealt adds no defense and takes nothing."""
-    game = seated((WARDEN, ARCHER))
-    warden, archer = game.heroes(0)
+    """A defender out of play when the damage is dealt adds no defense and takes nothing (a
+    third hero keeps the player in the game)."""
+    game = seated((WARDEN, ARCHER, SEER))
+    warden, archer, _seer = game.heroes(0)
     lurker = put(game, "Test Lurker", ENGAGED, 0)
     game.defending, game.more_defenders = warden, [archer]
     game.move(warden, DISCARD, 0)
