@@ -309,8 +309,32 @@ def test_simulate_reports_each_line_up_the_same_with_any_number_of_workers(
         assert line["wins"] + lost == line["games"] == 6
         assert all(reason.startswith("lost: ") for reason in line["losses"])
         assert 1 <= line["rounds_min"] <= line["mean_rounds"] <= line["rounds_max"]
+        # every game starts at stage 1; fewer games reach each later stage; a won game reached
+        # the last stage
+        reached = list(line["stages_reached"].values())
+        assert reached[0] == 1.0 and reached == sorted(reached, reverse=True)
+        assert reached[-1] >= line["wins"] / line["games"]
     code, out, _ = run(capsys, *argv[:-2])
     assert "wardens + rangers: 6 games" in out and "rounds played:" in out and re.search(r"won \d+ \(", out)
+    assert re.search(r"quest stage reached: 1 100\.0%, 2 \d+\.\d%", out)
+
+
+def test_a_tally_written_before_stages_were_counted_still_reads() -> None:
+    """A simulation saved by an earlier version (its tally has no 'stages') resumes: the games
+    it counted simply say no stage."""
+    from lotr_rules.sim.results import GameResult
+    from lotr_rules.sim.tally import Tally
+
+    result = GameResult(index=0, seed=1, reason="won", turns=5, heroes=("a",), scores=(1,), winners=(0,), stage=3)
+    assert GameResult.from_json(result.to_json()) == result
+    tally = Tally.of([result])
+    assert tally.stages == {"3": 1}
+    written = tally.to_json()
+    assert Tally.from_json(written) == tally
+    del written["stages"]
+    assert Tally.from_json(written).stages == {}
+    plain = GameResult(index=0, seed=1, reason="won", turns=5, heroes=("a",), scores=(1,), winners=(0,))
+    assert "stage" not in plain.to_json()
 
 
 # ---------------------------------------------------------------------- cards and show

@@ -21,6 +21,7 @@ from lotr_rules.games import vocabulary_for
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent, RandomAgent
 from lotr_rules.games.lcg.game import WON, LcgGame
 from lotr_rules.games.lcg.recording import LcgTable, new_table
+from lotr_rules.games.lcg.state import QUEST, QUEST_DONE
 from lotr_rules.sim.families import SimSettings, register_family
 from lotr_rules.sim.results import GameResult
 
@@ -29,10 +30,19 @@ BOTS = ("heuristic", "random")
 
 
 def loss_reason(game: LcgGame) -> str:
-    """How a lost game was lost: why each player went out, in the order they did."""
-    whys = [str(entry[2]) for entry in game.state.log if entry[0] == "eliminated"]
-    distinct = list(dict.fromkeys(whys))
+    """How a lost game was lost: the reasons the players went out, each once, in alphabetical
+    order (so that two players out for the same two reasons count as one way to lose, whichever
+    went out first)."""
+    distinct = sorted({str(entry[2]) for entry in game.state.log if entry[0] == "eliminated"})
     return "lost: " + " and ".join(distinct) if distinct else "lost"
+
+
+def stage_reached(game: LcgGame) -> int:
+    """The quest stage the game ended at: the current one, or the last completed when none is."""
+    current = game.z(QUEST)
+    if current:
+        return game.records[current[0]].stage
+    return max((game.records[c].stage for c in game.z(QUEST_DONE)), default=0)
 
 
 def seat_name(label: str, heroes: Sequence[str]) -> str:
@@ -87,6 +97,7 @@ class LcgFamily:
             ),
             scores=tuple(1 if won else 0 for _ in range(players)),
             winners=tuple(range(players)) if won else (),
+            stage=stage_reached(game),
         )
 
 

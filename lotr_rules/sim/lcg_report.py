@@ -3,6 +3,7 @@ and how the lost games were lost."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,11 +27,23 @@ def line_up_summary(run: SimulationRun) -> dict[str, Any]:
             reason: {"count": count, "share_of_games": round(count / games, 4) if games else 0.0}
             for reason, count in losses.items()
         },
+        "stages_reached": _stages_reached(tally.stages, games),
         "mean_rounds": round(sum(rounds) / games, 2) if games else 0.0,
         "rounds_min": rounds[0] if rounds else 0,
         "rounds_max": rounds[-1] if rounds else 0,
         "wall_seconds": round(run.wall_seconds, 3),
         "games_per_second": round(run.games_per_second, 1),
+    }
+
+
+def _stages_reached(ended_at: Counter[str], games: int) -> dict[str, float]:
+    """For each quest stage, the share of games that reached it (ended at it or beyond)."""
+    stages = sorted(int(stage) for stage in ended_at)
+    if not stages or not games:
+        return {}
+    return {
+        str(stage): round(sum(n for s, n in ended_at.items() if int(s) >= stage) / games, 4)
+        for stage in range(1, stages[-1] + 1)
     }
 
 
@@ -67,6 +80,9 @@ def render_lcg_text(report: dict[str, Any]) -> list[str]:
         lines.append(f"  won {entry['wins']} ({_pct(entry['win_rate'])})")
         for reason, loss in entry["losses"].items():
             lines.append(f"  {reason}: {loss['count']} ({_pct(loss['share_of_games'])})")
+        if entry["stages_reached"]:
+            reached = ", ".join(f"{stage} {_pct(share)}" for stage, share in entry["stages_reached"].items())
+            lines.append(f"  quest stage reached: {reached}")
         lines.append(
             f"  rounds played: {entry['mean_rounds']:.1f} on average, {entry['rounds_min']} to {entry['rounds_max']}"
         )

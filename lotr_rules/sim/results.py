@@ -32,6 +32,9 @@ class GameResult:
     owned: tuple[OwnedCards, ...] = ()
     #: when this game opened a two-game match (a Plan 2 mix): the second game and the match's outcome
     match: MatchOutcome | None = None
+    #: the quest stage the game ended at (the last one when the players won), for a family
+    #: played through quest stages; None for the others
+    stage: int | None = None
 
     @property
     def players(self) -> int:
@@ -51,6 +54,7 @@ class GameResult:
             "owned": [{name: count for name, count in seat} for seat in self.owned],
             # only a match's result has this key (other results stay as they were)
             **({"match": self.match.to_json()} if self.match is not None else {}),
+            **({"stage": self.stage} if self.stage is not None else {}),
         }
 
     @classmethod
@@ -67,6 +71,7 @@ class GameResult:
             final_defeated=data.get("final_defeated"),
             owned=tuple(owned_cards(seat) for seat in data.get("owned", ())),
             match=MatchOutcome.from_json(data["match"]) if data.get("match") else None,
+            stage=int(data["stage"]) if data.get("stage") is not None else None,
         )
 
 

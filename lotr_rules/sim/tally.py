@@ -172,6 +172,8 @@ class Tally:
     winner_scores: int = 0
     owned: Counter[str] = attrs.field(factory=Counter)
     owned_by_winners: Counter[str] = attrs.field(factory=Counter)
+    #: games by the quest stage they ended at (families with quest stages)
+    stages: Counter[str] = attrs.field(factory=Counter)
     player_games: int = 0
     winner_games: int = 0
     matches: int = 0
@@ -214,6 +216,8 @@ class Tally:
         self.players.add(players)
         self.turns[result.turns] += 1
         self.reasons[result.reason] += 1
+        if result.stage is not None:
+            self.stages[str(result.stage)] += 1
         if result.final_defeated is not None:
             self.final_known += 1
             self.final_defeated += bool(result.final_defeated)
@@ -359,7 +363,8 @@ class Tally:
                 setattr(tally, name, _int(data[name]) if name in _SIGNED else _whole(data[name]))
             for name in _COUNTERS:
                 if name != "turns":
-                    setattr(tally, name, Counter({str(k): _whole(v) for k, v in data[name].items()}))
+                    entries = data.get(name, {}) if name in _NEWER_COUNTERS else data[name]
+                    setattr(tally, name, Counter({str(k): _whole(v) for k, v in entries.items()}))
             for name in _ROWS:
                 rows = {}
                 for key, row in data[name].items():
@@ -402,5 +407,7 @@ _SUMS = (
 )
 #: sums of Victory Points, which a card may make negative
 _SIGNED = ("points", "winner_points")
-_COUNTERS = ("turns", "reasons", "owned", "owned_by_winners")
+_COUNTERS = ("turns", "reasons", "owned", "owned_by_winners", "stages")
+#: counters a tally written before they existed may lack (read as empty)
+_NEWER_COUNTERS = ("stages",)
 _ROWS = ("heroes", "seats", "turn_order", "match_seats", "match_heroes")

@@ -187,9 +187,11 @@ class LcgHeuristicAgent:
 
     def _defend(self, game: LcgGame, request: DecisionRequest) -> int:
         enemy = request.source
+        printed = game.stat(enemy, "attack")
         # A face-down shadow card mostly adds attack: count one more while the enemy has one.
-        attack = game.stat(enemy, "attack") + (1 if enemy in game.state.shadow_of.values() else 0)
+        attack = printed + (1 if enemy in game.state.shadow_of.values() else 0)
         survivors: list[tuple[int, int, int]] = []
+        likely: list[tuple[int, int, int]] = []
         chumps: list[tuple[int, int]] = []
         for i, option in enumerate(request.options):
             if option.value is None:
@@ -198,7 +200,9 @@ class LcgHeuristicAgent:
             taken = max(attack - game.stat(card, "defense"), 0)
             if taken < game.remaining_hit_points(card):
                 survivors.append((game.stat(card, "defense"), -taken, i))
-            elif game.records[card].type == "ally":
+            elif max(printed - game.stat(card, "defense"), 0) < game.remaining_hit_points(card):
+                likely.append((game.stat(card, "defense"), -taken, i))  # unless the shadow adds
+            if game.records[card].type == "ally":
                 chumps.append((-game.records[card].cost, i))
         if survivors:
             return max(survivors)[2]
@@ -212,6 +216,8 @@ class LcgHeuristicAgent:
         # only when a hero keeps a margin afterwards, else throw the cheapest ally in front.
         if chumps and not any(game.remaining_hit_points(h) > attack + HERO_MARGIN for h in heroes):
             return max(chumps)[1]
+        if likely:
+            return max(likely)[2]  # survives the attack as printed: better than a hero hit in full
         if any(game.remaining_hit_points(h) > attack for h in heroes):
             return 0  # undefended: a hero can take it
         if chumps:
