@@ -18,6 +18,7 @@ GENERATORS = (
     "lotr_rules.docgen.lint_codes",
     "lotr_rules.docgen.gallery",
     "lotr_rules.docgen.balance",
+    "lotr_rules.docgen.lcg_figures",
     "lotr_rules.docgen.examples",
 )
 
