@@ -53,3 +53,33 @@ def test_the_table_shows_the_staging_area_and_only_the_seats_own_hand() -> None:
     assert "Test Brute (engages at 30, 2 threat, 3att 1def 4/4hp)" in mine
     assert mine.endswith("Your hand: empty")
     assert "Test Rally" in render_status(game, 1).split("Your hand:")[1]
+
+
+def test_a_card_says_where_its_facts_come_from() -> None:
+    """A card a player designed says so when looked at, and a card of the core set names the
+    public card list its facts come from: a made-up card never passes for a published one."""
+    import attrs
+
+    from lotr_rules.cards.loader import load_sets
+    from lotr_rules.dsl.compiler import Compiler
+    from lotr_rules.dsl.parser import parse_card
+    from lotr_rules.games import vocabulary_for
+    from lotr_rules.games.lcg.convert import to_record
+    from lotr_rules.games.lcg.files import Records
+
+    vocabulary = vocabulary_for("lcg")
+    designed = Compiler(vocabulary, "scout.card").compile_card(
+        parse_card(
+            'card "Home Scout" {\n  id home-scout\n  type ally\n  sphere lore\n  cost 1\n  willpower 1\n'
+            '  attack 0\n  defense-strength 0\n  hit-points 1\n  provenance designed\n  text "A made-up card."\n}\n'
+        )
+    )
+    assert designed is not None and to_record(designed).provenance == "designed"
+    assert Records(load_sets(vocabulary=vocabulary)).get("Gandalf").provenance == "card list"
+    game = table(1)
+    warden = named(game, "Test Warden")
+    assert not any("provenance" in line for line in card_lines(game, warden))  # made in code
+    records = list(game.records)
+    records[warden] = attrs.evolve(records[warden], provenance="designed")
+    game.records = tuple(records)
+    assert "  provenance: designed" in card_lines(game, warden)

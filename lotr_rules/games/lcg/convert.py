@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from lotr_rules.cards.provenance import short_mark
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.errors import ConfigError
 from lotr_rules.games.lcg import hooks
@@ -79,6 +80,7 @@ def to_record(card: CardDef) -> LcgCard:
         attacks_staging_alone=str(fields["attack-staging"]) == "alone",
         action_sends_away=hooks.action_sends_away(card),
         text=card.text,
+        provenance=short_mark(card),
         unique="unique" in keywords,
         sentinel="sentinel" in keywords,
         ranged="ranged" in keywords,

@@ -206,6 +206,9 @@ class LcgCard:
     copies: int = 1
     #: the card's text in our own words (for people; the rules never read it)
     text: str = ""
+    #: where the card's facts come from, as the galleries mark it: "card list", "designed"...
+    #: ("" for a record made in code)
+    provenance: str = ""
     # hooks: what the card does, from its script
     when_revealed: Hook | None = None
     shadow: Hook | None = None

@@ -56,6 +56,9 @@ def card_lines(game: LcgGame, card: int, *, with_state: bool = True) -> list[str
         lines.append("  keywords: " + ", ".join(keywords))
     if record.encounter_set:
         lines.append(f"  encounter set: {record.encounter_set}")
+    if record.provenance:
+        # a card someone designed must never pass for a published one
+        lines.append(f"  provenance: {record.provenance}")
     lines.extend(textwrap.wrap(record.text.strip() or "No text.", WIDTH, initial_indent="  ", subsequent_indent="  "))
     if with_state and game.locate(card)[0] in IN_PLAY:
         lines.append("  now: " + _card(game, card))
