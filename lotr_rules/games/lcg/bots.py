@@ -25,7 +25,7 @@ __all__ = ["LcgHeuristicAgent", "RandomAgent"]
 #: encounter card): an encounter card adds about 2 threat on average, but measured over
 #: 150 seeded games per starter deck, a margin of 4 won most (4 and 5 alike; 2 won half as
 #: often): a quest failed raises threat, which ends more games than heroes lost
-EXPECTED_REVEAL = 4
+COMMIT_MARGIN = 4
 #: how much better than passing an action must leave the table to be taken (in the outlook's
 #: units, about half a card in hand), so that a close call keeps the card
 GAIN_NEEDED = 0.5
@@ -154,7 +154,7 @@ class LcgHeuristicAgent:
 
     def _commit(self, game: LcgGame, request: DecisionRequest) -> int:
         players = len(game.turn_order())
-        needed = game.staging_threat() + EXPECTED_REVEAL * players + 1
+        needed = game.staging_threat() + COMMIT_MARGIN * players + 1
         if game.committed_willpower() >= needed:
             return 0
         keep = _defenders_kept(game, request.player)
