@@ -11,6 +11,7 @@ from test_lcg_cards_mirkwood import (
     attack_with_shadow,
     card,
     commit,
+    compile_findings,
     defend_with,
     game_with,
     hero,
@@ -476,3 +477,46 @@ def test_a_whole_game_plays_out_by_the_rules_with_each_starter_deck(deck: str, k
         assert game.state.finished and result["reason"] in REASONS
         assert result["won"] or all(game.state.eliminated)
         assert game.all_cards() == list(range(len(game.records)))
+
+
+# ---------------------------------------------------------------------- the words' findings
+def enemy_card(*lines: str, card_type: str = "enemy") -> str:
+    stats = (
+        "engagement-cost 30\n threat 1\n attack 2\n defense-strength 0\n hit-points 2"
+        if card_type == "enemy"
+        else "threat 1\n quest-points 3"
+    )
+    body = "\n".join(lines)
+    return (
+        f'card "Test Thing" {{\n id test-thing\n type {card_type}\n {stats}\n provenance designed\n'
+        f' text "A test card."\n{body}\n}}'
+    )
+
+
+def test_a_command_on_this_card_of_a_type_it_does_not_act_on_is_refused() -> None:
+    """E134: 'trample' and 'elude' hold for enemies, 'beckon' for locations, 'return' moves
+    encounter cards; on 'this' of a card of another type they would do nothing."""
+    assert "E134" in compile_findings(enemy_card("while in play {", "beckon this", "}"))
+    assert "E134" in compile_findings(enemy_card("while in play {", "trample this", "}", card_type="location"))
+    assert compile_findings(enemy_card("while in play {", "trample this", "}")) == []
+    assert compile_findings(enemy_card("while in staging area {", "beckon this", "}", card_type="location")) == []
+
+
+def test_a_condition_about_an_enemy_on_another_card_is_refused() -> None:
+    """E135: 'dealt a shadow card without effect' reads this enemy's shadow cards."""
+    ability = ("forced after you travel to this {", "if dealt a shadow card without effect {", "win", "}", "}")
+    assert "E135" in compile_findings(enemy_card(*ability, card_type="location"))
+    fine = ("forced after this attacks {", "if dealt a shadow card without effect {", "disengage this", "}", "}")
+    assert compile_findings(enemy_card(*fine)) == []
+
+
+def test_a_while_condition_for_staged_cards_on_a_player_card_is_refused() -> None:
+    """E136: 'while in staging area with another enemy' holds only for encounter cards that
+    sit in the staging area."""
+    text = (
+        'card "Test Ally" {\n id test-ally\n type ally\n sphere lore\n cost 1\n willpower 1\n attack 0\n'
+        ' defense-strength 0\n hit-points 1\n provenance designed\n text "A test ally."\n'
+        " while in staging area with another enemy {\n give +1 willpower to this\n }\n}"
+    )
+    assert "E136" in compile_findings(text)
+    assert compile_findings(enemy_card("while in staging area with another enemy {", "elude this", "}")) == []

@@ -124,6 +124,7 @@ BLANK_SHADOW = Phrase(
     "dealt a shadow card without effect",
     "this enemy holds a shadow card dealt to it that has no shadow effect",
     dealt_blank_shadow,
+    data={"card_types": ("enemy",)},
 )
 
 
@@ -138,6 +139,7 @@ WITH_ANOTHER_ENEMY = Phrase(
     "in staging area with another enemy",
     "this is in the staging area, and so is another enemy",
     staged_with_another_enemy,
+    data={"card_types": ("enemy", "location", "objective")},
 )
 
 
