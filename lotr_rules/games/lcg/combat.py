@@ -262,8 +262,9 @@ def combat_damage(game: LcgGame, player: int, enemy: int, character: int, damage
     """An enemy's attack damages a character; an enemy that tramples turns the damage beyond
     the character's remaining hit points into threat for the attacked player."""
     excess = damage - game.remaining_hit_points(character)
-    game.deal_damage(character, damage, enemy)
-    if excess > 0 and game.rule_holds(enemy, TRAMPLE) and not game.state.eliminated[player]:
+    destroyed = game.deal_damage(character, damage, enemy)
+    # only damage that destroyed the character went beyond it (a Response may have lowered it)
+    if destroyed and excess > 0 and game.rule_holds(enemy, TRAMPLE) and not game.state.eliminated[player]:
         game.log("threat from excess damage", game.card_name(enemy), excess)
         game.raise_threat(player, excess)
 
