@@ -20,7 +20,7 @@ from test_lcg_cards_mirkwood import (
     reveal,
 )
 from test_lcg_core_games import CORE, STARTERS, _catalogue, _records, starter
-from test_lcg_properties import Watched, agents_for
+from test_lcg_properties import NoAnswers, Watched, agents_for
 
 from lotr_rules.engine.decisions import Agent
 from lotr_rules.engine.game import GameOver
@@ -477,6 +477,18 @@ def test_a_whole_game_plays_out_by_the_rules_with_each_starter_deck(deck: str, k
         assert game.state.finished and result["reason"] in REASONS
         assert result["won"] or all(game.state.eliminated)
         assert game.all_cards() == list(range(len(game.records)))
+
+
+def test_a_game_of_the_scenario_replays_to_the_same_digest() -> None:
+    """The new words draw on the game's own random source only: a two-player game's recorded
+    choices replay to the same state and log."""
+    for seed in range(4):
+        config = LcgConfig(journey(), (starter("tactics"), starter("lore")), seed=seed)
+        game = LcgGame(config, agents_for("mixed", 2, seed))
+        game.play_game()
+        again = LcgGame(config, [NoAnswers(), NoAnswers()], game.state.choices)
+        again.play_game()
+        assert again.state.digest() == game.state.digest() and again.state.log == game.state.log
 
 
 # ---------------------------------------------------------------------- the words' findings
