@@ -128,6 +128,8 @@ class Compiler:
         #: event kinds the card's triggers (card-level or registered by its effects) listen to
         self._listens: set[str] = set()
         self._card_name = ""
+        #: the type words of the card being compiled (a word acting on 'this' checks them)
+        self._card_types: tuple[str, ...] = ()
         #: the economy constructs (see lotr_rules.dsl.economy): what the card's effects need
         #: counted per turn, whether they change costs, and the Power an enclosing 'if' makes sure of
         self._counts: set[str] = set()
@@ -152,6 +154,7 @@ class Compiler:
     # ------------------------------------------------------------------ cards
     def compile_card(self, card: ast.Card) -> CardDef | None:
         self._card_name = card.name
+        self._card_types = card_types(card)
         errors_before = sum(1 for d in self.diagnostics if d.severity is Severity.ERROR)
         fields = self._fields(card)
         abilities: dict[str, Effect] = {}
@@ -997,6 +1000,8 @@ class Compiler:
         """A command that acts on some card types only (``kinds``) must be written with a kind
         naming only those: any other card it picked would be left as it is (E189)."""
         sel = stmt.sel
+        if primitive.kinds and sel is not None and sel.ref is not None and sel.ref.kind == "this":
+            return self._this_of_kind(primitive.kinds, f"'{stmt.verb}'", sel.span)
         if not primitive.kinds or sel is None or sel.ref is not None:
             return True
         named: list[str] = []
@@ -1015,6 +1020,21 @@ class Compiler:
             f"'{stmt.verb}' acts only on {wanted} cards, and these cards may be others",
             sel.span,
             f"name the kind: '{stmt.verb} a {primitive.kinds[0]} ...'",
+        )
+        return False
+
+    def _this_of_kind(self, kinds: tuple[str, ...], what: str, span: Span, code: str = "E134") -> bool:
+        """A word that acts on, or holds for, cards of some types only, written on a card of
+        none of them: it would never do anything there (E134 for a command on 'this', E135
+        for a condition, E136 for a 'while' condition)."""
+        types = [t for t in self._card_types if self.vocab.card_type(t) is not None]
+        if not types or set(types) & set(kinds):
+            return True
+        self.error(
+            code,
+            f"{what} is about {' or '.join(kinds)} cards, and this card is a {' and '.join(types)}",
+            span,
+            f"use it on a card of type {' or '.join(kinds)}",
         )
         return False
 
@@ -1887,6 +1907,9 @@ class Compiler:
         if state is None:
             text = format_cond(cond)
             self.error("E115", f"unknown condition '{text}'", cond.span, _suggest(phrase, self.vocab.states))
+            return _never_cond
+        about = state.data.get("card_types") if state.data else None
+        if about and not self._this_of_kind(tuple(about), f"the condition '{phrase}'", cond.span, "E135"):  # type: ignore[arg-type]
             return _never_cond
         fn = state.fn
         assert fn is not None

@@ -591,6 +591,9 @@ def holding(self: Compiler, ability: ast.Ability) -> list[ConstantDef]:
             _suggest_key(condition, self.vocab.holds) or f"the conditions: {', '.join(self.vocab.holds)}",
         )
         return []
+    about = self.vocab.holds[condition].data.get("card_types")
+    if about and not self._this_of_kind(tuple(about), f"'while {condition}'", ability.span, "E136"):  # type: ignore[arg-type]
+        return []
     self._say(f"While {self.vocab.holds[condition].doc}:")
     self._depth = 1
     out: list[ConstantDef] = []

@@ -1233,6 +1233,146 @@ REGISTRY: tuple[LintCode, ...] = (
         ),
         kind="set",
     ),
+    LintCode(
+        "E134",
+        Severity.ERROR,
+        "command on this card, which is of a type it does not act on",
+        "Some commands act on cards of some types only: 'trample' and 'elude' on enemies, "
+        "'beckon' on locations, 'return' on encounter cards. Written on 'this' of a card of "
+        "another type, such a command would leave the card as it is.",
+        _lcg(
+            """
+            # file: stone-giant.card
+            card "Stone Giant" {
+              id stone-giant
+              type location
+              threat 1
+              quest-points 3
+              provenance designed
+              text "Its attacks spill excess damage onto threat."
+              while in play {
+                trample this
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: stone-giant.card
+            card "Stone Giant" {
+              id stone-giant
+              type enemy
+              engagement-cost 30
+              threat 1
+              attack 5
+              defense-strength 2
+              hit-points 6
+              provenance designed
+              text "Its attacks spill excess damage onto threat."
+              while in play {
+                trample this
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E135",
+        Severity.ERROR,
+        "condition about cards of another type than this card",
+        "Some conditions are about this card as a card of some types: 'dealt a shadow card "
+        "without effect' reads the shadow cards dealt to this enemy. On a card of another type "
+        "the condition could never hold.",
+        _lcg(
+            """
+            # file: howling-hill.card
+            card "Howling Hill" {
+              id howling-hill
+              type location
+              threat 1
+              quest-points 3
+              provenance designed
+              text "Nothing happens here."
+              forced after you travel to this {
+                if dealt a shadow card without effect {
+                  raise threat by 1
+                }
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: howling-wolf.card
+            card "Howling Wolf" {
+              id howling-wolf
+              type enemy
+              engagement-cost 30
+              threat 1
+              attack 5
+              defense-strength 2
+              hit-points 6
+              provenance designed
+              text "After it attacks with a blank shadow card, threat goes up by 1."
+              forced after this attacks {
+                if dealt a shadow card without effect {
+                  raise threat by 1
+                }
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E136",
+        Severity.ERROR,
+        "while condition about cards of another type than this card",
+        "Some 'while' conditions hold only for cards of some types: 'in staging area with "
+        "another enemy' for the encounter cards that sit in the staging area (enemies, "
+        "locations, objectives). On a card of another type the block would never hold.",
+        _lcg(
+            """
+            # file: shy-ally.card
+            card "Shy Ally" {
+              id shy-ally
+              type ally
+              sphere lore
+              cost 1
+              willpower 1
+              attack 0
+              defense-strength 0
+              hit-points 1
+              provenance designed
+              text "Hides beside enemies."
+              while in staging area with another enemy {
+                give +1 willpower to this
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: shy-sniper.card
+            card "Shy Sniper" {
+              id shy-sniper
+              type enemy
+              engagement-cost 30
+              threat 1
+              attack 5
+              defense-strength 2
+              hit-points 6
+              provenance designed
+              text "No one engages it by choice beside another enemy."
+              while in staging area with another enemy {
+                elude this
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
     # ------------------------------------------------------------------ card data
     LintCode(
         "E140",

@@ -11,7 +11,16 @@ from typing import TYPE_CHECKING
 
 from lotr_rules.engine.decisions import Option
 from lotr_rules.games.lcg import triggers
-from lotr_rules.games.lcg.state import CANNOT_ATTACK, ENCOUNTER_DECK, ENGAGED, PLAY, SHADOWS, STAGING
+from lotr_rules.games.lcg.state import (
+    CANNOT_ATTACK,
+    ELUDE,
+    ENCOUNTER_DECK,
+    ENGAGED,
+    PLAY,
+    SHADOWS,
+    STAGING,
+    TRAMPLE,
+)
 from lotr_rules.games.lcg.words_attacks import SEVERAL_DEFENDERS
 
 if TYPE_CHECKING:
@@ -26,7 +35,8 @@ DONE = Option("done", None)
 def encounter_phase(game: LcgGame) -> None:
     game.action_window("encounter begins")
     for player in game.turn_order():
-        enemies = staged_enemies(game)
+        # an enemy that eludes optional engagement is not offered (it may still engage by a check)
+        enemies = [e for e in staged_enemies(game) if not game.rule_holds(e, ELUDE)]
         if enemies and not game.state.eliminated[player]:
             options = [
                 Option("engage no enemy", None),
@@ -52,7 +62,12 @@ def engage(game: LcgGame, player: int, enemy: int) -> None:
 
 def engagement_checks(game: LcgGame) -> None:
     """In turn order, each player engages the staged enemy with the highest engagement cost at or
-    below their threat; round after round until no enemy engages."""
+    below their threat; round after round until no enemy engages. An effect may cancel them
+    (a stage that says no engagement checks are made)."""
+    asked = "would check engagement" in game.listened
+    if asked and triggers.fire(game, "would check engagement", game.state.first_player).cancelled:
+        game.log("no engagement checks")
+        return
     while True:
         engaged_any = False
         for player in game.turn_order():
@@ -202,7 +217,7 @@ def _resolve_attack(game: LcgGame, player: int, enemy: int) -> None:
             options = [game.card_option(h, f"{game.card_name(h)} takes {attack} damage") for h in heroes]
             prompt = f"Undefended attack of {attack}: which hero takes it?"
             hero = game.choose(player, "undefended", prompt, options, enemy)
-            game.deal_damage(hero, attack, enemy)
+            combat_damage(game, player, enemy, hero, attack)
     if not state.finished:
         triggers.fire(game, "attacked", player, enemy)
 
@@ -240,7 +255,18 @@ def defended_damage(game: LcgGame, player: int, enemy: int, attack: int) -> None
     options = [game.card_option(c, f"{game.card_name(c)} takes {damage} damage") for c in standing]
     prompt = f"{damage} damage from {game.card_name(enemy)}: which defender takes it?"
     taker = game.choose(player, "defender damage", prompt, options, enemy)
-    game.deal_damage(taker, damage, enemy)
+    combat_damage(game, player, enemy, taker, damage)
+
+
+def combat_damage(game: LcgGame, player: int, enemy: int, character: int, damage: int) -> None:
+    """An enemy's attack damages a character; an enemy that tramples turns the damage beyond
+    the character's remaining hit points into threat for the attacked player."""
+    excess = damage - game.remaining_hit_points(character)
+    destroyed = game.deal_damage(character, damage, enemy)
+    # only damage that destroyed the character went beyond it (a Response may have lowered it)
+    if destroyed and excess > 0 and game.rule_holds(enemy, TRAMPLE) and not game.state.eliminated[player]:
+        game.log("threat from excess damage", game.card_name(enemy), excess)
+        game.raise_threat(player, excess)
 
 
 def attack_targets(game: LcgGame, player: int, done: set[int]) -> list[int]:

@@ -29,6 +29,7 @@ from lotr_rules.games.lcg import combat, triggers, words_entering
 from lotr_rules.games.lcg.record import LcgCard, LcgEvent, PlayerDeck, Scenario
 from lotr_rules.games.lcg.state import (
     ACTIVE,
+    BECKON,
     CONCEALED,
     DECK,
     DISCARD,
@@ -192,6 +193,8 @@ class LcgGame(Game):
         """Move a card; leaving play clears its state and discards what was attached to it."""
         where, who = self.locate(card)
         self.state.zones[(where, who)].remove(card)
+        if where == SHADOWS and name != SHADOWS:
+            self.state.shadow_of.pop(card, None)  # a shadow card put elsewhere is dealt to no one
         destination = self.state.zones[(name, owner)]
         if top:
             destination.insert(0, card)
@@ -910,6 +913,8 @@ class LcgGame(Game):
         self.log("phase", phase)
         triggers.fire(self, "phase begins", self.state.first_player)
         getattr(self, f"{phase}_phase")()
+        if phase == "combat":
+            triggers.fire(self, "combat phase ends", self.state.first_player)
         triggers.fire(self, "phase ends", self.state.first_player)
         words_entering.resolve_waiting(self, "phase ends")
         self.state.effects = [e for e in self.state.effects if e[3] != UNTIL_PHASE]
@@ -956,8 +961,7 @@ class LcgGame(Game):
                 self.log("committed", player, self.card_name(card))
                 triggers.fire(self, "committed", player, card)
         self.action_window("after committing")
-        for player in self.turn_order():
-            self.reveal_encounter(player)
+        self.staging_step()
         self.action_window("after staging")
         willpower = self.committed_willpower()
         threat = self.staging_threat()
@@ -970,6 +974,16 @@ class LcgGame(Game):
         state.committed.clear()
         self.action_window("after quest resolution")
 
+    def staging_step(self) -> None:
+        """Each player still in the game reveals an encounter card, unless an effect skips the
+        step; once it is done, the abilities answering its end resolve (a card more revealed)."""
+        if "would stage" in self.listened and triggers.fire(self, "would stage", self.state.first_player).cancelled:
+            self.log("staging skipped")
+            return
+        for player in self.turn_order():
+            self.reveal_encounter(player)
+        triggers.fire(self, "staging done", self.state.first_player)
+
     def travel_phase(self) -> None:
         self.action_window("travel begins")
         if not self.z(ACTIVE):
@@ -980,11 +994,13 @@ class LcgGame(Game):
                 if self.records[c].type == "location"
                 and (self.records[c].travel_check is None or self.records[c].travel_check(self, first, c))  # type: ignore[misc]
             ]
+            # a location that beckons must be travelled to: the players choose only among those
+            beckoning = [c for c in locations if self.rule_holds(c, BECKON)]
             if locations:
                 player = self.state.first_player
                 options = [
-                    Option("do not travel", None),
-                    *(self.card_option(c, f"travel to {self.card_name(c)}") for c in locations),
+                    *([] if beckoning else [Option("do not travel", None)]),
+                    *(self.card_option(c, f"travel to {self.card_name(c)}") for c in beckoning or locations),
                 ]
                 card = self.choose(player, "travel", "Travel to a location?", options)
                 if card is not None:

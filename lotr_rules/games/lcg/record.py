@@ -69,6 +69,8 @@ AFTER_POINTS = (
     "round ends",  # subject: -1
     "left play",  # subject: the card that left play (it is out of play now)
     "shadows dealt",  # player: a player whose engaged enemies were just dealt shadow cards
+    "staging done",  # subject: -1; the staging step of the quest phase has revealed its cards
+    "combat phase ends",  # subject: -1; the end of the combat phase, before the phase's end
 )
 WOULD_POINTS = (
     "would reveal",  # before an encounter card's When Revealed effect resolves
@@ -77,6 +79,8 @@ WOULD_POINTS = (
     "would complete",  # before a quest stage with enough progress is defeated
     "would ready",  # before an exhausted card readies in the refresh phase
     "would draw",  # player: the player about to draw, amount: how many cards
+    "would stage",  # before the staging step of the quest phase ('cancel': it is skipped)
+    "would check engagement",  # before the engagement checks ('cancel': none are made)
 )
 POINTS = (*AFTER_POINTS, *WOULD_POINTS)
 #: Forced effects resolve by themselves; Responses are offered; Actions are played in windows

@@ -42,6 +42,11 @@ SHADOWS = "shadow cards"
 #: an enemy that cannot attack (``hold`` in a 'while' block)
 CONCEALED = "conceal"
 CANNOT_ATTACK = "hold"
+#: an enemy whose excess combat damage raises threat, a location the players must travel to, an
+#: enemy no player may engage by choice (rules held in a card's 'while' block)
+TRAMPLE = "trample"
+BECKON = "beckon"
+ELUDE = "elude"
 #: a treachery card while its When Revealed effect resolves
 RESOLVING = "being resolved"
 SHARED_ZONES = (

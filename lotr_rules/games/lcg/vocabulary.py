@@ -27,6 +27,7 @@ from lotr_rules.games.lcg import (
     words_looking,
     words_piles,
     words_quest,
+    words_stages,
 )
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
 from lotr_rules.games.lcg.state import (
@@ -323,6 +324,10 @@ PRIMITIVES = (
     words_decks.SHUFFLE,
     words_attacks.ALLOW_SEVERAL_DEFENDERS,
     words_control.CONTROL,
+    words_stages.RETURN,
+    words_stages.TRAMPLE_RULE,
+    words_stages.BECKON_RULE,
+    words_stages.ELUDE_RULE,
 )
 
 
@@ -412,7 +417,10 @@ PLAYERS = (
 )
 
 #: conditions of the game an 'if' may test
-STATES = (Phrase("attack is undefended", "an enemy attacks and no character defends", words_encounter.undefended),)
+STATES = (
+    Phrase("attack is undefended", "an enemy attacks and no character defends", words_encounter.undefended),
+    words_stages.BLANK_SHADOW,
+)
 
 HOLDS = (
     Phrase("attached", "this is attached to a card", w.attached),
@@ -420,6 +428,7 @@ HOLDS = (
     Phrase("committed", "this is committed to the quest", w.committed),
     Phrase("active", "this is the active location", w.active),
     Phrase("in staging area", "this is in the staging area", w.in_staging),
+    words_stages.WITH_ANOTHER_ENEMY,
 )
 
 
@@ -494,6 +503,18 @@ TRIGGERS = (
         "after the shadow cards of the combat phase are dealt, when an enemy engaged with you got one",
         yours=True,
     ),
+    _trigger(
+        "when the staging step would begin",
+        "would stage",
+        "before the staging step of the quest phase ('cancel': no card is revealed in it)",
+    ),
+    _trigger("after the staging step", "staging done", "once the staging step has revealed its cards"),
+    _trigger(
+        "when engagement checks would begin",
+        "would check engagement",
+        "before the engagement checks of the encounter phase ('cancel': none are made)",
+    ),
+    _trigger("at end of combat phase", "combat phase ends", "at the end of the combat phase"),
     _trigger("at end of phase", "phase ends", "at the end of each phase", waits=True),
     _trigger("at end of round", "round ends", "at the end of each round", waits=True),
 )
@@ -502,6 +523,7 @@ AGGREGATES = (
     Phrase("number", "how many cards", lambda ctx, cards: len(cards)),
     Phrase("damage", "the damage tokens on the cards, added up", words_combat.damage_on),
     words_hazards.RESOURCES,
+    *words_stages.STAT_AGGREGATES,
 )
 
 ABILITIES = {

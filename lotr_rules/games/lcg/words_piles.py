@@ -21,13 +21,17 @@ _FROM_A_ZONE = frozenset({"zone", "where", "count", "up to", "as"})
 
 
 def disengage(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
-    """The enemies go back to the staging area; they stay in play with their damage."""
+    """The enemies go back to the staging area; they stay in play with their damage, and the
+    shadow cards dealt to them are discarded."""
     assert sel is not None
     game = g(ctx)
     for enemy in pick(ctx, sel, "Return an enemy to the staging area"):
         if game.locate(enemy)[0] == ENGAGED:
             game.move(enemy, STAGING)
             game.log("returned to staging", game.card_name(enemy))
+            # only an engaged enemy holds shadow cards: those dealt to it are discarded
+            for shadow in [s for s, e in game.state.shadow_of.items() if e == enemy]:
+                game.discard(shadow)
 
 
 def recover(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
@@ -102,7 +106,8 @@ DISENGAGE = Primitive(
     "disengage an enemy in any engagement area",
     "cards",
     impl=disengage,
-    honours=_FROM_A_ZONE,
+    # a named card ('disengage this') too: one not engaged by then stays where it is
+    honours=_FROM_A_ZONE | {"name"},
     from_zones=("engagement area", "any engagement area"),
     default_zone="any engagement area",
     moves_to="staging area",
