@@ -63,6 +63,13 @@ LINES: dict[str, Callable[..., str]] = {
     "attached": lambda name, host: f"{name} is attached to {host}",
     "withdrawn": lambda name: f"{name} is removed from the quest",
     "staged": lambda name: f"{name} is added to the staging area",
+    "guarded": lambda objective, guard: f"{objective} is guarded by {guard}",
+    "claimed": lambda p, objective, hero: f"{_seat(p)} claims {objective}, attached to {hero}",
+    "captured": lambda p, name: f"{name} of {_seat(p)} is taken prisoner",
+    "rescued": lambda p, name: f"{name} of {_seat(p)} is rescued",
+    "shuffled back": lambda name: f"{name} is shuffled back into the encounter deck",
+    "set aside": lambda name: f"{name} is set aside, out of play",
+    "darkened": lambda amount: f"The staging area's threat is raised by {amount} this phase",
     "put into play": lambda p, name: f"{_seat(p)} puts {name} into play",
     "returned to hand": lambda p, name: f"{name} returns to {_seat(p)}'s hand",
     # the names ride along for the looking player's own screen; the line tells only how many

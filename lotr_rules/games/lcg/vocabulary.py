@@ -25,6 +25,7 @@ from lotr_rules.games.lcg import (
     words_entering,
     words_hazards,
     words_looking,
+    words_objectives,
     words_piles,
     words_quest,
 )
@@ -142,6 +143,8 @@ ZONES = (
     ),
     words_entering.OTHER_ENGAGEMENT_AREAS,
     words_attacks.ATTACKED,
+    words_objectives.SET_ASIDE_ZONE,
+    words_objectives.CAPTURED_ZONE,
 )
 
 
@@ -312,7 +315,8 @@ PRIMITIVES = (
         "cards",
         impl=words_encounter.stage,
         honours=_ANY_SEL,
-        from_zones=("encounter deck", "encounter discard pile"),
+        # (and cards a quest set aside, brought into play)
+        from_zones=("encounter deck", "encounter discard pile", "set aside"),
         moves_to="staging area",
     ),
     Primitive("win", "The players win the game.", "win", "none", impl=words_encounter.win),
@@ -323,6 +327,7 @@ PRIMITIVES = (
     words_decks.SHUFFLE,
     words_attacks.ALLOW_SEVERAL_DEFENDERS,
     words_control.CONTROL,
+    *words_objectives.PRIMITIVES,
 )
 
 
@@ -494,6 +499,7 @@ TRIGGERS = (
         "after the shadow cards of the combat phase are dealt, when an enemy engaged with you got one",
         yours=True,
     ),
+    *(_trigger(pattern, event, doc) for pattern, event, doc in words_objectives.TRIGGER_DOCS),
     _trigger("at end of phase", "phase ends", "at the end of each phase", waits=True),
     _trigger("at end of round", "round ends", "at the end of each round", waits=True),
 )
