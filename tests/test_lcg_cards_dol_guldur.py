@@ -370,3 +370,83 @@ def test_e159_and_w224_rules_hold_only_in_while_blocks() -> None:
     assert compile_findings(_objective(good.replace("allies", "events"), "quest")) == ["W224"]
     disarm = _objective("  when revealed {\n    disarm all heroes in any play area\n  }\n", "quest")
     assert compile_findings(disarm) == ["E159"]
+
+
+# ---------------------------------------------------------------------- face-down guards, shackles
+def test_tower_gate_puts_each_players_top_card_against_them_as_a_one_one_one_enemy() -> None:
+    """#107 Forced: after travelling here, each player's top deck card engages them face down
+    as an enemy of 1 attack, 1 defense, 1 hit point; destroyed, it goes to its owner's discard
+    pile as the card it is (RR "Encounter Cards": a player card is never an encounter card)."""
+    game = game_with("Tower Gate", players=2)
+    gate = put(game, "Tower Gate", STAGING)
+    tops = [game.z("deck", p)[0] for p in (0, 1)]
+    names = [game.records[c].name for c in tops]
+    game.state.phase = "travel"
+    game.agents[0] = Scripted(pick("Tower Gate", "travel"))
+    game.travel_phase()
+    assert gate in game.z("active location")
+    for player, top in zip((0, 1), tops, strict=True):
+        assert top in game.z(ENGAGED, player)
+        assert game.records[top].type == "enemy"
+        assert (game.stat(top, "attack"), game.stat(top, "defense"), game.stat(top, "hit_points")) == (1, 1, 1)
+    game.deal_damage(tops[0], 1)
+    assert tops[0] in game.z(DISCARD, 0) and game.records[tops[0]].name == names[0]
+
+
+def test_out_of_the_dungeons_posts_a_face_down_guard_against_each_player_as_the_quest_begins() -> None:
+    """#125 Forced: at the beginning of each quest phase each player's top deck card engages
+    them face down as a 1/1/1 enemy."""
+    game = dungeon("Nazgûl of Dol Guldur", "Cavern Guardian", stages=STAGES[2:])
+    top = game.z("deck", 0)[0]
+    game.state.phase = "quest"
+    game.quest_phase()
+    assert top in game.z(ENGAGED, 0) and game.records[top].type == "enemy"
+
+
+def test_iron_shackles_on_the_first_players_deck_takes_the_place_of_their_next_draw() -> None:
+    """#105 When Revealed: attached to the first player's deck; the next time they would draw,
+    it is discarded instead and nothing is drawn. Shadow: the same."""
+    game = game_with("Iron Shackles", PROWLER, players=2)
+    shackles = reveal(game, "Iron Shackles")
+    assert shackles in game.z(PLAY, 0)
+    hand = len(game.z(HAND, 0))
+    assert game.draw(1, 1) == 1  # the other player's deck is not shackled
+    assert game.draw(0, 2) == 0 and len(game.z(HAND, 0)) == hand
+    assert shackles in game.z(ENCOUNTER_DISCARD)
+    assert game.draw(0, 1) == 1
+    attack_with_shadow(game, "Test Prowler", "Iron Shackles")
+    assert shackles in game.z(PLAY, 0)
+
+
+# ---------------------------------------------------------------------- whole games
+def _scenario_games() -> list[tuple[str, int, str]]:
+    return [
+        (deck, seed, kind)
+        for deck in ("leadership", "tactics", "spirit", "lore")
+        for seed in (1, 2)
+        for kind in ("heuristic", "random")
+    ]
+
+
+@pytest.mark.parametrize(("deck", "seed", "kind"), _scenario_games())
+def test_a_whole_game_of_escape_from_dol_guldur_plays_out_by_the_rules(deck: str, seed: int, kind: str) -> None:
+    """The shipped scenario with each starter deck, seeded: the game ends by a rule (seed,
+    "Winning and Losing"), the invariants of every decision hold, and replaying its choices
+    reaches the same digest."""
+    from test_lcg_core_games import CORE, _catalogue, _records, starter
+    from test_lcg_properties import NoAnswers, Watched, agents_for
+
+    from lotr_rules.games.lcg.files import load_scenario
+    from lotr_rules.games.lcg.game import REASONS
+
+    scenario = load_scenario(CORE / "scenarios" / "escape-from-dol-guldur.toml", _catalogue(), _records())
+    config = LcgConfig(scenario, (starter(deck),), seed=seed)
+    game = LcgGame(config, [Watched(a) for a in agents_for(kind, 1, seed)])
+    result = game.play_game()
+    assert game.state.finished and result["reason"] in REASONS
+    assert result["won"] or all(game.state.eliminated)
+    assert game.all_cards() == list(range(len(game.records)))
+    assert any(entry[0] == "captured" for entry in game.state.log)
+    again = LcgGame(config, [NoAnswers()], game.state.choices)
+    again.play_game()
+    assert again.state.digest() == game.state.digest()

@@ -131,6 +131,8 @@ class LcgGame(Game):
                 records.append(record)
                 owners.append(-1)
         self.records: tuple[LcgCard, ...] = tuple(records)
+        #: player cards acting face down as enemies, by their own records (see ``post-guard``)
+        self.masked: dict[int, LcgCard] = {}
         #: who owns each card (-1: the encounter and quest decks)
         self.owners: tuple[int, ...] = tuple(owners)
         #: the trigger points some card of this game answers, and how deep events are nested now
@@ -219,6 +221,8 @@ class LcgGame(Game):
         state.resources.pop(card, None)
         state.attached_to.pop(card, None)
         words_entering.forget(self, card)
+        if self.masked:
+            words_objectives.unmask(self, card)
         state.effects = [effect for effect in state.effects if effect[0] != card]
         # A card that leaves play and comes back is a new card: its limits start afresh.
         state.used = {key: until for key, until in state.used.items() if key[0] != card}
@@ -957,6 +961,8 @@ class LcgGame(Game):
 
     def quest_phase(self) -> None:
         state = self.state
+        if "quest begins" in self.listened:
+            triggers.fire(self, "quest begins", state.first_player)
         self.action_window("quest begins")
         for player in self.turn_order():
             while True:

@@ -68,6 +68,8 @@ LINES: dict[str, Callable[..., str]] = {
     "captured": lambda p, name: f"{name} of {_seat(p)} is taken prisoner",
     "rescued": lambda p, name: f"{name} of {_seat(p)} is rescued",
     "shuffled back": lambda name: f"{name} is shuffled back into the encounter deck",
+    "attached to deck": lambda p, name: f"{name} is attached to the deck of {_seat(p)}",
+    "posted guard": lambda p, n: f"The top card of {_seat(p)}'s deck engages them face down as a {n}/{n}/{n} enemy",
     "set aside": lambda name: f"{name} is set aside, out of play",
     "darkened": lambda amount: f"The staging area's threat is raised by {amount} this phase",
     "put into play": lambda p, name: f"{_seat(p)} puts {name} into play",

@@ -73,6 +73,7 @@ AFTER_POINTS = (
     "quest failed",  # subject: -1; the staging area's threat beat the willpower committed
     "rescued",  # subject: the hero rescued (back in play)
     "shadow resolved",  # subject: the enemy whose shadow card's effect just resolved
+    "quest begins",  # subject: -1; the quest phase has just begun
 )
 WOULD_POINTS = (
     "would reveal",  # before an encounter card's When Revealed effect resolves

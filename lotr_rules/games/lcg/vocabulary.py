@@ -494,6 +494,9 @@ TRIGGERS = (
     ),
     _trigger("when a player would draw", "would draw", "before a player draws cards ('cancel': they draw none)"),
     _trigger(
+        "when you would draw", "would draw", "before you draw cards ('cancel': you draw none)", yours=True
+    ),
+    _trigger(
         "after shadow cards are dealt to enemies engaged with you",
         "shadows dealt",
         "after the shadow cards of the combat phase are dealt, when an enemy engaged with you got one",

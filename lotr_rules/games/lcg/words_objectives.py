@@ -15,7 +15,17 @@ from typing import TYPE_CHECKING
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import Primitive, ZoneSpec
 from lotr_rules.engine.selection import Placement, Selection
-from lotr_rules.games.lcg.state import CAPTURED, ENCOUNTER_DECK, ENCOUNTER_DISCARD, PLAY, SET_ASIDE, STAGING
+from lotr_rules.games.lcg.record import LcgCard
+from lotr_rules.games.lcg.state import (
+    CAPTURED,
+    DECK,
+    ENCOUNTER_DECK,
+    ENCOUNTER_DISCARD,
+    ENGAGED,
+    PLAY,
+    SET_ASIDE,
+    STAGING,
+)
 from lotr_rules.games.lcg.words import every_players, g, pick, shared_zone
 
 if TYPE_CHECKING:
@@ -229,6 +239,63 @@ def new_round(game: LcgGame) -> None:
     game.state.counters.pop(ALLIES_PLAYED, None)
 
 
+# ---------------------------------------------------------------------- a deck's attachment
+def attach_to_deck(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard_word: str | None) -> None:
+    """This encounter card (being revealed, or a shadow card turned up) is attached to your deck:
+    it waits in your play area, as a condition on no character, until its own text sends it away
+    ('forced when you would draw')."""
+    game = g(ctx)
+    where = game.locate(ctx.this)[0]
+    if where in (PLAY, ENGAGED) or game.owners[ctx.this] >= 0 or game.state.eliminated[ctx.player]:
+        return
+    game.state.shadow_of.pop(ctx.this, None)
+    game.move(ctx.this, PLAY, ctx.player)
+    game.log("attached to deck", ctx.player, game.card_name(ctx.this))
+
+
+# ---------------------------------------------------------------------- face-down guards
+def _mask_key(card: int) -> tuple[str, int]:
+    return ("face down as an enemy", card)
+
+
+def post_guard(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard_word: str | None) -> None:
+    """The top card of your deck is put face down in front of you as an enemy that has just
+    engaged you from the staging area, with this much attack, defense and hit points (and no
+    other text). Leaving play, it is its own card again, and goes to its owner's discard pile."""
+    assert sel is not None
+    game = g(ctx)
+    strength = sel.wanted(ctx)
+    deck = game.z(DECK, ctx.player)
+    if not deck or strength < 1 or game.state.eliminated[ctx.player]:
+        return
+    card = deck[0]
+    original = game.records[card]
+    # it keeps no name of its own while face down: the rules see only an enemy of these numbers
+    masked = LcgCard("face-down card", "enemy", attack=strength, defense=strength, hit_points=strength)
+    records = list(game.records)
+    records[card] = masked
+    game.records = tuple(records)
+    game.masked = {**game.masked, card: original}
+    game.state.marks[_mask_key(card)] = [ctx.this]
+    game.move(card, ENGAGED, ctx.player)
+    game.log("posted guard", ctx.player, strength)
+    from lotr_rules.games.lcg import triggers
+
+    triggers.fire(game, "engaged", ctx.player, card)
+
+
+def unmask(game: LcgGame, card: int) -> None:
+    """A face-down card acting as an enemy left play: it is its own card again."""
+    original = game.masked.get(card)
+    if original is None:
+        return
+    records = list(game.records)
+    records[card] = original
+    game.records = tuple(records)
+    game.masked = {c: r for c, r in game.masked.items() if c != card}
+    game.state.marks.pop(_mask_key(card), None)
+
+
 # ---------------------------------------------------------------------- where each word may be written
 #: a finding of the compiler (code, message), or None where the word is written well
 Finding = tuple[str, str] | None
@@ -412,10 +479,29 @@ SHUFFLE_BACK = Primitive(
     from_zones=("staging area",),
     moves_to="encounter deck",
 )
-PRIMITIVES = (SHUFFLE_BACK, GUARD, CLAIM, CAPTURE, RESCUE, SET_ASIDE_WORD, DARKEN, DISARM, BAR_ATTACHMENTS, RATION)
+ATTACH_TO_DECK = Primitive(
+    "attach-to-deck",
+    "This encounter card is attached to your deck, waiting in your play area until its own text "
+    "sends it away.",
+    "attach-to-deck",
+    "none",
+    impl=attach_to_deck,
+    contexts=("when revealed", "shadow"),
+)
+POST_GUARD = Primitive(
+    "post-guard",
+    "The top card of your deck engages you face down as an enemy with this much attack, defense and "
+    "hit points; leaving play, it goes to your discard pile as the card it is.",
+    "post-guard 1",
+    "count",
+    impl=post_guard,
+    honours=frozenset({"count"}),
+)
+PRIMITIVES = (ATTACH_TO_DECK, POST_GUARD, SHUFFLE_BACK, GUARD, CLAIM, CAPTURE, RESCUE, SET_ASIDE_WORD, DARKEN, DISARM, BAR_ATTACHMENTS, RATION)
 
 
 TRIGGER_DOCS = (
+    ("at beginning of quest phase", "quest begins", "as each quest phase begins, before anyone commits"),
     ("after progress is placed on {card}", "progressed", "after progress is placed on the quest stage"),
     ("after the players quest unsuccessfully", "quest failed", "after the staging area's threat beat the willpower"),
     ("after {card} is rescued", "rescued", "after the prisoner is rescued and back in play"),
