@@ -493,9 +493,7 @@ TRIGGERS = (
         "before the exhausted card readies in the refresh phase ('cancel': it stays exhausted)",
     ),
     _trigger("when a player would draw", "would draw", "before a player draws cards ('cancel': they draw none)"),
-    _trigger(
-        "when you would draw", "would draw", "before you draw cards ('cancel': you draw none)", yours=True
-    ),
+    _trigger("when you would draw", "would draw", "before you draw cards ('cancel': you draw none)", yours=True),
     _trigger(
         "after shadow cards are dealt to enemies engaged with you",
         "shadows dealt",

@@ -481,8 +481,7 @@ SHUFFLE_BACK = Primitive(
 )
 ATTACH_TO_DECK = Primitive(
     "attach-to-deck",
-    "This encounter card is attached to your deck, waiting in your play area until its own text "
-    "sends it away.",
+    "This encounter card is attached to your deck, waiting in your play area until its own text sends it away.",
     "attach-to-deck",
     "none",
     impl=attach_to_deck,
@@ -497,7 +496,20 @@ POST_GUARD = Primitive(
     impl=post_guard,
     honours=frozenset({"count"}),
 )
-PRIMITIVES = (ATTACH_TO_DECK, POST_GUARD, SHUFFLE_BACK, GUARD, CLAIM, CAPTURE, RESCUE, SET_ASIDE_WORD, DARKEN, DISARM, BAR_ATTACHMENTS, RATION)
+PRIMITIVES = (
+    ATTACH_TO_DECK,
+    POST_GUARD,
+    SHUFFLE_BACK,
+    GUARD,
+    CLAIM,
+    CAPTURE,
+    RESCUE,
+    SET_ASIDE_WORD,
+    DARKEN,
+    DISARM,
+    BAR_ATTACHMENTS,
+    RATION,
+)
 
 
 TRIGGER_DOCS = (
