@@ -119,6 +119,8 @@ class Compiler:
         #: how many blocks around the statement may run it not exactly once
         self._unsure = 0
         self._ability = ""
+        #: the types of the card being compiled (for a family's ``refuse``)
+        self._card_types: frozenset[str] = frozenset()
         #: names bound by `let` (numbers), as opposed to cards bound by `as`
         self._numbers: set[str] = set()
         #: names bound by `choose ... as P` (players)
@@ -170,6 +172,7 @@ class Compiler:
         always = False
         seen: dict[str, Span] = {}
         hero = "hero" in card_types(card)
+        self._card_types = frozenset(card_types(card))
         self._reading = []
         self._moves = []
         self._read_fields(card, fields)
@@ -977,6 +980,7 @@ class Compiler:
         honoured = self._check_parts(primitive, stmt)
         honoured = self._check_context(primitive, f"'{stmt.verb}'", stmt.span) and honoured
         honoured = self._check_kinds(primitive, stmt) and honoured
+        honoured = self._check_refusal(primitive, stmt) and honoured
         selection = self._command_sel = self._command_selection(primitive, stmt)
         placement = self._placement(primitive, stmt)
         guard = stmt.guard
@@ -995,6 +999,24 @@ class Compiler:
             impl(ctx, selection, placement, guard)
 
         return run_command
+
+    def _check_refusal(self, primitive: Primitive, stmt: ast.Command) -> bool:
+        """A command its family refuses where it is written (``refuse``): an error stops it, a
+        warning lets it through."""
+        if primitive.refuse is None:
+            return True
+        sel = stmt.sel
+        kinds = tuple(sel.kind or ()) if sel is not None else ()
+        named = sel is not None and sel.ref is not None
+        found = primitive.refuse(self._card_types, self._ability, tuple(self._contexts), kinds, named)
+        if found is None:
+            return True
+        code, message = found
+        if code.startswith("W"):
+            self.warn(code, message, stmt.span)
+            return True
+        self.error(code, message, stmt.span)
+        return False
 
     def _check_kinds(self, primitive: Primitive, stmt: ast.Command) -> bool:
         """A command that acts on some card types only (``kinds``) must be written with a kind

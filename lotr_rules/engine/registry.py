@@ -115,6 +115,10 @@ class Primitive:
     kinds: tuple[str, ...] = ()
     #: the zones an ``into`` placement may name (``put X into play``); empty: any zone
     into_zones: tuple[str, ...] = ()
+    #: where the family refuses the command although it parses: given the card's types, the
+    #: ability, the contexts around it, the selection's kind words and whether it names cards
+    #: ('this'), it returns the finding (code, message) or None
+    refuse: Callable[..., tuple[str, str] | None] | None = attrs.field(default=None, eq=False, repr=False)
 
     def honoured_contexts(self, family: tuple[str, ...]) -> tuple[str, ...]:
         return self.contexts or family

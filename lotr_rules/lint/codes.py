@@ -3547,6 +3547,340 @@ REGISTRY: tuple[LintCode, ...] = (
         ),
         kind="set",
     ),
+    LintCode(
+        "E154",
+        Severity.ERROR,
+        "claim written where nothing can be claimed",
+        "'claim' attaches an objective to a hero of the player claiming it. Only an objective can be "
+        "claimed, by its own Action (offered to every player while it is in the staging area and free"
+        " of encounters), so 'claim this' is written in an objective's Action and nowhere else.",
+        _lcg(
+            """
+            # file: relic.card
+            card "Relic" {
+              id relic
+              type objective
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up card."
+              forced at end of round {
+                claim this
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: relic.card
+            card "Relic" {
+              id relic
+              type objective
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up card."
+              action by each player {
+                cost raise threat by 2
+                claim this
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E155",
+        Severity.ERROR,
+        "guard names cards that are not objectives",
+        "'guard' puts the next enemy or location of the encounter deck beside an objective, which can"
+        " be claimed only once that card has left the staging area. Only objectives are guarded: the "
+        "cards it names must be objectives.",
+        _lcg(
+            """
+            # file: vault.card
+            card "Vault" {
+              id vault
+              type quest
+              stage 2
+              quest-points 5
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up card."
+              when revealed {
+                guard all enemies in staging area
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: vault.card
+            card "Vault" {
+              id vault
+              type quest
+              stage 2
+              quest-points 5
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up card."
+              when revealed {
+                guard all objectives in staging area
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E156",
+        Severity.ERROR,
+        "only heroes are taken prisoner or rescued",
+        "'capture' takes heroes prisoner (face down, out of play) and 'rescue' brings them back. Both"
+        " name heroes only, by a kind ('a hero', 'all heroes'): any other card would be left where it"
+        " is.",
+        _lcg(
+            """
+            # file: vault.card
+            card "Vault" {
+              id vault
+              type quest
+              stage 2
+              quest-points 5
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up card."
+              when revealed {
+                capture random 1 ally in any play area
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: vault.card
+            card "Vault" {
+              id vault
+              type quest
+              stage 2
+              quest-points 5
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up card."
+              when revealed {
+                capture random 1 hero in any play area
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E157",
+        Severity.ERROR,
+        "set-aside outside a quest stage's setup",
+        "'set-aside' takes encounter cards out of the deck before play starts, as a quest stage is "
+        "set up; cards set aside come into play only when another card says so ('stage this'). "
+        "Written on any other card or ability it is refused.",
+        _lcg(
+            """
+            # file: omen.card
+            card "Omen" {
+              id omen
+              type treachery
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up card."
+              when revealed {
+                set-aside all enemies in encounter deck where name is "Bat"
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: vault.card
+            card "Vault" {
+              id vault
+              type quest
+              stage 2
+              quest-points 5
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up card."
+              when revealed {
+                set-aside all enemies in encounter deck where name is "Bat"
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E158",
+        Severity.ERROR,
+        "darken in a while block",
+        "'darken N' raises the staging area's total threat until the end of the phase. A 'while' "
+        "block holds changes for as long as its condition does and says no period, so 'darken' is "
+        "written in an effect (a When Revealed, a Forced effect), not in a 'while' block.",
+        _lcg(
+            """
+            # file: vault.card
+            card "Vault" {
+              id vault
+              type quest
+              stage 2
+              quest-points 5
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up card."
+              while in play {
+                darken 1
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: omen.card
+            card "Omen" {
+              id omen
+              type treachery
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up card."
+              when revealed {
+                darken 1
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E159",
+        Severity.ERROR,
+        "a rule written outside a while block",
+        "'disarm' (cannot attack or defend), 'bar-attachments' (no attachment can be played on it) "
+        "and 'ration' (one ally a round) are rules that hold as long as a 'while' block does; as a "
+        "command in an effect they would do nothing, so they are refused there.",
+        _lcg(
+            """
+            # file: vault.card
+            card "Vault" {
+              id vault
+              type quest
+              stage 2
+              quest-points 5
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up card."
+              when revealed {
+                ration all allies in any hand
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: vault.card
+            card "Vault" {
+              id vault
+              type quest
+              stage 2
+              quest-points 5
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up card."
+              while in play {
+                ration all allies in any hand
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "W224",
+        Severity.WARNING,
+        "ration names cards that are not allies",
+        "'ration' lets the players together play at most one ally a round; it is checked only as "
+        "allies are played from hand, so any other card it names is never held back by it.",
+        _lcg(
+            """
+            # file: vault.card
+            card "Vault" {
+              id vault
+              type quest
+              stage 2
+              quest-points 5
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up card."
+              while in play {
+                ration all events in any hand
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: vault.card
+            card "Vault" {
+              id vault
+              type quest
+              stage 2
+              quest-points 5
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up card."
+              while in play {
+                ration all allies in any hand
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "W225",
+        Severity.WARNING,
+        "guard outside a quest stage's setup",
+        "An objective is guarded as a quest stage sets it up ('guard' in the stage's When Revealed) "
+        "or as it is revealed with the Guarded keyword. 'guard' on another card guards only what is "
+        "in the staging area at that moment, which is seldom what the card means.",
+        _lcg(
+            """
+            # file: omen.card
+            card "Omen" {
+              id omen
+              type treachery
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up card."
+              when revealed {
+                guard all objectives in staging area
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: vault.card
+            card "Vault" {
+              id vault
+              type quest
+              stage 2
+              quest-points 5
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up card."
+              when revealed {
+                guard all objectives in staging area
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
 )
 
 #: Every code, by code, in the order of the registry (errors by number, then warnings).

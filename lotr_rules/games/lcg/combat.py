@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lotr_rules.engine.decisions import Option
-from lotr_rules.games.lcg import triggers
+from lotr_rules.games.lcg import triggers, words_objectives
 from lotr_rules.games.lcg.state import (
     CANNOT_ATTACK,
     ELUDE,
@@ -163,7 +163,8 @@ def defenders(game: LcgGame, player: int) -> list[int]:
         for c in game.characters(p)
         if game.ready(c) and game.records[c].sentinel
     ]
-    return own + others
+    # a character a card keeps from defending ('disarm' in a 'while' block) is never offered
+    return [c for c in own + others if not words_objectives.disarmed(game, c)]
 
 
 def enemy_attack(game: LcgGame, player: int, enemy: int) -> None:
@@ -206,6 +207,8 @@ def _resolve_attack(game: LcgGame, player: int, enemy: int) -> None:
             else:
                 record.shadow(game, player, shadow)
                 game.check_lethal()
+                if "shadow resolved" in game.listened and not state.finished:
+                    triggers.fire(game, "shadow resolved", player, enemy, source=shadow)
     if state.eliminated[player] or game.locate(enemy) != (ENGAGED, player):
         return  # the shadow effect ended the attack
     attack = game.stat(enemy, "attack")
@@ -270,7 +273,7 @@ def combat_damage(game: LcgGame, player: int, enemy: int, character: int, damage
 
 
 def attack_targets(game: LcgGame, player: int, done: set[int]) -> list[int]:
-    ready = [c for c in game.characters(player) if game.ready(c)]
+    ready = [c for c in game.characters(player) if game.ready(c) and not words_objectives.disarmed(game, c)]
     if not ready:
         return []
     targets = [e for e in game.z(ENGAGED, player) if e not in done]
@@ -287,6 +290,8 @@ def may_attack(game: LcgGame, player: int, character: int, enemy: int) -> bool:
     the staging area."""
     where, who = game.locate(enemy)
     record = game.records[character]
+    if words_objectives.disarmed(game, character):
+        return False  # a card keeps it from attacking ('disarm')
     if where == STAGING:
         return record.attacks_staging_alone
     return where == ENGAGED and (who == player or record.ranged)

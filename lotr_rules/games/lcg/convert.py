@@ -86,6 +86,7 @@ def to_record(card: CardDef) -> LcgCard:
         ranged="ranged" in keywords,
         surge="surge" in keywords,
         restricted="restricted" in keywords,
+        guarded="guarded" in keywords,
         **hooks.record_hooks(card),
     )
 

@@ -22,7 +22,7 @@ CHARACTERS = ("hero", "ally")
 ENCOUNTER_CARDS = ("enemy", "location", "treachery", "objective")
 
 #: the words of the ``keywords`` field: the unique marker and the keywords without a number
-KEYWORDS = ("unique", "sentinel", "ranged", "surge", "restricted")
+KEYWORDS = ("unique", "sentinel", "ranged", "surge", "restricted", "guarded")
 #: every way of writing a few of them, each at most once, in any order (the compiler checks a
 #: ``words`` field's value as a whole against its choices)
 KEYWORD_CHOICES = tuple(
@@ -138,7 +138,8 @@ FIELDS: tuple[FieldDecl, ...] = (
         "The card's unique marker and keywords, in any order, each at most once: `unique` (only one "
         "copy of its title in play), `sentinel` (may defend for another player), `ranged` (may "
         "attack for another player), `surge` (reveal one more encounter card), `restricted` (a "
-        "character holds at most two restricted attachments).",
+        "character holds at most two restricted attachments; a claimed objective counts), `guarded` (an "
+        "objective revealed is guarded by the next enemy or location of the encounter deck).",
         default="",
         types=(*PLAYER_CARDS, *ENCOUNTER_CARDS),
         choices=KEYWORD_CHOICES,
@@ -147,7 +148,9 @@ FIELDS: tuple[FieldDecl, ...] = (
             "sentinel": CHARACTERS,
             "ranged": CHARACTERS,
             "surge": ENCOUNTER_CARDS,
-            "restricted": ("attachment",),
+            # an objective claimed counts as an attachment of its hero
+            "restricted": ("attachment", "objective"),
+            "guarded": ("objective",),
         },
     ),
     LcgFieldDecl(

@@ -25,7 +25,7 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, Option
 from lotr_rules.engine.game import Game, GameOver
 from lotr_rules.errors import ConfigError, InternalError
-from lotr_rules.games.lcg import combat, triggers, words_entering
+from lotr_rules.games.lcg import combat, triggers, words_entering, words_objectives
 from lotr_rules.games.lcg.record import LcgCard, LcgEvent, PlayerDeck, Scenario
 from lotr_rules.games.lcg.state import (
     ACTIVE,
@@ -132,6 +132,8 @@ class LcgGame(Game):
                 records.append(record)
                 owners.append(-1)
         self.records: tuple[LcgCard, ...] = tuple(records)
+        #: player cards acting face down as enemies, by their own records (see ``post-guard``)
+        self.masked: dict[int, LcgCard] = {}
         #: who owns each card (-1: the encounter and quest decks)
         self.owners: tuple[int, ...] = tuple(owners)
         #: the trigger points some card of this game answers, and how deep events are nested now
@@ -222,6 +224,8 @@ class LcgGame(Game):
         state.resources.pop(card, None)
         state.attached_to.pop(card, None)
         words_entering.forget(self, card)
+        if self.masked:
+            words_objectives.unmask(self, card)
         state.effects = [effect for effect in state.effects if effect[0] != card]
         # A card that leaves play and comes back is a new card: its limits start afresh.
         state.used = {key: until for key, until in state.used.items() if key[0] != card}
@@ -372,7 +376,9 @@ class LcgGame(Game):
 
     def staging_threat(self) -> int:
         """The threat the staging area counts: a card concealed for the phase counts none."""
-        return sum(self.stat(card, "threat") for card in self.z(STAGING) if not self.rule_holds(card, CONCEALED))
+        staged = sum(self.stat(card, "threat") for card in self.z(STAGING) if not self.rule_holds(card, CONCEALED))
+        # what a card adds to the staging area as a whole ('darken'), whatever cards are in it
+        return staged + words_objectives.darkness(self)
 
     def rule_holds(self, card: int, rule: str) -> bool:
         """Whether a rule words put on a card holds now: for the phase (a lasting effect, see
@@ -599,7 +605,8 @@ class LcgGame(Game):
         if where == QUEST:
             self.state.progress[card] = self.state.progress.get(card, 0) + amount
             self.log("progress", self.card_name(card), amount)
-            if self.state.progress[card] >= self.stat(card, "quest_points"):
+            self._progressed(card)
+            if self.locate(card)[0] == QUEST and self.state.progress[card] >= self.stat(card, "quest_points"):
                 self._complete_stage(card)
             return
         if where not in (ACTIVE, STAGING):
@@ -629,8 +636,15 @@ class LcgGame(Game):
             stage = self.z(QUEST)[0]
             self.state.progress[stage] = self.state.progress.get(stage, 0) + amount
             self.log("progress", self.card_name(stage), amount)
-            if self.state.progress[stage] >= self.stat(stage, "quest_points"):
+            self._progressed(stage)
+            if self.locate(stage)[0] == QUEST and self.state.progress[stage] >= self.stat(stage, "quest_points"):
                 self._complete_stage(stage)
+
+    def _progressed(self, stage: int) -> None:
+        """Progress was just placed on the quest stage: its Responses answer before the stage
+        is checked for completion."""
+        if "progressed" in self.listened:
+            triggers.fire(self, "progressed", self.state.first_player, stage)
 
     def _complete_stage(self, stage: int) -> None:
         """A stage with enough progress is defeated, unless an effect says it cannot be now
@@ -675,6 +689,8 @@ class LcgGame(Game):
                 self.check_lethal()
         if record.type == "treachery" and self.locate(card) == (RESOLVING, -1):
             self.discard(card)
+        if record.guarded and self.locate(card) == (STAGING, -1):
+            words_objectives.guard_one(self, card)  # the Guarded keyword (RR "Guarded")
         triggers.fire(self, "revealed", player, card)
         gained = card in self.surging
         self.surging = self.surging - {card}
@@ -770,6 +786,7 @@ class LcgGame(Game):
             for c in candidates
             if self.records[c].type == kind or (kind == "character" and self.records[c].is_character)
         ]
+        found = [c for c in found if not words_objectives.barred(self, c)]
         if record.attach_if is not None:
             check = record.attach_if
             found = [c for c in found if check(self, player, c)]
@@ -787,7 +804,7 @@ class LcgGame(Game):
                     continue  # a Combat Action (and the like) is played only in its phase
                 if record.action_check is None or record.action_check(self, player, card):
                     options.append(Option(f"play {record.name}", (card, -1), card))
-            elif planning and record.type == "ally":
+            elif planning and record.type == "ally" and not words_objectives.rationed(self, card):
                 options.append(Option(f"play {record.name}", (card, -1), card))
             elif planning and record.type == "attachment":
                 for host in self.hosts(player, card):
@@ -813,6 +830,8 @@ class LcgGame(Game):
             if self.locate(card) == (RESOLVING, -1):
                 self.discard(card)
             return
+        if record.type == "ally":
+            words_objectives.note_played(self, card)
         self.move(card, PLAY, player)
         if record.type == "attachment":
             self.attach(card, host)
@@ -897,6 +916,7 @@ class LcgGame(Game):
         state.effects = [e for e in state.effects if e[3] != UNTIL_ROUND]
         state.used = {key: until for key, until in state.used.items() if until != UNTIL_ROUND}
         self._forget_uses(UNTIL_ROUND)
+        words_objectives.new_round(self)
         self.check_lethal()
 
     def _forget_uses(self, until: str) -> None:
@@ -946,6 +966,8 @@ class LcgGame(Game):
 
     def quest_phase(self) -> None:
         state = self.state
+        if "quest begins" in self.listened:
+            triggers.fire(self, "quest begins", state.first_player)
         self.action_window("quest begins")
         for player in self.turn_order():
             while True:
@@ -971,6 +993,8 @@ class LcgGame(Game):
         elif threat > willpower:
             for player in self.turn_order():
                 self.raise_threat(player, threat - willpower)
+            if "quest failed" in self.listened:
+                triggers.fire(self, "quest failed", self.state.first_player)
         state.committed.clear()
         self.action_window("after quest resolution")
 

@@ -71,6 +71,11 @@ AFTER_POINTS = (
     "shadows dealt",  # player: a player whose engaged enemies were just dealt shadow cards
     "staging done",  # subject: -1; the staging step of the quest phase has revealed its cards
     "combat phase ends",  # subject: -1; the end of the combat phase, before the phase's end
+    "progressed",  # subject: the quest stage progress was just placed on
+    "quest failed",  # subject: -1; the staging area's threat beat the willpower committed
+    "rescued",  # subject: the hero rescued (back in play)
+    "shadow resolved",  # subject: the enemy whose shadow card's effect just resolved
+    "quest begins",  # subject: -1; the quest phase has just begun
 )
 WOULD_POINTS = (
     "would reveal",  # before an encounter card's When Revealed effect resolves
@@ -183,6 +188,8 @@ class LcgCard:
     surge: bool = False
     doomed: int = 0
     restricted: bool = False
+    #: objectives: revealed, it is guarded by the next enemy or location of the encounter deck
+    guarded: bool = False
     #: characters: may attack an enemy in the staging area, as the attack's only attacker
     attacks_staging_alone: bool = False
     #: its Action sends the card itself out of play, now or later (an agent may keep it back)

@@ -23,7 +23,9 @@ PLAY = "play area"
 ENGAGED = "engaged"
 #: the cards of an eliminated player
 REMOVED = "removed from the game"
-PLAYER_ZONES = (HAND, DECK, DISCARD, PLAY, ENGAGED, REMOVED)
+#: heroes taken prisoner by a card: face down, out of play, until a card rescues them
+CAPTURED = "captured"
+PLAYER_ZONES = (HAND, DECK, DISCARD, PLAY, ENGAGED, REMOVED, CAPTURED)
 
 # Shared zones: (name, -1).
 STAGING = "staging area"
@@ -36,6 +38,8 @@ ENCOUNTER_DISCARD = "encounter discard pile"
 VICTORY = "victory display"
 #: face-down shadow cards, each dealt to one enemy (see ``LcgState.shadow_of``)
 SHADOWS = "shadow cards"
+#: encounter cards a quest set aside, out of play, until a card brings them in (RR "Set Aside")
+SET_ASIDE = "set aside"
 
 #: the rules words put on cards, each named after the word that puts it (see
 #: ``LcgGame.rule_holds``): a card that counts no threat in the staging area (``conceal``), and
@@ -60,7 +64,11 @@ SHARED_ZONES = (
     VICTORY,
     SHADOWS,
     RESOLVING,
+    SET_ASIDE,
 )
+
+#: zones a game's digest leaves out while they are empty (see ``LcgState.canonical``)
+_LATE_ZONES = (CAPTURED, SET_ASIDE)
 
 #: how long a lasting effect lasts
 UNTIL_PHASE = "phase"
@@ -168,6 +176,9 @@ class LcgState(GameState):
                 "uses": [[*key, count] for key, count in sorted(self.uses.items())],
             }
         )
+        # zones only some scenarios use count only once they hold a card, so that the digests of
+        # games without them stay as they were
+        view["zones"] = [z for z in view["zones"] if z[0][0] not in _LATE_ZONES or z[1]]
         if self.permitted:
             # only while a permission holds, so the digests of games without one stay as they were
             view["permitted"] = sorted(self.permitted)

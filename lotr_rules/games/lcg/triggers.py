@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from lotr_rules.engine.decisions import Option
 from lotr_rules.errors import TriggerDepthError
 from lotr_rules.games.lcg.record import LcgEvent, Trigger
-from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, PLAY, QUEST, RESOLVING, STAGING
+from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, PLAY, QUEST, RESOLVING, SET_ASIDE, STAGING
 
 if TYPE_CHECKING:
     from lotr_rules.games.lcg.game import LcgGame
@@ -41,7 +41,8 @@ PASS = Option("pass", None)
 LOG_KINDS = {"forced": "forced effect", "response": "response", "action": "action ability"}
 
 #: the zones whose cards' abilities answer events (an event card: from its owner's hand)
-LISTENING = (QUEST, ACTIVE, STAGING, PLAY, ENGAGED, HAND)
+#: (set-aside cards too: a card set aside may say what brings it into play)
+LISTENING = (QUEST, ACTIVE, STAGING, PLAY, ENGAGED, HAND, SET_ASIDE)
 
 #: the points whose subject has left play, and whose abilities answer from out of play
 LEAVING_POINTS = ("left play", "destroyed", "defeated", "explored")
@@ -56,7 +57,7 @@ def has_actions(game: LcgGame) -> bool:
 
 def listeners(game: LcgGame, subject: int) -> list[int]:
     """Cards whose abilities may answer an event now, in resolution order."""
-    cards = [*game.z(QUEST), *game.z(ACTIVE), *game.z(STAGING)]
+    cards = [*game.z(QUEST), *game.z(ACTIVE), *game.z(STAGING), *game.z(SET_ASIDE)]
     for player in game.turn_order():
         cards += game.z(PLAY, player)
         cards += game.z(ENGAGED, player)
@@ -199,7 +200,17 @@ def use(game: LcgGame, card: int, index: int, event: LcgEvent) -> None:
 def action_options(game: LcgGame, player: int) -> list[Option]:
     """The Action abilities the player can use now: of the cards they control in play, and the
     Actions by each player of the other players' cards."""
+    from lotr_rules.games.lcg import words_objectives
+
     options = []
+    for card in game.z(STAGING):
+        # an objective in the staging area offers its Action to every player once it is free
+        # of encounters (RR "Objective Cards", "Guarded")
+        if not words_objectives.can_claim(game, player, card):
+            continue
+        for index, trigger in enumerate(game.records[card].triggers):
+            if trigger.kind == "action" and usable(game, card, index, LcgEvent("action", player, card)):
+                options.append(Option(label(game, card, index), ("ability", card, index), card))
     for holder in game.turn_order():
         for card in game.z(PLAY, holder):
             for index, trigger in enumerate(game.records[card].triggers):

@@ -25,6 +25,7 @@ from lotr_rules.games.lcg import (
     words_entering,
     words_hazards,
     words_looking,
+    words_objectives,
     words_piles,
     words_quest,
     words_stages,
@@ -143,6 +144,8 @@ ZONES = (
     ),
     words_entering.OTHER_ENGAGEMENT_AREAS,
     words_attacks.ATTACKED,
+    words_objectives.SET_ASIDE_ZONE,
+    words_objectives.CAPTURED_ZONE,
 )
 
 
@@ -313,7 +316,8 @@ PRIMITIVES = (
         "cards",
         impl=words_encounter.stage,
         honours=_ANY_SEL,
-        from_zones=("encounter deck", "encounter discard pile"),
+        # (and cards a quest set aside, brought into play)
+        from_zones=("encounter deck", "encounter discard pile", "set aside"),
         moves_to="staging area",
     ),
     Primitive("win", "The players win the game.", "win", "none", impl=words_encounter.win),
@@ -328,6 +332,7 @@ PRIMITIVES = (
     words_stages.TRAMPLE_RULE,
     words_stages.BECKON_RULE,
     words_stages.ELUDE_RULE,
+    *words_objectives.PRIMITIVES,
 )
 
 
@@ -497,6 +502,7 @@ TRIGGERS = (
         "before the exhausted card readies in the refresh phase ('cancel': it stays exhausted)",
     ),
     _trigger("when a player would draw", "would draw", "before a player draws cards ('cancel': they draw none)"),
+    _trigger("when you would draw", "would draw", "before you draw cards ('cancel': you draw none)", yours=True),
     _trigger(
         "after shadow cards are dealt to enemies engaged with you",
         "shadows dealt",
@@ -515,6 +521,7 @@ TRIGGERS = (
         "before the engagement checks of the encounter phase ('cancel': none are made)",
     ),
     _trigger("at end of combat phase", "combat phase ends", "at the end of the combat phase"),
+    *(_trigger(pattern, event, doc) for pattern, event, doc in words_objectives.TRIGGER_DOCS),
     _trigger("at end of phase", "phase ends", "at the end of each phase", waits=True),
     _trigger("at end of round", "round ends", "at the end of each round", waits=True),
 )
