@@ -130,8 +130,6 @@ class Compiler:
         #: event kinds the card's triggers (card-level or registered by its effects) listen to
         self._listens: set[str] = set()
         self._card_name = ""
-        #: the type words of the card being compiled (a word acting on 'this' checks them)
-        self._card_types: tuple[str, ...] = ()
         #: the economy constructs (see lotr_rules.dsl.economy): what the card's effects need
         #: counted per turn, whether they change costs, and the Power an enclosing 'if' makes sure of
         self._counts: set[str] = set()
@@ -156,7 +154,7 @@ class Compiler:
     # ------------------------------------------------------------------ cards
     def compile_card(self, card: ast.Card) -> CardDef | None:
         self._card_name = card.name
-        self._card_types = card_types(card)
+        self._card_types = frozenset(card_types(card))
         errors_before = sum(1 for d in self.diagnostics if d.severity is Severity.ERROR)
         fields = self._fields(card)
         abilities: dict[str, Effect] = {}
@@ -1049,7 +1047,7 @@ class Compiler:
         """A word that acts on, or holds for, cards of some types only, written on a card of
         none of them: it would never do anything there (E134 for a command on 'this', E135
         for a condition, E136 for a 'while' condition)."""
-        types = [t for t in self._card_types if self.vocab.card_type(t) is not None]
+        types = sorted(t for t in self._card_types if self.vocab.card_type(t) is not None)
         if not types or set(types) & set(kinds):
             return True
         self.error(
