@@ -13,6 +13,7 @@ any seat. The encounter side is played by the rules themselves. Card effects are
 
 from __future__ import annotations
 
+import contextlib
 import copy as copy_module
 from collections import deque
 from collections.abc import Sequence
@@ -161,7 +162,10 @@ class LcgGame(Game):
         cards = [_definition(i, r) for i, r in enumerate(records)]
         super().__init__(cards, LcgState(len(config.players), config.seed), agents)
         self.replay_queue.extend(replay)
-        self._setup()
+        # setup itself may end the game (a scenario takes a lone hero prisoner): the game is
+        # over before its first round, with its result recorded like any other
+        with contextlib.suppress(GameOver):
+            self._setup()
 
     def card_lines(self, card: int, *, with_state: bool = True) -> list[str] | None:
         """The card's face from its record (numbers, traits, keywords, text) and, while it is in
@@ -897,7 +901,7 @@ class LcgGame(Game):
     # ------------------------------------------------------------------ the round
     def play_game(self) -> dict[str, Any]:
         try:
-            while True:
+            while not self.state.finished:
                 self.play_round()
         except GameOver:
             pass
