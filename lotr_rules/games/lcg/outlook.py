@@ -35,6 +35,9 @@ ALLY = 2.0
 READY_THREATENED = 1.5
 READY_QUIET = 0.3
 COMMITTED_WILLPOWER = 1.2
+#: an objective the players hold: a scenario that has them cannot be won without them, so one
+#: is worth its claiming cost in threat and more
+OBJECTIVE = 6.0
 #: a point of attack or defense of a ready character while engaged enemies are fought
 FIGHTING = 0.7
 
@@ -79,6 +82,10 @@ def outlook(game: LcgGame) -> float:
     for card in (*game.z(ACTIVE), *game.z(QUEST)):
         score += PROGRESS * state.progress.get(card, 0)
     score += 2.0 * len(game.z(VICTORY))
+    held = [
+        a for a, host in state.attached_to.items() if game.records[a].type == "objective" and game.owners[host] >= 0
+    ]
+    score += OBJECTIVE * len(held)
     if state.committed:
         score += COMMITTED_WILLPOWER * game.committed_willpower()
     return score

@@ -1,0 +1,113 @@
+"""What the heuristic bot does with the words of the core set's harder scenarios: an enemy whose
+excess damage raises threat (the Hill Troll), objectives guarded and claimed (Escape from Dol
+Guldur), and how it commits while an enemy is engaged with it. Each test sets a table with the
+real card scripts and asks the bot the decision it would be asked in a game."""
+
+from __future__ import annotations
+
+from lcg_fixtures import BRUTE, GLADE, PROWLER, RUINS, named
+from lcg_table import put, table
+from test_lcg_bots import ask
+from test_lcg_cards_mirkwood import game_with
+
+from lotr_rules.engine.decisions import DecisionRequest, Option
+from lotr_rules.games.lcg import triggers, words_objectives
+from lotr_rules.games.lcg.bots import LcgHeuristicAgent
+from lotr_rules.games.lcg.game import LcgGame
+from lotr_rules.games.lcg.outlook import outlook
+from lotr_rules.games.lcg.state import ENCOUNTER_DECK, ENCOUNTER_DISCARD, ENGAGED, PLAY, STAGING
+
+
+def guarded(game: LcgGame, objective_name: str, guard_name: str) -> tuple[int, int]:
+    """The objective in the staging area, guarded by this encounter card (RR "Guarded")."""
+    objective = put(game, objective_name, STAGING)
+    guard = named(game, guard_name)
+    game.move(guard, ENCOUNTER_DISCARD)
+    game.move(guard, ENCOUNTER_DECK, top=True)
+    words_objectives.guard_one(game, objective)
+    assert words_objectives.guards_of(game, objective) == [guard]
+    return objective, guard
+
+
+def test_against_a_trampling_enemy_it_blocks_with_the_ally_that_lets_least_through() -> None:
+    """The Hill Troll's damage beyond the defender's hit points raises threat: with no defender
+    that survives, the bot puts forward the ally that lets the least through (2 threat), not the
+    cheapest one (5 threat), which it would throw in front of an ordinary enemy."""
+    game = game_with("Hill Troll", BRUTE)
+    troll = put(game, "Hill Troll", ENGAGED, 0)  # attack 6
+    for hero in game.heroes(0):
+        game.state.damage[hero] = game.stat(hero, "hit_points") - 2  # 2 hit points left each
+    spearman = put(game, "Test Spearman", PLAY, 0)  # cost 2, defense 1, 2 hit points: 3 through
+    volunteer = put(game, "Test Volunteer", PLAY, 0)  # cost 0, defense 0, 1 hit point: 5 through
+    options = [Option("no defender", None), game.card_option(volunteer), game.card_option(spearman)]
+    assert ask(game, "defend", options, troll).card == spearman
+    brute = put(game, "Test Brute", ENGAGED, 0)  # no trample: the cheapest ally goes
+    assert ask(game, "defend", options, brute).card == volunteer
+
+
+def test_against_a_trampling_enemy_no_hero_blocks_to_die_when_an_ally_can() -> None:
+    """A hero that would die blocking the troll and add threat besides is never chosen while an
+    ally can block instead."""
+    game = game_with("Hill Troll")
+    troll = put(game, "Hill Troll", ENGAGED, 0)
+    for hero in game.heroes(0):
+        game.state.damage[hero] = game.stat(hero, "hit_points") - 1
+    volunteer = put(game, "Test Volunteer", PLAY, 0)
+    options = [Option("no defender", None), *(game.card_option(h) for h in game.heroes(0))]
+    options.append(game.card_option(volunteer))
+    assert ask(game, "defend", options, troll).card == volunteer
+
+
+def test_claims_an_objective_once_its_guard_is_gone() -> None:
+    """An objective held counts in the bot's view of the table for more than its 2 threat, so
+    the claim Action is taken once no encounter card guards it (RR "Objective Cards")."""
+    game = game_with("Gandalf's Map", PROWLER)
+    objective, guard = guarded(game, "Gandalf's Map", "Test Prowler")
+    assert not any(o.value[1] == objective for o in triggers.action_options(game, 0))
+    game.move(guard, ENGAGED, 0)  # engaged: no longer in the staging area
+    options = [Option("pass", None), *triggers.action_options(game, 0)]
+    chosen = ask(game, "action", options)
+    assert chosen.value is not None and chosen.value[1] == objective
+    before = outlook(game)
+    game.attach_from(objective, game.heroes(0)[0])
+    assert outlook(game) > before
+
+
+def test_engages_an_enemy_that_guards_an_objective_and_no_other() -> None:
+    """Engaging by choice (RR "Encounter Phase") is worth it to free an objective: the bot
+    engages the guard, not the other enemy, and only while it fights nothing else."""
+    game = game_with("Shadow Key", PROWLER, BRUTE)
+    _, guard = guarded(game, "Shadow Key", "Test Prowler")
+    other = put(game, "Test Brute", STAGING)
+    options = [Option("engage no enemy", None), game.card_option(other), game.card_option(guard)]
+    assert ask(game, "engage", options).card == guard
+    put(game, "Test Prowler", ENGAGED, 0)
+    assert ask(game, "engage", options).value is None
+    plain = game_with(PROWLER)
+    prowler = put(plain, "Test Prowler", STAGING)
+    assert ask(plain, "engage", [Option("engage no enemy", None), plain.card_option(prowler)]).value is None
+
+
+def test_travels_to_a_location_that_guards_an_objective_first() -> None:
+    """Travelling to a guarding location takes it out of the staging area and frees the
+    objective, so it comes before a location with more threat."""
+    game = game_with("Dungeon Torch", GLADE, RUINS)
+    _, glade = guarded(game, "Dungeon Torch", "Test Glade")  # threat 1
+    ruins = put(game, "Test Ruins", STAGING)  # threat 3
+    options = [Option("do not travel", None), game.card_option(ruins), game.card_option(glade)]
+    assert ask(game, "travel", options).card == glade
+
+
+def test_commits_a_narrow_margin_while_an_enemy_is_engaged_with_it() -> None:
+    """With an enemy engaged the characters not committed attack it: the bot stops committing
+    once willpower beats the staging threat by one, where it would otherwise want four more."""
+    game = table(1)
+    for card in list(game.z(STAGING)):
+        game.move(card, ENCOUNTER_DECK)
+    seer = named(game, "Test Seer")  # 3 willpower
+    game.state.committed.add(seer)
+    options = [Option("done", None), *(game.card_option(c) for c in game.heroes(0) if c != seer)]
+    assert ask(game, "commit", options).value is not None  # 3 does not beat 0 by four and one
+    put(game, "Test Prowler", ENGAGED, 0)
+    request = DecisionRequest(0, "commit", "commit", tuple(options), -1)
+    assert options[LcgHeuristicAgent().choose(game, request)].value is None
