@@ -1,18 +1,17 @@
 """What the heuristic bot does with the words of the core set's harder scenarios: an enemy whose
 excess damage raises threat (the Hill Troll), objectives guarded and claimed (Escape from Dol
-Guldur), and how it commits while an enemy is engaged with it. Each test sets a table with the
+Guldur). Each test sets a table with the
 real card scripts and asks the bot the decision it would be asked in a game."""
 
 from __future__ import annotations
 
 from lcg_fixtures import BRUTE, GLADE, PROWLER, RUINS, named
-from lcg_table import put, table
+from lcg_table import put
 from test_lcg_bots import ask
 from test_lcg_cards_mirkwood import game_with
 
-from lotr_rules.engine.decisions import DecisionRequest, Option
+from lotr_rules.engine.decisions import Option
 from lotr_rules.games.lcg import triggers, words_objectives
-from lotr_rules.games.lcg.bots import LcgHeuristicAgent
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.outlook import outlook
 from lotr_rules.games.lcg.state import ENCOUNTER_DECK, ENCOUNTER_DISCARD, ENGAGED, PLAY, STAGING
@@ -96,18 +95,3 @@ def test_travels_to_a_location_that_guards_an_objective_first() -> None:
     ruins = put(game, "Test Ruins", STAGING)  # threat 3
     options = [Option("do not travel", None), game.card_option(ruins), game.card_option(glade)]
     assert ask(game, "travel", options).card == glade
-
-
-def test_commits_a_narrow_margin_while_an_enemy_is_engaged_with_it() -> None:
-    """With an enemy engaged the characters not committed attack it: the bot stops committing
-    once willpower beats the staging threat by one, where it would otherwise want four more."""
-    game = table(1)
-    for card in list(game.z(STAGING)):
-        game.move(card, ENCOUNTER_DECK)
-    seer = named(game, "Test Seer")  # 3 willpower
-    game.state.committed.add(seer)
-    options = [Option("done", None), *(game.card_option(c) for c in game.heroes(0) if c != seer)]
-    assert ask(game, "commit", options).value is not None  # 3 does not beat 0 by four and one
-    put(game, "Test Prowler", ENGAGED, 0)
-    request = DecisionRequest(0, "commit", "commit", tuple(options), -1)
-    assert options[LcgHeuristicAgent().choose(game, request)].value is None
