@@ -14,7 +14,7 @@ from lotr_rules.engine.decisions import Option
 from lotr_rules.games.lcg import triggers, words_objectives
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.outlook import outlook
-from lotr_rules.games.lcg.state import ENCOUNTER_DECK, ENCOUNTER_DISCARD, ENGAGED, PLAY, STAGING
+from lotr_rules.games.lcg.state import ENCOUNTER_DECK, ENCOUNTER_DISCARD, ENGAGED, PLAY, QUEST, STAGING
 
 
 def guarded(game: LcgGame, objective_name: str, guard_name: str) -> tuple[int, int]:
@@ -57,14 +57,19 @@ def test_against_a_trampling_enemy_no_hero_blocks_to_die_when_an_ally_can() -> N
     assert ask(game, "defend", options, troll).card == volunteer
 
 
-def test_claims_an_objective_once_its_guard_is_gone() -> None:
-    """An objective held counts in the bot's view of the table for more than its 2 threat, so
-    the claim Action is taken once no encounter card guards it (RR "Objective Cards")."""
+def test_claims_an_objective_free_of_guards_once_the_stage_waits_for_it() -> None:
+    """An objective is free to claim once no encounter card guards it (RR "Objective Cards"),
+    but it costs threat: the bot claims it when the quest stage has all its progress and waits
+    (a stage that asks for objectives holds the players so), and then its view of the table
+    counts it for more than the 2 threat."""
     game = game_with("Gandalf's Map", PROWLER)
     objective, guard = guarded(game, "Gandalf's Map", "Test Prowler")
     assert not any(o.value[1] == objective for o in triggers.action_options(game, 0))
     game.move(guard, ENGAGED, 0)  # engaged: no longer in the staging area
     options = [Option("pass", None), *triggers.action_options(game, 0)]
+    assert ask(game, "action", options).value is None  # nothing waits for it yet
+    stage = game.z(QUEST)[0]
+    game.state.progress[stage] = game.stat(stage, "quest_points")
     chosen = ask(game, "action", options)
     assert chosen.value is not None and chosen.value[1] == objective
     before = outlook(game)

@@ -135,9 +135,9 @@ WHY_UNWON = {
         "  puts three guarded objectives and their guards in the staging area, so the two heroes",
         "  left quest against more threat than they have willpower from the first round. Each",
         "  objective costs 2 threat to claim, and the stage cannot be left before one is held and the",
-        "  next before all three are held and the prisoner is rescued. The bot claims an objective as",
-        "  soon as its guard is gone, and engages a guarding enemy its ready characters can hurt, but",
-        "  the threat of failed quests ends the game first.",
+        "  next before all three are held and the prisoner is rescued. The bot engages a guarding",
+        "  enemy its ready characters can hurt and claims an objective once the stage waits for it,",
+        "  but the threat of failed quests ends the game before the stage has its progress.",
     ),
 }
 #: what each measure is called in the verdict, and how a value of it is written
@@ -228,10 +228,11 @@ def render() -> str:
         "scenarios, which players usually beat with decks they build. The bot quests with a wide",
         "margin of willpower, keeps a defender back for each enemy that will attack, throws cheap",
         "allies in front of attacks its heroes cannot take, and plays events and Actions after trying",
-        "them on a copy of the game. It claims objectives as soon as their guards are gone. It does",
-        "not plan beyond the action in hand: it engages an enemy on purpose only to free an",
-        "objective, travels to the location with the most threat whatever its travel cost, and",
-        "spends its resources on the dearest ally it can pay for rather than saving for a card.",
+        "them on a copy of the game. It claims an objective once its guard is gone and the quest",
+        "stage waits for it. It does not plan beyond the action in hand: it engages an enemy on",
+        "purpose only to free an objective, travels to the location with the most threat whatever",
+        "its travel cost, and spends its resources on the dearest ally it can pay for rather than",
+        "saving for a card.",
         "Spirit's heroes have three or four hit points and the deck cannot heal them, so the spirit",
         "deck loses its heroes; tactics commits four willpower at most, so it loses to threat.",
     ]
