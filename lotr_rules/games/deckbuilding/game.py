@@ -7,7 +7,6 @@ compiled to effects that call the primitives at the bottom of this module.
 
 from __future__ import annotations
 
-import copy
 import functools
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -123,7 +122,64 @@ class _OptionTable(dict[int, Option]):
 _new_record = tuple.__new__
 
 
+#: per class of game: its slots and its bases' (the attributes a copy takes over), and a reader
+#: of all of them at once
+_SLOTS: dict[type, tuple[tuple[str, ...], Callable[[object], tuple[object, ...]]]] = {}
+
+
+def _shallow_copy(game: DeckbuildingGame) -> DeckbuildingGame:
+    """A new game object holding the same attributes as ``game`` (what ``copy.copy`` makes, at a
+    fraction of its cost for an object with slots)."""
+    cls = type(game)
+    known = _SLOTS.get(cls)
+    if known is None:
+        names = tuple(name for klass in cls.__mro__ for name in klass.__dict__.get("__slots__", ()))
+        known = _SLOTS[cls] = (names, attrgetter(*names))
+    names, read = known
+    twin: DeckbuildingGame = object.__new__(cls)
+    for name, value in zip(names, read(game), strict=True):
+        setattr(twin, name, value)
+    if hasattr(game, "__dict__"):  # a subclass without slots of its own
+        twin.__dict__.update(game.__dict__)
+    return twin
+
+
 class DeckbuildingGame(Game):
+    # Slots, not a __dict__: every action reads these, and an object with as many attributes
+    # as a game has keeps them in a dict of its own, read through a hashed lookup each time,
+    # where a slot is read straight from the object (about 5% of a turn, measured).
+    __slots__ = (
+        "_affordable",
+        "_buy_option",
+        "_fronts",
+        "_general_options_needed",
+        "_hand_distinct",
+        "_hand_plays",
+        "_hand_seen",
+        "_hands",
+        "_has_actions",
+        "_has_defense",
+        "_has_front_trigger",
+        "_hero_sources",
+        "_looking",
+        "_path",
+        "_path_costs",
+        "_path_offers",
+        "_path_seen",
+        "_play_option",
+        "_played",
+        "_prices_change",
+        "_quest_cards",
+        "_revealed",
+        "_search_order",
+        "_stack",
+        "_static_costs",
+        "_valor",
+        "catalogue",
+        "config",
+        "use_wall",
+        "zones",
+    )
     family = "deckbuilding"
 
     def __init__(
@@ -207,7 +263,7 @@ class DeckbuildingGame(Game):
         Path are shared too: they are kept with the Path they were made for, and replaced, never
         changed, when a game's Path changes.
         """
-        twin = copy.copy(self)
+        twin = _shallow_copy(self)
         twin.state = self.state.copy()
         twin.zones = twin.state.zones
         twin._seat_lists()
