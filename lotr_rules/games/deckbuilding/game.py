@@ -103,22 +103,29 @@ _PLAYING: DefinitionTable[tuple[bool, str, int, Effect | None]] = DefinitionTabl
 )
 
 
-class _OptionTable(dict[int, Option]):
-    """One main-phase option per card instance, made the first time it is asked for: a dict, so
-    that reading the options of a whole hand or Path is one ``map`` over its ``__getitem__``."""
+class _CopyOptions(dict[int, Option]):
+    """The main-phase option of one card's copies, one per instance id, made the first time it
+    is asked for. An option names the card by its definition and the copy by its instance id,
+    and a copy's instance id is the same in every game dealt alike (the main deck's cards are
+    made in catalogue order): kept per definition, an option made once serves every later game
+    of the process, where kept per game it was made anew in every game."""
 
-    def __init__(self, cards: Sequence[CardDef], verb: str, labels: DefinitionTable[str]) -> None:
+    __slots__ = ("label", "verb")
+
+    def __init__(self, label: str, verb: str) -> None:
         super().__init__()
-        self.cards = cards
+        self.label = label
         self.verb = verb
-        self.labels = labels
 
     def __missing__(self, card: int) -> Option:
         # tuple.__new__ straight away: the named tuple's own __new__ is a Python function
-        option = self[card] = _new_record(Option, (self.labels[self.cards[card]], (self.verb, card), card))
+        option = self[card] = _new_record(Option, (self.label, (self.verb, card), card))
         return option
 
 
+#: per definition, its copies' options to play it and to buy (or defeat) it
+_PLAY_OPTIONS: DefinitionTable[_CopyOptions] = DefinitionTable(lambda c: _CopyOptions(_PLAY_LABEL[c], "play"))
+_BUY_OPTIONS: DefinitionTable[_CopyOptions] = DefinitionTable(lambda c: _CopyOptions(_BUY_LABEL[c], "buy"))
 _new_record = tuple.__new__
 
 
@@ -150,7 +157,6 @@ class DeckbuildingGame(Game):
     # where a slot is read straight from the object (about 5% of a turn, measured).
     __slots__ = (
         "_affordable",
-        "_buy_option",
         "_fronts",
         "_general_options_needed",
         "_hand_distinct",
@@ -166,7 +172,6 @@ class DeckbuildingGame(Game):
         "_path_costs",
         "_path_offers",
         "_path_seen",
-        "_play_option",
         "_played",
         "_prices_change",
         "_quest_cards",
@@ -210,10 +215,6 @@ class DeckbuildingGame(Game):
         self._quest_cards = frozenset(compress(range(len(cards)), _HAS_QUEST.per_instance(cards)))
         # Where to look for a card, likeliest first (see locate).
         self._search_order = _search_order(tuple(state.zones))
-        # The main-phase options of each instance, made the first time they are offered: they
-        # never change for an instance, and most instances are never offered in a game.
-        self._play_option = _OptionTable(cards, "play", _PLAY_LABEL)
-        self._buy_option = _OptionTable(cards, "buy", _BUY_LABEL)
         #: the hand and the Path as action_options last saw them, and what they offered then
         #: (see there); shared by copies, as they are replaced, never changed
         self._hand_seen: list[int] = []
@@ -435,13 +436,13 @@ class DeckbuildingGame(Game):
         valor = self._valor
         stack = self._stack
         cards = self.cards
-        if valor and cards[valor[-1]].cost <= power:
-            tail: tuple[Option, ...] = (self._buy_option[valor[-1]],)
-            if stack and cards[stack[-1]].cost <= power and self._archenemy_available():
-                tail += (self._buy_option[stack[-1]],)
+        if valor and (top := cards[valor[-1]]).cost <= power:
+            tail: tuple[Option, ...] = (_BUY_OPTIONS[top][valor[-1]],)
+            if stack and (enemy := cards[stack[-1]]).cost <= power and self._archenemy_available():
+                tail += (_BUY_OPTIONS[enemy][stack[-1]],)
             tail += _END_ONLY
-        elif stack and cards[stack[-1]].cost <= power and self._archenemy_available():
-            tail = (self._buy_option[stack[-1]], _END_TURN)
+        elif stack and (enemy := cards[stack[-1]]).cost <= power and self._archenemy_available():
+            tail = (_BUY_OPTIONS[enemy][stack[-1]], _END_TURN)
         else:
             tail = _END_ONLY
         return self._hand_plays + affordable + tail
@@ -470,11 +471,11 @@ class DeckbuildingGame(Game):
         options.extend(compress(self._path_offers, map(power.__ge__, self._path_costs)))
         cards = self.cards
         valor = self.zones[(VALOR, -1)]
-        if valor and cards[valor[-1]].cost <= power:
-            options.append(self._buy_option[valor[-1]])
+        if valor and (top := cards[valor[-1]]).cost <= power:
+            options.append(_BUY_OPTIONS[top][valor[-1]])
         stack = self.zones[(ARCHENEMY, -1)]
-        if stack and cards[stack[-1]].cost <= power and self._archenemy_available():
-            options.append(self._buy_option[stack[-1]])
+        if stack and (enemy := cards[stack[-1]]).cost <= power and self._archenemy_available():
+            options.append(_BUY_OPTIONS[enemy][stack[-1]])
         options.append(_END_TURN)
         return tuple(options)
 
@@ -501,20 +502,20 @@ class DeckbuildingGame(Game):
         # Copies of a card share one definition object: one option per kind of card. A plain
         # loop: for a hand of a few cards it is several times cheaper than building dicts.
         cards = self.cards
-        options = self._play_option
+        options = _PLAY_OPTIONS
         kinds: set[CardDef] = set()
         plays: list[Option] = []
         for card in hand:
             kind = cards[card]
             if kind not in kinds:
                 kinds.add(kind)
-                plays.append(options[card])
+                plays.append(options[kind][card])
         return tuple(plays), len(plays) == len(hand)
 
     def _offers(self, path: list[int]) -> tuple[list[int], list[Option]]:
         """The buy option of each kind of card on the Path (its first copy), and their costs."""
         cards = self.cards
-        options = self._buy_option
+        options = _BUY_OPTIONS
         kinds: set[CardDef] = set()
         costs: list[int] = []
         offers: list[Option] = []
@@ -523,7 +524,7 @@ class DeckbuildingGame(Game):
             if kind not in kinds:
                 kinds.add(kind)
                 costs.append(kind.cost)
-                offers.append(options[card])
+                offers.append(options[kind][card])
         return costs, offers
 
     def _archenemy_available(self) -> bool:
