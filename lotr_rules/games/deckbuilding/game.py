@@ -56,6 +56,7 @@ HOME_BY_DECK = {"valor": VALOR, "corruption": CORRUPTION, "one ring": BEHIND, "a
 _END_TURN = Option("end turn", "end")
 _END_ONLY = (_END_TURN,)
 _CARD_PLAYED, _TURN_STARTED, _TURN_ENDED = ev.CARD_PLAYED, ev.TURN_STARTED, ev.TURN_ENDED
+_CARD_BOUGHT, _CARD_GAINED, _ENEMY_DEFEATED = ev.CARD_BOUGHT, ev.CARD_GAINED, ev.ENEMY_DEFEATED
 _AMBUSH_PENDING = ("ambush pending", -1)
 #: the keys of the shared zones the main phase reads at every decision, made once
 _PATH_KEY, _VALOR_KEY, _ARCHENEMY_KEY = (PATH, -1), (VALOR, -1), (ARCHENEMY, -1)
@@ -568,7 +569,10 @@ class DeckbuildingGame(Game):
         finally:
             self.resolving -= 1
         if self.resolving == 0:
-            self.after_resolution()
+            # after_resolution(), called only when there is something to tidy up: most plays
+            # reveal and look at nothing
+            if self._looking or any(self._revealed):
+                self.after_resolution()
             if self.pending:
                 self.flush_pending()
 
@@ -610,14 +614,17 @@ class DeckbuildingGame(Game):
             self._destroy(player, card)
         else:
             self.z(DISCARD, player).append(card)
-        if bought:
-            self.emit(ev.CARD_BOUGHT, player, card)
-        self.emit(ev.CARD_GAINED, player, card)
+        listened = self._listened  # emit()'s own first test, made here: most games hear none
+        if bought and _CARD_BOUGHT in listened:
+            self.emit(_CARD_BOUGHT, player, card)
+        if _CARD_GAINED in listened:
+            self.emit(_CARD_GAINED, player, card)
         if from_path and "enemy" in definition.types:
             # Defeating an Enemy is buying or gaining it from the Path (the FAQ): an Enemy gained
             # from anywhere else is gained, not defeated.
             self._mark_defeated(player, card)
-            self.emit(ev.ENEMY_DEFEATED, player, card)
+            if _ENEMY_DEFEATED in listened:
+                self.emit(_ENEMY_DEFEATED, player, card)
 
     def _mark_gained(self, player: int, card: int) -> None:
         self.state.marks.setdefault(("gained this turn", player), []).append(card)
@@ -735,7 +742,8 @@ class DeckbuildingGame(Game):
             self.log("hit", target, self.cards[ctx.this].name, kind)
             body(ctx.for_player(target))
         ctx.hit = hit
-        self.emit(ev.ATTACK_MADE, ctx.controller if ctx.controller >= 0 else ctx.player, ctx.this)
+        if ev.ATTACK_MADE in self._listened:
+            self.emit(ev.ATTACK_MADE, ctx.controller if ctx.controller >= 0 else ctx.player, ctx.this)
 
     def defense_cards(self, player: int) -> list[int]:
         has = self._has_defense
@@ -772,7 +780,8 @@ class DeckbuildingGame(Game):
         self.log("defend", seat, self.cards[card].name, self.cards[source].name)
         defense = self.cards[card].abilities["defense"]
         defense(Ctx(self, seat, card))
-        self.emit(ev.ATTACK_DEFENDED, seat, card)
+        if ev.ATTACK_DEFENDED in self._listened:
+            self.emit(ev.ATTACK_DEFENDED, seat, card)
         return True
 
     # ------------------------------------------------------------------ primitives
@@ -940,8 +949,9 @@ class DeckbuildingGame(Game):
             where = self.take(card)
             if where is not None:
                 self.z(DISCARD, ctx.player).append(card)
-                self.log("discard", ctx.player, self.cards[card].name)
-                self.emit(ev.CARD_DISCARDED, ctx.player, card)
+                self.state.log.append(("discard", ctx.player, self.cards[card].name))
+                if ev.CARD_DISCARDED in self._listened:
+                    self.emit(ev.CARD_DISCARDED, ctx.player, card)
 
     def destroy_card(self, ctx: Ctx, card: int) -> None:
         self._destroy(ctx.player, card)
@@ -958,8 +968,9 @@ class DeckbuildingGame(Game):
         else:
             self.z(DESTROYED).append(card)
         self.log("destroy", player, definition.name)
-        controlled = where[1] == player and where[0] in CONTROLLED
-        self.emit(ev.CARD_DESTROYED, player, card, origin="controlled" if controlled else "")
+        if ev.CARD_DESTROYED in self._listened:
+            controlled = where[1] == player and where[0] in CONTROLLED
+            self.emit(ev.CARD_DESTROYED, player, card, origin="controlled" if controlled else "")
 
     def gain_card(self, ctx: Ctx, card: int) -> None:
         where = self.take(card)
