@@ -2,6 +2,8 @@
 
     python benchmarks/bench.py            # everything
     python benchmarks/bench.py --quick    # fewer repetitions
+    python benchmarks/bench.py --only turn              # one part alone: turn, copy, parse or startup
+    python benchmarks/bench.py --only turn --rounds 21   # more alternating rounds of games
 
 - parse + check throughput on a generated corpus of 1,000 cards, through Lark alone and through
   the hand-written fast parser that ``parse`` tries first, each with its stages timed apart
@@ -271,33 +273,53 @@ def bench_copy(repeats: int) -> tuple[float, float]:
     return best_state * 1e6, best_game * 1e6
 
 
+#: the parts of the benchmark, in the order they run
+PARTS = ("turn", "copy", "parse", "startup")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions and rounds")
+    parser.add_argument(
+        "--only",
+        choices=PARTS,
+        action="append",
+        help="run this part alone (may be given more than once): turn (games per player turn, next to "
+        "pyminion), copy (state and game copies), parse (parse + check), startup (fresh processes)",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=None, help="alternating rounds of games for the turn part (15, or 7 with --quick)"
+    )
     args = parser.parse_args()
+    parts = set(args.only or PARTS)
     repeats = 2 if args.quick else 5
 
     # The games first, while the heap holds little besides the cards: the parse benchmark
     # leaves Lark's tables and caches behind, which every later garbage collection walks.
-    bench_side_by_side(rounds=7 if args.quick else 15, games=10 if args.quick else 30)
-    state_copy, game_copy = bench_copy(repeats)
-    print(
-        f"copy a mid-game 4-player state: {state_copy:.1f} µs; the whole game object, as search bots do: "
-        f"{game_copy:.1f} µs (target < 20 µs)"
-    )
-    rates = bench_parse_check(1000, repeats)
-    print(
-        f"parse + check (Lark), 1,000 generated cards: {rates['lark']:,.0f} cards/s "
-        f"(Lark parse {rates['lark parse']:,.0f}/s, transform {rates['transform']:,.0f}/s, "
-        f"check {rates['check']:,.0f}/s)"
-    )
-    print(
-        f"parse + check (fast), 1,000 generated cards: {rates['fast']:,.0f} cards/s "
-        f"(fast parse {rates['fast parse']:,.0f}/s, check {rates['check']:,.0f}/s) (target 5,000)"
-    )
-    with tempfile.TemporaryDirectory() as cache:
-        for title, env in startup_environments(Path(cache)):
-            print_startup(title, bench_startup(3 if args.quick else 7, env))
+    if "turn" in parts:
+        rounds = args.rounds if args.rounds is not None else 7 if args.quick else 15
+        bench_side_by_side(rounds=rounds, games=10 if args.quick else 30)
+    if "copy" in parts:
+        state_copy, game_copy = bench_copy(repeats)
+        print(
+            f"copy a mid-game 4-player state: {state_copy:.1f} µs; the whole game object, as search bots do: "
+            f"{game_copy:.1f} µs (target < 20 µs)"
+        )
+    if "parse" in parts:
+        rates = bench_parse_check(1000, repeats)
+        print(
+            f"parse + check (Lark), 1,000 generated cards: {rates['lark']:,.0f} cards/s "
+            f"(Lark parse {rates['lark parse']:,.0f}/s, transform {rates['transform']:,.0f}/s, "
+            f"check {rates['check']:,.0f}/s)"
+        )
+        print(
+            f"parse + check (fast), 1,000 generated cards: {rates['fast']:,.0f} cards/s "
+            f"(fast parse {rates['fast parse']:,.0f}/s, check {rates['check']:,.0f}/s) (target 5,000)"
+        )
+    if "startup" in parts:
+        with tempfile.TemporaryDirectory() as cache:
+            for title, env in startup_environments(Path(cache)):
+                print_startup(title, bench_startup(3 if args.quick else 7, env))
     print(f"(python {sys.version.split()[0]}, {os.cpu_count()} cpus)")
     return 0
 

@@ -337,7 +337,6 @@ def run_case(case: Case) -> Outcome:
     game.cards = tuple(instances)
     game._has_front_trigger = [any(t.scope == "front" for t in c.triggers) for c in instances]
     game._has_self_trigger = [any(t.scope == "self" for t in c.triggers) for c in instances]
-    game._play_option = [Option(f"play {c.name}", ("play", i), i) for i, c in enumerate(instances)]
     context_cards |= {c for c in (attacker, courage) if c >= 0}
 
     if case.context == "end of turn":

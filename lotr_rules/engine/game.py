@@ -144,6 +144,22 @@ class GameState:
 class Game:
     """A game in progress: the catalogue of card instances, the state and the seats' agents."""
 
+    # Slots: the turn loop reads these on every action (a family's subclass adds its own).
+    __slots__ = (
+        "_counted",
+        "_has_self_trigger",
+        "_listened",
+        "agents",
+        "cards",
+        "on_decision",
+        "pending",
+        "replay_queue",
+        "resolving",
+        "state",
+        "steps",
+        "trigger_depth",
+    )
+
     family = "generic"
 
     def __init__(self, cards: Sequence[CardDef], state: GameState, agents: Sequence[Agent]) -> None:
