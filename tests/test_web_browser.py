@@ -162,6 +162,10 @@ def test_a_replay_steps_forwards_and_backwards(table: RunningTable, page: Any, t
     go("next", 2)
     go("back", 1)
     assert page.inner_text("#decision") == asked_at_1, "stepping back shows the same step again"
+    # a key steps only through a button that is enabled: wait until the step's request is done,
+    # as a key pressed while one is under way is ignored
+    page.wait_for_selector(".steps .step-next:not([disabled])")
+    page.wait_for_function("!document.querySelector('.htmx-request')")
     page.keyboard.press("ArrowRight")
     page.wait_for_selector(".table.replay[data-step='2']")
     turn_before = page.inner_text(".status")
