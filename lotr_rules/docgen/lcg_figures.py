@@ -140,12 +140,8 @@ WHY_UNWON = {
         "  but the threat of failed quests ends the game before the stage has its progress.",
     ),
 }
-#: what each measure is called in the verdict, and how a value of it is written
-MEASURES = (
-    ("won", _pct),
-    ("left the first quest stage", _pct),
-    ("lasted", lambda rounds: f"{rounds:.1f} rounds"),
-)
+#: how a value of each measure is written in the verdict
+MEASURES = (_pct, _pct, lambda rounds: f"{rounds:.1f} rounds")
 
 
 #: a difference in mean rounds smaller than this is a tie: over the page's thousand games a
@@ -183,7 +179,7 @@ def verdict(titles: list[str], standings: list[Standing]) -> list[str]:
     in_order = True
     for (easy_title, easy), (hard_title, hard) in pairwise(zip(titles, standings, strict=True)):
         harder, index = _harder(easy, hard)
-        _, show = MEASURES[index]
+        show = MEASURES[index]
         figures = f"{show(easy.measures()[index])} against {show(hard.measures()[index])}"
         if harder is None:
             in_order = False

@@ -192,11 +192,11 @@ class LcgHeuristicAgent:
             return 0
         guards = _objective_guards(game)
         ready = [c for c in game.characters(request.player) if game.ready(c)]
+        power = sum(game.stat(c, "attack") for c in ready)
         choices = []
         for i, option in enumerate(request.options):
             if option.value is None or option.card not in guards:
                 continue
-            power = sum(game.stat(c, "attack") for c in ready)
             if len(ready) >= 2 and power > game.stat(option.card, "defense"):
                 choices.append((-game.stat(option.card, "attack"), i))
         return max(choices)[1] if choices else 0
