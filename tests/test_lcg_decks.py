@@ -18,8 +18,10 @@ from lotr_rules.cards.loader import load_sets
 from lotr_rules.cli import main
 from lotr_rules.games import vocabulary_for
 from lotr_rules.games.lcg.files import Records, canonical_names, folded, player_deck
+from lotr_rules.resources import cardscripts_dir
 
 MINI = Path(__file__).resolve().parent / "data" / "lcg-mini"
+CORE_DECKS = cardscripts_dir() / "lcg-core" / "decks"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -105,3 +107,34 @@ def test_card_list_cards_say_where_they_come_from(capsys: pytest.CaptureFixture[
     assert out.splitlines()[-1].endswith("with the effect the card list gives")
     _, out, _ = run(capsys, "show", "Aragorn")
     assert "provenance: card list" in out
+
+
+# ---------------------------------------------------------------------- the designed deck
+def test_the_designed_deck_lints_clean_for_tournament_play(capsys: pytest.CaptureFixture[str]) -> None:
+    """The shipped leadership and spirit deck is ours, and says so in its file; it keeps the
+    deck-building rules, the tournament's 50 cards included."""
+    path = CORE_DECKS / "leadership-spirit.txt"
+    text = path.read_text(encoding="utf-8")
+    assert "Designed by lotr_rules, not a deck of the core rulebook" in text
+    code, out, _ = run(capsys, "lint", "--tournament", "--strict", str(path))
+    assert code == 0, out
+    assert "no problems" in out
+
+
+def test_the_designed_deck_is_found_by_name_and_plays_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys,
+        "game",
+        "--game",
+        "lcg",
+        "--scenario",
+        "passage-through-mirkwood",
+        "--decks",
+        "leadership-spirit",
+        "--seed",
+        "4",
+    )
+    assert code == 0, err
+    assert out.startswith("Passage Through Mirkwood, seed 4: Player 1 leadership-spirit\n")
+    assert "Player 1 commits Éowyn to the quest" in out
+    assert re.search(r"^The players (won|lost): ", out, re.M)

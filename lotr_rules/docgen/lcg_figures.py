@@ -28,7 +28,11 @@ SEED = 1
 STARTERS = ("leadership", "tactics", "spirit", "lore")
 #: the core set's scenarios from the easiest to the hardest, as players rank them
 EASY_TO_HARD = ("passage-through-mirkwood", "journey-down-the-anduin", "escape-from-dol-guldur")
-LINE_UPS: tuple[tuple[str, ...], ...] = tuple((deck,) for deck in STARTERS) + tuple(combinations(STARTERS, 2))
+#: the decks designed by lotr_rules (not the rulebook's), each played alone after the starters
+DESIGNED = ("leadership-spirit",)
+LINE_UPS: tuple[tuple[str, ...], ...] = (
+    tuple((deck,) for deck in STARTERS) + tuple(combinations(STARTERS, 2)) + tuple((deck,) for deck in DESIGNED)
+)
 
 
 def scenarios() -> list[str]:
@@ -231,6 +235,9 @@ def render() -> str:
         "saving for a card.",
         "Spirit's heroes have three or four hit points and the deck cannot heal them, so the spirit",
         "deck loses its heroes; tactics commits four willpower at most, so it loses to threat.",
+        "The last line of each table plays `leadership-spirit`, a deck designed by lotr_rules (not",
+        "the rulebook's): fifty core set cards behind Aragorn, Théodred and Éowyn, to show how far a",
+        "built deck takes the bot.",
     ]
     standings: list[Standing] = []
     for name in names:
