@@ -8,6 +8,7 @@ from __future__ import annotations
 from lcg_fixtures import BRUTE, GLADE, PROWLER, RUINS, named
 from lcg_table import put
 from test_lcg_bots import ask
+from test_lcg_cards_leadership import game_of, hero
 from test_lcg_cards_mirkwood import game_with
 
 from lotr_rules.engine.decisions import Option
@@ -100,3 +101,19 @@ def test_travels_to_a_location_that_guards_an_objective_first() -> None:
     ruins = put(game, "Test Ruins", STAGING)  # threat 3
     options = [Option("do not travel", None), game.card_option(ruins), game.card_option(glade)]
     assert ask(game, "travel", options).card == glade
+
+
+def test_a_hero_that_readies_himself_after_committing_quests_and_still_defends() -> None:
+    """Aragorn, committed, may pay 1 resource to ready himself: with a resource the bot commits
+    him although he is its best defender and an enemy will attack, since he stays ready to
+    defend; without one he is kept back."""
+    game = game_of()
+    aragorn, theodred = hero(game, "Aragorn"), hero(game, "Théodred")
+    put(game, "Test Prowler", ENGAGED, 0)
+    game.state.committed.add(theodred)  # 1 willpower: the staging area asks for more
+    options = [Option("done", None), game.card_option(aragorn)]
+    game.state.resources[aragorn] = 0
+    assert ask(game, "commit", options).value is None  # the best defender (2 defense) stays back
+    game.state.resources[aragorn] = 1
+    assert ask(game, "commit", options).card == aragorn  # he readies himself: he quests too
+    assert game.ready(aragorn) and game.state.resources[aragorn] == 1  # the real game untouched

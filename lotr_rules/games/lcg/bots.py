@@ -15,7 +15,7 @@ from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
 from lotr_rules.games.lcg import combat, words_objectives
 from lotr_rules.games.lcg.game import LcgGame
-from lotr_rules.games.lcg.outlook import after, outlook
+from lotr_rules.games.lcg.outlook import after, outlook, ready_after_committing
 from lotr_rules.games.lcg.state import ENGAGED, PLAY, STAGING, TRAMPLE
 from lotr_rules.games.lcg.words_attacks import SEVERAL_DEFENDERS
 
@@ -164,6 +164,9 @@ class LcgHeuristicAgent:
         if game.committed_willpower() >= needed:
             return 0
         keep = _defenders_kept(game, request.player)
+        if self.look_ahead:
+            # a character that readies itself once committed quests and still defends
+            keep = [c for c in keep if not ready_after_committing(game, request.player, c, self._plain)]
         choices = [
             (game.stat(o.card, "willpower"), i)
             for i, o in enumerate(request.options)

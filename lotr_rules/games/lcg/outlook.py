@@ -20,7 +20,7 @@ from lotr_rules.games.lcg import triggers
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, QUEST, STAGING, VICTORY
 
-__all__ = ["after", "outlook"]
+__all__ = ["after", "outlook", "ready_after_committing"]
 
 #: a won or lost game outweighs anything on the table
 DECIDED = 1000.0
@@ -119,3 +119,19 @@ def after(game: LcgGame, player: int, value: Any, agent: Callable[[int], Agent])
     except GameOver:
         pass
     return outlook(twin)
+
+
+def ready_after_committing(game: LcgGame, player: int, card: int, agent: Callable[[int], Agent]) -> bool:
+    """Whether ``card``, committed to the quest now, is ready again once the responses to its
+    committing have resolved (a hero that may pay to ready himself): worked out on a copy of the
+    game, whose decisions ``agent(seat)`` answers."""
+    twin = game.copy([agent(seat) for seat in range(len(game.agents))])
+    twin.on_decision = None
+    twin.replay_queue.clear()
+    try:
+        twin.state.exhausted.add(card)
+        twin.state.committed.add(card)
+        triggers.fire(twin, "committed", player, card)
+    except GameOver:
+        return False
+    return twin.ready(card)
