@@ -11,7 +11,7 @@ from lotr_rules.engine.decisions import DecisionRequest, Option
 from lotr_rules.games.lcg import triggers
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent
 from lotr_rules.games.lcg.game import LcgGame
-from lotr_rules.games.lcg.state import ENGAGED, HAND, STAGING
+from lotr_rules.games.lcg.state import DECK, ENGAGED, HAND, STAGING
 
 
 def ask(game: LcgGame, kind: str, options: list[Option], source: int = -1, player: int = 0) -> Option:
@@ -64,6 +64,9 @@ def test_plays_the_ally_it_can_afford() -> None:
     game = table(1)
     for hero in game.heroes(0):
         game.state.resources[hero] = 2
+    for card in list(game.z(HAND, 0)):
+        if game.records[card].type == "attachment":
+            game.move(card, DECK, 0)  # a cheap attachment would come first
     put(game, "Test Spearman", HAND, 0)
     options = [Option("pass", None), *game.playable(0, planning=True)]
     assert ask(game, "plan", options).label == "play Test Spearman"

