@@ -8,7 +8,8 @@ from __future__ import annotations
 from lcg_fixtures import BRUTE, GLADE, PROWLER, RUINS, named
 from lcg_table import put
 from test_lcg_bots import ask
-from test_lcg_cards_leadership import game_of, hero
+from test_lcg_cards_leadership import game_of
+from test_lcg_cards_leadership import hero as hero_named
 from test_lcg_cards_mirkwood import game_with
 
 from lotr_rules.engine.decisions import Option
@@ -108,7 +109,7 @@ def test_a_hero_that_readies_himself_after_committing_quests_and_still_defends()
     him although he is its best defender and an enemy will attack, since he stays ready to
     defend; without one he is kept back."""
     game = game_of()
-    aragorn, theodred = hero(game, "Aragorn"), hero(game, "Théodred")
+    aragorn, theodred = hero_named(game, "Aragorn"), hero_named(game, "Théodred")
     put(game, "Test Prowler", ENGAGED, 0)
     game.state.committed.add(theodred)  # 1 willpower: the staging area asks for more
     options = [Option("done", None), game.card_option(aragorn)]
