@@ -4,6 +4,12 @@
     python benchmarks/bench.py --quick    # fewer repetitions
     python benchmarks/bench.py --only turn              # one part alone: turn, copy, parse or startup
     python benchmarks/bench.py --only turn --rounds 21   # more alternating rounds of games
+    python benchmarks/bench.py --compiled --only turn    # the compiled build (LOTR_RULES_COMPILE=1)
+
+By default the checkout's sources are measured: the pure-Python build. ``--compiled`` first
+builds the optional compiled build into a temporary folder (about a minute; a C compiler is
+needed) and measures that instead; every figure of the games says which build it measured.
+Start-up always runs the checkout's sources.
 
 - parse + check throughput on a generated corpus of 1,000 cards, through Lark alone and through
   the hand-written fast parser that ``parse`` tries first, each with its stages timed apart
@@ -27,7 +33,9 @@ once.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -38,7 +46,24 @@ from pathlib import Path
 from unittest import mock
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+
+
+def compiled_build() -> Path:
+    """Build the optional compiled build of this checkout into a temporary folder (removed on
+    exit) and return the folder, to be put first on the module path."""
+    target = Path(tempfile.mkdtemp(prefix="lotr-rules-bench-"))
+    atexit.register(shutil.rmtree, target, True)
+    print("building the compiled build (LOTR_RULES_COMPILE=1 pip install --target ...)", flush=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(ROOT)],
+        env={**os.environ, "LOTR_RULES_COMPILE": "1"},
+        check=True,
+    )
+    return target
+
+
+# Which lotr_rules is measured is settled before it is imported: --compiled is read here.
+sys.path.insert(0, str(compiled_build() if "--compiled" in sys.argv[1:] else ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from lotr_rules.agents.bots import HeuristicAgent  # noqa: E402
@@ -50,6 +75,7 @@ from lotr_rules.dsl.syntax import parse  # noqa: E402
 from lotr_rules.games.deckbuilding.config import GameConfig  # noqa: E402
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame  # noqa: E402
 from lotr_rules.games.deckbuilding.vocabulary import vocabulary  # noqa: E402
+from lotr_rules.native import COMPILED_MODULES, compiled_modules  # noqa: E402
 
 
 def generated_corpus(size: int) -> list[str]:
@@ -233,6 +259,7 @@ def bench_side_by_side(rounds: int, games: int) -> None:
             print(f"pyminion reference skipped: {error}")
             return
     our_turns = [r["us_per_player_turn"] for r in ours]
+    print(build_description())
     their_turns = [r["us_per_player_turn"] for r in theirs]
     print(
         f"lotr_rules, heuristic bots, 4 players: {_median([r['games_per_second'] for r in ours]):.1f} games/s, "
@@ -252,6 +279,18 @@ def bench_side_by_side(rounds: int, games: int) -> None:
         f"(ratio of the medians), {min(our_turns) / min(their_turns):.2f}x (ratio of the minimums) "
         "(target at most 1.0x)"
     )
+
+
+def build_description() -> str:
+    """Which build of lotr_rules this run measures, and where it was imported from."""
+    import lotr_rules
+
+    where = Path(lotr_rules.__file__).resolve().parent
+    compiled = compiled_modules()
+    if not compiled:
+        return f"lotr_rules build: pure Python (no module compiled), from {where}"
+    names = ", ".join(name.removeprefix("lotr_rules.") for name in compiled)
+    return f"lotr_rules build: compiled ({len(compiled)} of {len(COMPILED_MODULES)} modules: {names}), from {where}"
 
 
 def bench_copy(repeats: int) -> tuple[float, float]:
@@ -281,6 +320,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions and rounds")
     parser.add_argument(
+        "--compiled",
+        action="store_true",
+        help="measure the optional compiled build (built into a temporary folder first) instead of the sources",
+    )
+    parser.add_argument(
         "--only",
         choices=PARTS,
         action="append",
@@ -301,6 +345,7 @@ def main() -> int:
         bench_side_by_side(rounds=rounds, games=10 if args.quick else 30)
     if "copy" in parts:
         state_copy, game_copy = bench_copy(repeats)
+        print(build_description())
         print(
             f"copy a mid-game 4-player state: {state_copy:.1f} µs; the whole game object, as search bots do: "
             f"{game_copy:.1f} µs (target < 20 µs)"

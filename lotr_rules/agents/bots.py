@@ -14,8 +14,10 @@ from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.engine.facts import DefinitionTable
 from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
+from lotr_rules.native import mypyc_attr
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomAgent:
     """Picks uniformly among the options, from its own seeded stream."""
 

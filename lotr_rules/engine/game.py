@@ -23,6 +23,7 @@ from lotr_rules.engine.events import Event
 from lotr_rules.engine.facts import HAS_SELF_TRIGGER
 from lotr_rules.engine.rng import Rng
 from lotr_rules.errors import IllegalChoiceError, InternalError, ScriptBudgetError, TriggerDepthError
+from lotr_rules.native import mypyc_attr
 
 #: Effect steps (loop iterations and trigger firings) allowed within one top-level action.
 STEP_BUDGET = 10_000
@@ -44,6 +45,7 @@ class GameOver(Exception):
         self.reason = reason
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState:
     """Everything that changes during a game, and nothing that does not.
 
@@ -141,6 +143,7 @@ class GameState:
         return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """A game in progress: the catalogue of card instances, the state and the seats' agents."""
 
@@ -164,7 +167,7 @@ class Game:
 
     def __init__(self, cards: Sequence[CardDef], state: GameState, agents: Sequence[Agent]) -> None:
         self.cards = tuple(cards)
-        self.state = state
+        self.state: GameState = state
         self.agents = list(agents)
         self.replay_queue: deque[int] = deque()
         self.resolving = 0

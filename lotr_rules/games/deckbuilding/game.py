@@ -27,6 +27,7 @@ from lotr_rules.engine.selection import Placement
 from lotr_rules.errors import ConfigError, IllegalChoiceError, ScriptBudgetError
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.limits import MAX_ACTION_USES, MAX_COPIES_PER_GAME, ScriptNumberError, in_script_range
+from lotr_rules.native import mypyc_attr
 
 #: the state counters that say which of Impossible Mode's rule changes are in force
 _CORRUPTION_RETURNS = impossible.counter_name(impossible.CORRUPTION_RETURNS)
@@ -135,16 +136,28 @@ _new_record = tuple.__new__
 _SLOTS: dict[type, tuple[tuple[str, ...], Callable[[object], tuple[object, ...]]]] = {}
 
 
+def _attribute_names(cls: type) -> tuple[str, ...]:
+    """The attributes an instance of ``cls`` holds: its class's slots and its bases', or, where
+    a class is compiled (the optional compiled build), the attributes the compiler lists."""
+    found = (
+        name
+        for klass in cls.__mro__
+        for name in vars(klass).get("__slots__", ()) or vars(klass).get("__mypyc_attrs__", ())
+    )
+    return tuple(dict.fromkeys(found))
+
+
 def _shallow_copy(game: DeckbuildingGame) -> DeckbuildingGame:
     """A new game object holding the same attributes as ``game`` (what ``copy.copy`` makes, at a
     fraction of its cost for an object with slots)."""
     cls = type(game)
     known = _SLOTS.get(cls)
     if known is None:
-        names = tuple(name for klass in cls.__mro__ for name in klass.__dict__.get("__slots__", ()))
+        names = _attribute_names(cls)
         known = _SLOTS[cls] = (names, attrgetter(*names))
     names, read = known
-    twin: DeckbuildingGame = object.__new__(cls)
+    # not object.__new__: a compiled class allocates its instances itself
+    twin: DeckbuildingGame = cls.__new__(cls)
     for name, value in zip(names, read(game), strict=True):
         setattr(twin, name, value)
     if hasattr(game, "__dict__"):  # a subclass without slots of its own
@@ -152,6 +165,7 @@ def _shallow_copy(game: DeckbuildingGame) -> DeckbuildingGame:
     return twin
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DeckbuildingGame(Game):
     # Slots, not a __dict__: every action reads these, and an object with as many attributes
     # as a game has keeps them in a dict of its own, read through a hashed lookup each time,
@@ -202,7 +216,7 @@ class DeckbuildingGame(Game):
         if instances is None or state is None:
             instances, state = _setup(catalogue, config)
         super().__init__(instances, state, agents)
-        self.use_wall = bool(state.counters.get("use wall", 0))
+        self.use_wall: bool = bool(state.counters.get("use wall", 0))
         self.zones = state.zones
         # Per-instance facts and per-seat lists looked up on every action: computed once per
         # game object so the hot loop does index lookups instead of dict and attribute chains.

@@ -640,32 +640,54 @@ def _state(fn: Callable[[DeckbuildingGame, Ctx], bool]) -> Callable[[Ctx], bool]
     return check
 
 
+# Named functions, not lambdas: the compiled build needs their types where the game's module
+# and this one import each other.
+def _wall_breached(game: DeckbuildingGame, ctx: Ctx) -> bool:
+    return game.wall_breached()
+
+
+def _wall_used(game: DeckbuildingGame, ctx: Ctx) -> bool:
+    return game.use_wall
+
+
+def _ring_in_play(game: DeckbuildingGame, ctx: Ctx) -> bool:
+    return game.ring_holder() >= 0
+
+
+def _ring_in_front_of_you(game: DeckbuildingGame, ctx: Ctx) -> bool:
+    return game.ring_holder() == ctx.player
+
+
+def _active_player(game: DeckbuildingGame, ctx: Ctx) -> bool:
+    return game.state.current == ctx.player
+
+
+def _defeated_enemy(game: DeckbuildingGame, ctx: Ctx) -> bool:
+    return bool(game.defeated_this_turn(ctx.player))
+
+
 STATES = (
     Phrase(
         "wall is breached",
         "The Wall has been breached: a Wall card (Breached) sits in front of a player",
-        _state(lambda g, c: g.wall_breached()),
+        _state(_wall_breached),
     ),
-    Phrase("wall has been breached", "the same as 'the wall is breached'", _state(lambda g, c: g.wall_breached())),
-    Phrase("wall is used", "this game uses The Wall deck", _state(lambda g, c: g.use_wall)),
-    Phrase("one ring is in play", "The One Ring is in front of some player", _state(lambda g, c: g.ring_holder() >= 0)),
-    Phrase("one ring is in front of you", "you hold The One Ring", _state(lambda g, c: g.ring_holder() == c.player)),
+    Phrase("wall has been breached", "the same as 'the wall is breached'", _state(_wall_breached)),
+    Phrase("wall is used", "this game uses The Wall deck", _state(_wall_used)),
+    Phrase("one ring is in play", "The One Ring is in front of some player", _state(_ring_in_play)),
+    Phrase("one ring is in front of you", "you hold The One Ring", _state(_ring_in_front_of_you)),
     Phrase(
         "you are the active player",
         "the player acting is the player whose turn it is",
-        _state(lambda g, c: g.state.current == c.player),
+        _state(_active_player),
     ),
     Phrase(
         "you have defeated an enemy this turn",
         "you bought or gained an Enemy from the Path, or defeated the Archenemy, this turn "
         "(an Enemy gained from anywhere else does not count)",
-        _state(lambda g, c: _defeated_enemy(g, c)),
+        _state(_defeated_enemy),
     ),
 )
-
-
-def _defeated_enemy(game: DeckbuildingGame, ctx: Ctx) -> bool:
-    return bool(game.defeated_this_turn(ctx.player))
 
 
 # ---------------------------------------------------------------------- triggers
