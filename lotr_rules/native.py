@@ -50,3 +50,15 @@ def compiled_modules() -> list[str]:
         if path.endswith(suffixes):
             found.append(name)
     return found
+
+
+def attribute_names(cls: type) -> tuple[str, ...]:
+    """The attributes an instance of ``cls`` holds: its class's slots and its bases', or, where
+    a class is compiled (the compiled build), the attributes the compiler lists: a compiled class
+    keeps no ``__slots__``, so copying code asks here rather than reading them."""
+    found = (
+        name
+        for klass in cls.__mro__
+        for name in vars(klass).get("__slots__", ()) or vars(klass).get("__mypyc_attrs__", ())
+    )
+    return tuple(dict.fromkeys(found))

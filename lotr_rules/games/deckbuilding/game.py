@@ -27,7 +27,7 @@ from lotr_rules.engine.selection import Placement
 from lotr_rules.errors import ConfigError, IllegalChoiceError, ScriptBudgetError
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.limits import MAX_ACTION_USES, MAX_COPIES_PER_GAME, ScriptNumberError, in_script_range
-from lotr_rules.native import mypyc_attr
+from lotr_rules.native import attribute_names, mypyc_attr
 
 #: the state counters that say which of Impossible Mode's rule changes are in force
 _CORRUPTION_RETURNS = impossible.counter_name(impossible.CORRUPTION_RETURNS)
@@ -136,24 +136,13 @@ _new_record = tuple.__new__
 _SLOTS: dict[type, tuple[tuple[str, ...], Callable[[object], tuple[object, ...]]]] = {}
 
 
-def _attribute_names(cls: type) -> tuple[str, ...]:
-    """The attributes an instance of ``cls`` holds: its class's slots and its bases', or, where
-    a class is compiled (the optional compiled build), the attributes the compiler lists."""
-    found = (
-        name
-        for klass in cls.__mro__
-        for name in vars(klass).get("__slots__", ()) or vars(klass).get("__mypyc_attrs__", ())
-    )
-    return tuple(dict.fromkeys(found))
-
-
 def _shallow_copy(game: DeckbuildingGame) -> DeckbuildingGame:
     """A new game object holding the same attributes as ``game`` (what ``copy.copy`` makes, at a
     fraction of its cost for an object with slots)."""
     cls = type(game)
     known = _SLOTS.get(cls)
     if known is None:
-        names = _attribute_names(cls)
+        names = attribute_names(cls)
         known = _SLOTS[cls] = (names, attrgetter(*names))
     names, read = known
     # not object.__new__: a compiled class allocates its instances itself

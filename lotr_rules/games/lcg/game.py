@@ -14,7 +14,6 @@ any seat. The encounter side is played by the rules themselves. Card effects are
 from __future__ import annotations
 
 import contextlib
-import copy as copy_module
 from collections import deque
 from collections.abc import Sequence
 from typing import Any
@@ -51,6 +50,7 @@ from lotr_rules.games.lcg.state import (
     VICTORY,
     LcgState,
 )
+from lotr_rules.native import attribute_names
 
 #: a player whose threat reaches this is eliminated
 THREAT_LIMIT = 50
@@ -177,7 +177,13 @@ class LcgGame(Game):
     # ------------------------------------------------------------------ copies
     def copy(self, agents: Sequence[Agent] | None = None) -> LcgGame:
         """An independent game in the same state, sharing only what never changes."""
-        twin = copy_module.copy(self)
+        # Not copy.copy: where the engine's Game is compiled (the compiled build), copy.copy
+        # would keep only the attributes the compiler knows and drop this class's own.
+        cls = type(self)
+        twin = cls.__new__(cls)
+        for name in attribute_names(cls):
+            setattr(twin, name, getattr(self, name))
+        twin.__dict__.update(self.__dict__)
         twin.state = self.state.copy()
         twin.agents = list(agents if agents is not None else self.agents)
         twin.replay_queue = deque(self.replay_queue)

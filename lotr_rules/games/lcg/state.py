@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from lotr_rules.engine.game import GameState
+from lotr_rules.native import attribute_names
 
 # Zones of each player: (name, player).
 HAND = "hand"
@@ -78,6 +79,11 @@ UNTIL_ROUND = "round"
 Effect = tuple[int, str, int, str]
 
 
+#: the engine's state fields, copied as the engine copies them (read through attribute_names: a
+#: compiled GameState keeps no __slots__)
+_BASE_FIELDS = attribute_names(GameState)
+
+
 class LcgState(GameState):
     __slots__ = (
         "attached_to",
@@ -133,7 +139,7 @@ class LcgState(GameState):
     def copy(self) -> LcgState:
         base = super().copy()
         other = LcgState.__new__(LcgState)
-        for slot in GameState.__slots__:
+        for slot in _BASE_FIELDS:
             setattr(other, slot, getattr(base, slot))
         other.threat = self.threat[:]
         other.eliminated = self.eliminated[:]
