@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import operator
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence, Set
 from typing import Any
 
 from lotr_rules.cards.provenance import ALWAYS, FACT_FIELDS, FACTS, NONE, designed_words
@@ -97,7 +97,7 @@ class Compiler:
         self,
         vocabulary: Vocabulary,
         path: str = "",
-        known_names: set[str] | None = None,
+        known_names: Set[str] | None = None,
         set_code: str = "",
     ) -> None:
         self.vocab = vocabulary
