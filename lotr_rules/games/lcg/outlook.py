@@ -103,13 +103,20 @@ def _held_up(game: LcgGame) -> bool:
     return bool(stages) and game.state.progress.get(stages[0], 0) >= game.stat(stages[0], "quest_points")
 
 
+def _trial_copy(game: LcgGame, agent: Callable[[int], Agent]) -> LcgGame:
+    """A copy of the game to try a move on: ``agent(seat)`` answers its decisions, and nothing
+    is watched or replayed there."""
+    twin = game.copy([agent(seat) for seat in range(len(game.agents))])
+    twin.on_decision = None
+    twin.replay_queue.clear()
+    return twin
+
+
 def after(game: LcgGame, player: int, value: Any, agent: Callable[[int], Agent]) -> float:
     """The outlook once ``player`` has taken the action window option ``value`` (an event played
     or a card's Action used), worked out on a copy of the game; ``agent(seat)`` makes the agents
     that answer the copy's decisions."""
-    twin = game.copy([agent(seat) for seat in range(len(game.agents))])
-    twin.on_decision = None
-    twin.replay_queue.clear()
+    twin = _trial_copy(game, agent)
     try:
         twin.begin_action()
         if value[0] == "ability":
@@ -125,9 +132,7 @@ def ready_after_committing(game: LcgGame, player: int, card: int, agent: Callabl
     """Whether ``card``, committed to the quest now, is ready again once the responses to its
     committing have resolved (a hero that may pay to ready himself): worked out on a copy of the
     game, whose decisions ``agent(seat)`` answers."""
-    twin = game.copy([agent(seat) for seat in range(len(game.agents))])
-    twin.on_decision = None
-    twin.replay_queue.clear()
+    twin = _trial_copy(game, agent)
     try:
         twin.state.exhausted.add(card)
         twin.state.committed.add(card)
