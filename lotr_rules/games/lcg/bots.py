@@ -15,7 +15,7 @@ from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
 from lotr_rules.games.lcg import combat, words_objectives
 from lotr_rules.games.lcg.game import LcgGame
-from lotr_rules.games.lcg.outlook import after, outlook, ready_after_committing
+from lotr_rules.games.lcg.outlook import after, after_option, outlook, ready_after_committing
 from lotr_rules.games.lcg.state import ENGAGED, PLAY, STAGING, TRAMPLE
 from lotr_rules.games.lcg.words_attacks import SEVERAL_DEFENDERS
 
@@ -129,7 +129,23 @@ class LcgHeuristicAgent:
         return next((i for i, option in enumerate(request.options) if option.value == request.player), 0)
 
     def _choose(self, game: LcgGame, request: DecisionRequest) -> int:
-        return 0
+        # A card's "choose one" (Gandalf: draw 3 cards, deal 4 damage to an enemy, or lower
+        # threat by 5): try each option on a copy of the game and take the one that leaves the
+        # table best, the first on a tie. Always the first option (drawing) before: measured over
+        # 300 seeded games of Passage Through Mirkwood, leadership won 75 instead of 68,
+        # leadership-spirit 84 instead of 82, the two-handed leadership and spirit 39 instead of
+        # 35, leadership and tactics 32 instead of 22.
+        # An encounter card's choice is left as it was (the first option): it is often between
+        # paying and letting the card's effect happen (a hero stays exhausted in the refresh
+        # phase), which the copy cannot see, the effect waiting on the choice.
+        if not self.look_ahead or request.source < 0 or game.owners[request.source] < 0:
+            return 0
+        scores = [
+            (after_option(game, request.player, request.source, o.value, self._plain), -i)
+            for i, o in enumerate(request.options)
+            if callable(o.value)
+        ]
+        return -max(scores)[1] if scores else 0
 
     def _x(self, game: LcgGame, request: DecisionRequest) -> int:
         # A card whose cost is X does more with a larger X: pay all it can.
