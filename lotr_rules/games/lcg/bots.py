@@ -15,7 +15,7 @@ from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
 from lotr_rules.games.lcg import combat, words_objectives
 from lotr_rules.games.lcg.game import LcgGame
-from lotr_rules.games.lcg.outlook import after, after_option, outlook, ready_after_committing
+from lotr_rules.games.lcg.outlook import after, after_option, outlook, ready_after_committing, wins_if_defeated
 from lotr_rules.games.lcg.state import ENGAGED, PLAY, STAGING, TRAMPLE
 from lotr_rules.games.lcg.words_attacks import SEVERAL_DEFENDERS
 
@@ -121,6 +121,17 @@ class LcgHeuristicAgent:
         if not offered:
             return 0
         if request.source >= 0 and game.owners[request.source] < 0:
+            # ...except an enemy whose defeat wins the game (a quest stage that asks the
+            # players to bring an enemy out and won only by defeating it), tried on a copy: a
+            # lesser one brought out instead must be fought too, and the game drags on until
+            # threat ends it. Measured over 300 seeded games of Passage Through Mirkwood
+            # (Don't Leave the Path!): leadership won 89 instead of 75, leadership-spirit 90
+            # instead of 84, leadership and tactics 44 instead of 32, leadership and spirit 40
+            # and 39 alike.
+            if self.look_ahead:
+                for i, card in offered:
+                    if game.records[card].type == "enemy" and wins_if_defeated(game, card, self._plain):
+                        return i
             return min(offered, key=lambda pair: (_worth(game, pair[1]), pair[0]))[0]
         return offered[0][0]
 

@@ -23,7 +23,7 @@ from lotr_rules.games.lcg import triggers
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, QUEST, STAGING, VICTORY
 
-__all__ = ["after", "after_option", "outlook", "ready_after_committing"]
+__all__ = ["after", "after_option", "outlook", "ready_after_committing", "wins_if_defeated"]
 
 #: a won or lost game outweighs anything on the table
 DECIDED = 1000.0
@@ -157,3 +157,17 @@ def after_option(
     with contextlib.suppress(GameOver):
         effect(Ctx(twin, player, source))
     return outlook(twin)
+
+
+def wins_if_defeated(game: LcgGame, enemy: int, agent: Callable[[int], Agent]) -> bool:
+    """Whether destroying ``enemy`` would win the game now (a quest stage won only by defeating
+    that enemy): worked out on a copy of the game, where the enemy, brought into the staging
+    area if it is not in play, is destroyed."""
+    twin = _trial_copy(game, agent)
+    try:
+        if twin.locate(enemy)[0] not in (STAGING, ENGAGED):
+            twin.move(enemy, STAGING)
+        twin.destroy(enemy)
+    except GameOver:
+        pass
+    return bool(twin.state.finished and twin.state.result.get("won"))
