@@ -11,7 +11,7 @@ from lotr_rules.engine.decisions import DecisionRequest, Option
 from lotr_rules.games.lcg import triggers
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent
 from lotr_rules.games.lcg.game import LcgGame
-from lotr_rules.games.lcg.state import DECK, ENGAGED, HAND, STAGING
+from lotr_rules.games.lcg.state import DECK, ENGAGED, HAND, QUEST, STAGING
 
 
 def ask(game: LcgGame, kind: str, options: list[Option], source: int = -1, player: int = 0) -> Option:
@@ -133,3 +133,19 @@ def test_the_heuristic_bot_wins_with_the_triggered_ability_cards_too() -> None:
     games = 40
     wins = sum(LcgGame(trigger_config(2, seed), heuristic(2, seed)).play_game()["won"] for seed in range(games))
     assert wins >= games // 5
+
+
+def test_commits_no_more_willpower_than_the_quest_can_take() -> None:
+    """With 1 progress left to complete the stage and nothing staged, 3 willpower is enough
+    (the margin shrinks to the progress the quest can take, plus 1 for the card revealed):
+    the bot keeps the rest of its heroes ready."""
+    game = table(1)
+    clear_staging(game)
+    stage = game.z(QUEST)[0]
+    game.state.progress[stage] = game.stat(stage, "quest_points") - 1
+    seer = named(game, "Test Seer")  # 3 willpower
+    options = [Option("done", None), *(game.card_option(c) for c in game.heroes(0))]
+    game.state.committed.add(seer)
+    assert ask(game, "commit", options).value is None
+    del game.state.progress[stage]  # the whole stage to go: more willpower is committed
+    assert ask(game, "commit", options).value is not None

@@ -10,12 +10,17 @@ from lcg_table import put
 from test_lcg_bots import ask
 from test_lcg_cards_leadership import game_of
 from test_lcg_cards_leadership import hero as hero_named
+from test_lcg_cards_lore import card as lore_card
+from test_lcg_cards_lore import game_of as lore_game
+from test_lcg_cards_mirkwood import card as mirkwood_card
 from test_lcg_cards_mirkwood import game_with
 
 from lotr_rules.engine.decisions import Option
 from lotr_rules.games.lcg import triggers, words_objectives
+from lotr_rules.games.lcg.bots import LcgHeuristicAgent
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.outlook import outlook
+from lotr_rules.games.lcg.record import LcgCard
 from lotr_rules.games.lcg.state import DISCARD, ENCOUNTER_DECK, ENCOUNTER_DISCARD, ENGAGED, HAND, PLAY, QUEST, STAGING
 
 
@@ -135,3 +140,29 @@ def test_plays_a_cheap_attachment_before_an_ally() -> None:
     options = [Option("pass", None), *game.playable(0, planning=True)]
     chosen = ask(game, "plan", options)
     assert chosen.value is not None and chosen.value[0] == faramir
+
+
+def test_gandalf_deals_his_damage_when_it_destroys_an_engaged_enemy() -> None:
+    """Gandalf entering play offers three things: the bot tries each on a copy of the game and
+    takes the one that leaves the table best. An engaged enemy with 4 hit points (attack 3) is
+    worth more gone than 3 cards drawn, which the first option would have given."""
+    game = lore_game(("Glorfindel", "Beravor"))
+    game.agents[0] = LcgHeuristicAgent()
+    brute = put(game, "Test Brute", ENGAGED, 0)
+    gandalf = lore_card(game, "Gandalf")
+    game.move(gandalf, HAND, 0)
+    game.state.resources[lore_card(game, "Glorfindel")] = 5
+    game.play(0, gandalf)
+    assert game.locate(brute)[0] != ENGAGED  # destroyed
+    assert game.z(HAND, 0) == []  # nothing drawn
+
+
+def test_brings_out_the_enemy_whose_defeat_wins_the_game() -> None:
+    """Don't Leave the Path! has each player bring a Spider of their choice into the staging
+    area, and is won only by defeating Ungoliant's Spawn: the bot, trying the defeat of each
+    one on a copy of the game, brings out the Spawn rather than the King Spider offered first."""
+    first = LcgCard("Test Approach", "quest", stage=1, quest_points=1)
+    game = game_with("King Spider", "Ungoliant's Spawn", quest=(first, mirkwood_card("Don't Leave the Path!")))
+    game.agents[0] = LcgHeuristicAgent()
+    game.place_progress(1)
+    assert [game.card_name(c) for c in game.z(STAGING)] == ["Ungoliant's Spawn"]

@@ -11,16 +11,19 @@ and resources for nothing.
 
 from __future__ import annotations
 
+import contextlib
+import copy
 from collections.abc import Callable
 from typing import Any
 
+from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent
 from lotr_rules.engine.game import GameOver
 from lotr_rules.games.lcg import triggers
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, QUEST, STAGING, VICTORY
 
-__all__ = ["after", "outlook", "ready_after_committing"]
+__all__ = ["after", "after_option", "outlook", "ready_after_committing", "wins_if_defeated"]
 
 #: a won or lost game outweighs anything on the table
 DECIDED = 1000.0
@@ -140,3 +143,31 @@ def ready_after_committing(game: LcgGame, player: int, card: int, agent: Callabl
     except GameOver:
         return False
     return twin.ready(card)
+
+
+def after_option(
+    game: LcgGame, player: int, source: int, effect: Callable[[Ctx], None], agent: Callable[[int], Agent]
+) -> float:
+    """The outlook once ``player`` has picked the option whose effect is ``effect`` of a card's
+    "choose one" (``source``'s ability), worked out on a copy of the game. The event the
+    ability answers is copied too, so that an option that cancels it cancels only the copy's."""
+    twin = _trial_copy(game, agent)
+    if game.answering is not None:
+        twin.answering = copy.copy(game.answering)
+    with contextlib.suppress(GameOver):
+        effect(Ctx(twin, player, source))
+    return outlook(twin)
+
+
+def wins_if_defeated(game: LcgGame, enemy: int, agent: Callable[[int], Agent]) -> bool:
+    """Whether destroying ``enemy`` would win the game now (a quest stage won only by defeating
+    that enemy): worked out on a copy of the game, where the enemy, brought into the staging
+    area if it is not in play, is destroyed."""
+    twin = _trial_copy(game, agent)
+    try:
+        if twin.locate(enemy)[0] not in (STAGING, ENGAGED):
+            twin.move(enemy, STAGING)
+        twin.destroy(enemy)
+    except GameOver:
+        pass
+    return bool(twin.state.finished and twin.state.result.get("won"))
