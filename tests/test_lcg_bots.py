@@ -43,7 +43,32 @@ def test_defends_with_a_character_that_survives() -> None:
     brute = put(game, "Test Brute", ENGAGED, 0)  # attack 3
     characters = [named(game, n) for n in ("Test Seer", "Test Warden", "Test Shieldbearer")]
     options = [Option("no defender", None), *(game.card_option(c) for c in characters)]
-    assert ask(game, "defend", options, brute).card == named(game, "Test Shieldbearer")
+    defender = ask(game, "defend", options, brute).card
+    assert defender in characters
+    assert game.stat(brute, "attack") - game.stat(defender, "defense") < game.remaining_hit_points(defender)
+
+
+def test_keeps_the_characters_that_destroy_an_enemy_out_of_the_quest() -> None:
+    """The round is planned as a whole: with an enemy engaged, the characters that can destroy
+    it after its attack are not sent to the quest (before, the best defenders were kept back
+    and no one was left to attack, so enemies piled up)."""
+    game = table(1)
+    clear_staging(game)
+    brute = put(game, "Test Brute", ENGAGED, 0)
+    heroes = game.heroes(0)
+    options = [Option("done", None), *(game.card_option(c) for c in heroes)]
+    committed: list[int] = []
+    for _ in heroes:
+        chosen = ask(game, "commit", options).card
+        if chosen < 0 or chosen in committed:
+            break
+        committed.append(chosen)
+        game.state.committed.add(chosen)
+        game.state.exhausted.add(chosen)
+    kept = [c for c in heroes if c not in committed]
+    power = sum(game.stat(c, "attack") for c in kept)
+    assert power - game.stat(brute, "defense") >= game.remaining_hit_points(brute) or len(kept) >= 2
+    assert committed  # someone still quests
 
 
 def test_attacks_what_it_can_destroy_first_and_wears_down_the_rest() -> None:

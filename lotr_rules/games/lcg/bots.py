@@ -13,7 +13,7 @@ from lotr_rules.agents.bots import RandomAgent
 from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
-from lotr_rules.games.lcg import combat, words_objectives
+from lotr_rules.games.lcg import combat, fight_plan, words_objectives
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.outlook import after, after_option, outlook, ready_after_committing, wins_if_defeated
 from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, PLAY, QUEST, STAGING, TRAMPLE
@@ -206,16 +206,22 @@ class LcgHeuristicAgent:
         # better kept ready
         margin = min(COMMIT_MARGIN * players, REVEAL_MARGIN * players + _useful_progress(game))
         needed = game.staging_threat() + margin + 1
-        if game.committed_willpower() >= needed:
+        committed = game.committed_willpower()
+        if committed >= needed:
             return 0
-        keep = _defenders_kept(game, request.player)
+        candidates = [o.card for o in request.options if o.value is not None]
+        free: frozenset[int] = frozenset()
         if self.look_ahead:
-            # a character that readies itself once committed quests and still defends
-            keep = [c for c in keep if not ready_after_committing(game, request.player, c, self._plain)]
+            # a character that readies itself once committed quests and still fights
+            free = frozenset(c for c in candidates if ready_after_committing(game, request.player, c, self._plain))
+        enemies = fight_plan.coming_enemies(game, request.player, before_staging=True)
+        plan = fight_plan.best_plan(
+            game, request.player, candidates, enemies, fight_plan.QuestNeed(committed, needed, free)
+        )
         choices = [
             (game.stat(o.card, "willpower"), i)
             for i, o in enumerate(request.options)
-            if o.value is not None and o.card not in keep and game.stat(o.card, "willpower") > 0
+            if o.value is not None and o.card in plan.questers
         ]
         if not choices:
             return 0
@@ -260,41 +266,21 @@ class LcgHeuristicAgent:
         printed = game.stat(enemy, "attack")
         # A face-down shadow card mostly adds attack: count one more while the enemy has one.
         attack = printed + (1 if enemy in game.state.shadow_of.values() else 0)
-        survivors: list[tuple[int, int, int]] = []
-        likely: list[tuple[int, int, int]] = []
-        chumps: list[tuple[int, int]] = []
-        for i, option in enumerate(request.options):
-            if option.value is None:
-                continue
-            card = option.card
-            taken = max(attack - game.stat(card, "defense"), 0)
-            if taken < game.remaining_hit_points(card):
-                survivors.append((game.stat(card, "defense"), -taken, i))
-            elif max(printed - game.stat(card, "defense"), 0) < game.remaining_hit_points(card):
-                likely.append((game.stat(card, "defense"), -taken, i))  # unless the shadow adds
-            if game.records[card].type == "ally":
-                chumps.append((-game.records[card].cost, i))
-        if survivors:
-            return max(survivors)[2]
         if (SEVERAL_DEFENDERS, request.player) in game.state.permitted:
             # others may join: start with the best defense and add more (_more_defenders)
             best = max((game.stat(o.card, "defense"), i) for i, o in enumerate(request.options) if o.value is not None)
             if best[0] > 0:
                 return best[1]
-        heroes = game.heroes(request.player)
         if game.rule_holds(enemy, TRAMPLE):
             return _against_trample(game, request, attack, printed)
-        # Undefended damage lands on a hero, and heroes are the deck's engine: let it through
-        # only when a hero keeps a margin afterwards, else throw the cheapest ally in front.
-        if chumps and not any(game.remaining_hit_points(h) > attack + HERO_MARGIN for h in heroes):
-            return max(chumps)[1]
-        if likely:
-            return max(likely)[2]  # survives the attack as printed: better than a hero hit in full
-        if any(game.remaining_hit_points(h) > attack for h in heroes):
-            return 0  # undefended: a hero can take it
-        if chumps:
-            return max(chumps)[1]
-        return 0
+        # The rest of the combat phase as a whole: who defends this attack and the ones still
+        # to come, and who stays ready to destroy an enemy afterwards.
+        player = request.player
+        waiting = [e for e in game.z(ENGAGED, player) if e not in game.state.attacked or e == enemy]
+        ready = [c for c in game.characters(player) if game.ready(c)]
+        plan = fight_plan.best_plan(game, player, ready, game.z(ENGAGED, player), None, waiting)
+        defender = plan.defender_of.get(enemy, -1)
+        return next((i for i, o in enumerate(request.options) if o.value is not None and o.card == defender), 0)
 
     def _more_defenders(self, game: LcgGame, request: DecisionRequest) -> int:
         # Add the best defense left while the damage getting through would destroy every
@@ -377,21 +363,6 @@ def _index(request: DecisionRequest, value: object) -> int:
         if option.value == value:
             return i
     return 0
-
-
-def _defenders_kept(game: LcgGame, player: int) -> list[int]:
-    """The characters kept back from the quest to defend: one for each enemy engaged with the
-    player or about to engage them (in the staging area at an engagement cost their threat
-    reaches), best defense first; one when only an enemy the player's threat does not reach yet
-    is staged."""
-    threat = game.state.threat[player]
-    staged = [c for c in game.z(STAGING) if game.records[c].type == "enemy"]
-    coming = len(game.z(ENGAGED, player)) + sum(1 for e in staged if game.stat(e, "engagement_cost") <= threat)
-    if not coming and staged:
-        coming = 1
-    candidates = [c for c in game.characters(player) if game.ready(c)]
-    ranked = sorted(candidates, key=lambda c: (-game.stat(c, "defense"), -game.remaining_hit_points(c), c))
-    return ranked[:coming]
 
 
 def _against_trample(game: LcgGame, request: DecisionRequest, attack: int, printed: int) -> int:
