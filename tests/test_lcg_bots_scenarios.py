@@ -47,6 +47,7 @@ def test_against_a_trampling_enemy_it_blocks_with_the_ally_that_lets_least_throu
     volunteer = put(game, "Test Volunteer", PLAY, 0)  # cost 0, defense 0, 1 hit point: 5 through
     options = [Option("no defender", None), game.card_option(volunteer), game.card_option(spearman)]
     assert ask(game, "defend", options, troll).card == spearman
+    game.state.attacked.add(troll)  # (its attack is over: the ally is kept for no other)
     brute = put(game, "Test Brute", ENGAGED, 0)  # no trample: the cheapest ally goes
     assert ask(game, "defend", options, brute).card == volunteer
 
