@@ -63,18 +63,9 @@ class Plan:
     questers: tuple[int, ...]
     #: enemy -> its defender (-1: undefended)
     defender_of: dict[int, int]
-    #: the enemies the plan sets out to destroy (or to wear down), and who attacks each
+    #: the enemies the plan sets out to destroy, and who attacks each
     groups: dict[int, frozenset[int]]
     score: float
-
-    @property
-    def attackers(self) -> frozenset[int]:
-        return frozenset(c for group in self.groups.values() for c in group)
-
-    @property
-    def fighters(self) -> frozenset[int]:
-        """The characters the plan keeps out of the quest to defend or attack."""
-        return frozenset(c for c in self.defender_of.values() if c >= 0) | self.attackers
 
 
 @attrs.frozen
@@ -121,7 +112,8 @@ def best_plan(
     for size in range(min(MOST_TARGETS, len(attackable)) + 1):
         for targets in combinations(attackable, size):
             gain = sum(_kill_value(t) for t in targets)
-            for groups in _killers(game, list(characters), stats, targets, quest):
+            groups = _killers(game, list(characters), stats, targets, quest)
+            if groups is not None:
                 plan = _complete(game, player, stats, foes, groups, gain, quest)
                 if best is None or plan.score > best.score:
                     best = plan
@@ -176,10 +168,10 @@ def _killers(
     stats: dict[int, _Stats],
     targets: tuple[_Enemy, ...],
     quest: QuestNeed | None,
-) -> list[dict[int, frozenset[int]]]:
+) -> dict[int, frozenset[int]] | None:
     """For each target, the cheapest group of characters that destroys it in one attack (what a
-    character costs: what it would add to the quest and to the defense). An empty
-    list when some target cannot be destroyed. Characters that ready after committing are free
+    character costs: what it would add to the quest and to the defense); None when some target
+    cannot be destroyed. Characters that ready after committing are free
     for attacks as for the quest."""
     free = quest.free_questers if quest is not None else frozenset()
     groups: dict[int, frozenset[int]] = {}
@@ -187,10 +179,10 @@ def _killers(
     for target in sorted(targets, key=lambda t: -t.hit_points):
         group = _cheapest_group(game, [c for c in characters if c not in used], stats, target, free)
         if group is None:
-            return []
+            return None
         groups[target.card] = group
         used |= group
-    return [groups]
+    return groups
 
 
 def _cheapest_group(
