@@ -14,7 +14,6 @@ from pathlib import Path
 
 import attrs
 
-from lotr_rules import LANGUAGE_CHANGES, LANGUAGE_VERSION
 from lotr_rules.cards.catalogue import Catalogue, SetInfo
 from lotr_rules.cards.impossible import COMMON, read_rules
 from lotr_rules.cards.lasting import LastingCard, check_script, lasting_cards, read_entries
@@ -24,6 +23,7 @@ from lotr_rules.datafiles import CardFileError, read_card_text
 from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.compiler import Compiler
+from lotr_rules.dsl.editions import LANGUAGE_VERSION, changes_after
 from lotr_rules.dsl.syntax import parse
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.registry import Vocabulary
@@ -91,11 +91,7 @@ def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
                 Severity.WARNING,
                 f"set '{data['code']}' is written for card-script language {language}; it is read as "
                 f"language {LANGUAGE_VERSION}, in which some scripts mean something else: "
-                + "; ".join(
-                    change
-                    for version in range(language, LANGUAGE_VERSION)
-                    for change in LANGUAGE_CHANGES.get(version, ())
-                ),
+                + "; ".join(change.summary for change in changes_after(language)),
                 Span(row, 1, row, 2, str(path)),
                 f"check its cards against these changes, then write language = {LANGUAGE_VERSION} in {MANIFEST}",
             )

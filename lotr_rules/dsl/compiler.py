@@ -17,6 +17,7 @@ from typing import Any
 from lotr_rules.cards.provenance import ALWAYS, FACT_FIELDS, FACTS, NONE, designed_words
 from lotr_rules.diagnostics import Diagnostic, Severity, did_you_mean
 from lotr_rules.dsl import ast, lasting
+from lotr_rules.dsl.editions import LANGUAGE_VERSION, new_meaning
 from lotr_rules.dsl.formatter import format_card, format_cond, format_expr, format_pred, format_sel, format_stmt
 from lotr_rules.dsl.plain import may_words
 from lotr_rules.dsl.signs import can_be_negative
@@ -99,8 +100,12 @@ class Compiler:
         path: str = "",
         known_names: Set[str] | None = None,
         set_code: str = "",
+        language: int = LANGUAGE_VERSION,
     ) -> None:
         self.vocab = vocabulary
+        #: the language version the card's set is written for: a construct whose meaning changed
+        #: since is read the old way (see lotr_rules.dsl.editions)
+        self.language = language
         self.path = path
         self.known_names = known_names
         self.set_code = set_code
@@ -146,6 +151,10 @@ class Compiler:
 
     def warn(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
         self.diagnostics.append(Diagnostic(code, Severity.WARNING, message, span.with_path(self.path), hint))
+
+    def new_meaning(self, change: str) -> bool:
+        """Whether the card's set reads the construct ``change`` (a key of the editions' list) the new way."""
+        return new_meaning(change, self.language)
 
     @property
     def failed(self) -> bool:

@@ -1,0 +1,89 @@
+"""The card-script language's editions: what each version changed, as data in one place.
+
+A set names the language version its scripts are written for (``language = N`` in its
+``set.toml``). Each :class:`Change` below is a construct whose meaning changed in the version it
+names; the compiler asks :func:`new_meaning` whether a set of a given version reads a construct
+the new way or the old way, so an old set keeps the meaning its author wrote for. The reference's
+table of versions and the loader's W211 message are generated from this list, so they never drift.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen(slots=True)
+class Change:
+    """One construct whose meaning changed between two versions of the language."""
+
+    #: a stable name the compiler asks about (never shown to users as a code)
+    key: str
+    #: the first version in which the construct has its new meaning
+    version: int
+    #: what it means now, and what it meant before, in a sentence
+    summary: str
+
+
+CHANGES: tuple[Change, ...] = (
+    Change(
+        "hero-abilities-run",
+        2,
+        "a hero card's 'ongoing' and 'when'/'at' abilities run (they never ran)",
+    ),
+    Change(
+        "as-names-cards-acted-on",
+        2,
+        "'as X' after 'play', 'draw', 'return' and 'keep' names the cards acted on (it named none)",
+    ),
+    Change(
+        "all-takes-whole-pile",
+        2,
+        "'all' from a deck or a stack takes the whole pile (it took the top card)",
+    ),
+    Change(
+        "names-kept-in-later-blocks",
+        2,
+        "a name used in a later block ('at end of turn', a 'when' registered by an effect, 'next turn') "
+        "has the value it had when the block was set up (it had none)",
+    ),
+    Change(
+        "names-scoped-to-blocks",
+        2,
+        "a name given inside a block is undone when the block ends, so it never overwrites the same "
+        "name given around it",
+    ),
+    Change(
+        "trigger-reveals-return",
+        2,
+        "cards revealed by a trigger go back on top of the deck when the trigger is over",
+    ),
+    Change(
+        "draw-from-other-zones",
+        2,
+        "'draw' from a zone other than the deck, or with 'where', 'up to', 'all' or 'random', "
+        "puts the cards chosen into the hand (it drew the top cards of the deck)",
+    ),
+    Change(
+        "test-takes-following-sum",
+        3,
+        "in a count or a measure, a '+' or '-' right after a card test's value belongs to the test: "
+        "'number of cards in hand where cost <= 2 + 1' counts the cards costing up to 3 (it added 1 "
+        "to the count of cards costing up to 2); write '(number of cards in hand where cost <= 2) + 1' "
+        "for the old meaning",
+    ),
+)
+
+#: The newest version of the language this installation reads: the last version any change names.
+LANGUAGE_VERSION = max((change.version for change in CHANGES), default=1)
+
+_BY_KEY = {change.key: change for change in CHANGES}
+
+
+def new_meaning(key: str, language: int) -> bool:
+    """Whether a set written for ``language`` reads the construct ``key`` with its new meaning."""
+    return language >= _BY_KEY[key].version
+
+
+def changes_after(language: int) -> tuple[Change, ...]:
+    """The changes a set written for ``language`` does not have yet, oldest first."""
+    return tuple(change for change in CHANGES if change.version > language)
