@@ -52,10 +52,47 @@ class Diagnostic:
         }
 
 
-def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
-    """A hint naming the choice closest to a misspelt word, or None when nothing is close."""
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f"did you mean '{close[0]}'?" if close else None
+def did_you_mean(word: str, choices: Iterable[str], *, singular: bool | None = None) -> str | None:
+    """A hint naming the choice closest to a misspelt word, or None when nothing is close.
+
+    ``singular`` says which number the author meant (``an heroe``: one); by default a word ending
+    in 's' is taken as plural and any other as singular. A choice of that number is preferred.
+    """
+    best = closest(word, choices, singular=singular)
+    return f"did you mean '{best}'?" if best is not None else None
+
+
+def closest(word: str, choices: Iterable[str], *, singular: bool | None = None) -> str | None:
+    """The choice closest to ``word``: of the number the script says, if it says one; then the
+    fewest letters to change (``heroe`` is one letter from both ``hero`` and ``heroes``); then
+    the number the word's ending suggests; then difflib's likeness. difflib alone prefers the
+    longer word it shares more letters with."""
+    candidates = difflib.get_close_matches(word, list(choices), n=8, cutoff=0.6)
+    if not candidates:
+        return None
+    plural = word.endswith("s") if singular is None else not singular
+    # A number the script says (``an enemie``) comes first; one guessed from the word's last
+    # letter only breaks a tie between spellings equally close.
+    said = singular is not None
+    matcher = difflib.SequenceMatcher(b=word)
+
+    def rank(candidate: str) -> tuple[bool, int, bool, float]:
+        matcher.set_seq1(candidate)
+        other_number = candidate.endswith("s") != plural
+        return (said and other_number, edit_distance(word, candidate), other_number, -matcher.ratio())
+
+    return min(candidates, key=rank)
+
+
+def edit_distance(first: str, second: str) -> int:
+    """Levenshtein distance: letters inserted, deleted or replaced to turn one into the other."""
+    previous = list(range(len(second) + 1))
+    for i, a in enumerate(first, 1):
+        current = [i]
+        for j, b in enumerate(second, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a != b)))
+        previous = current
+    return previous[-1]
 
 
 def sort_diagnostics(items: Iterable[Diagnostic]) -> list[Diagnostic]:

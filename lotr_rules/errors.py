@@ -7,7 +7,12 @@ line says so instead of blaming the user.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
+
+if TYPE_CHECKING:
+    from lotr_rules.dsl.ast import Script
 
 
 @attrs.frozen(slots=True)
@@ -57,6 +62,12 @@ class ScriptSyntaxError(UserError):
         self.code = code
         #: The file's later syntax errors, when the parser could read on past this one.
         self.further: list[ScriptSyntaxError] = []
+        #: What the file says without the statements the errors are in, when the rest parses: the
+        #: linter checks it, so that a syntax error hides none of the file's other findings. It is
+        #: never loaded into a game.
+        self.partial: Script | None = None
+        #: The lines (1-based) set aside to read ``partial``.
+        self.set_aside: frozenset[int] = frozenset()
 
 
 class ScriptError(UserError):

@@ -156,18 +156,38 @@ def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
 def parse_file(path: Path, folder: Path | None = None) -> tuple[ast.Script | None, list[Diagnostic]]:
     """A card file parsed, or the findings that say why not. ``folder`` is the set folder it was
     found in: a file that is not a regular file inside it is not read (see :func:`read_card_text`)."""
+    script, found, _ = parse_file_recovering(path, folder)
+    return script, found
+
+
+@attrs.frozen(slots=True)
+class Recovered:
+    """What a card file with syntax errors says without the statements they are in: the linter
+    checks it too; nothing else ever uses it."""
+
+    script: ast.Script
+    #: the lines (1-based) set aside to read it
+    set_aside: frozenset[int]
+
+
+def parse_file_recovering(
+    path: Path, folder: Path | None = None
+) -> tuple[ast.Script | None, list[Diagnostic], Recovered | None]:
+    """:func:`parse_file`, and for a file with syntax errors what the rest of it says, where the
+    parser could read it."""
     try:
         text = read_card_text(path, folder)
     except CardFileError as error:
-        return None, [card_file_finding(error, path)]
+        return None, [card_file_finding(error, path)], None
     try:
-        return parse(text, str(path)), []
+        return parse(text, str(path)), [], None
     except ScriptSyntaxError as error:
         found: list[Diagnostic] = []
         for each in (error, *error.further):
             assert each.span is not None
             found.append(Diagnostic(each.code, Severity.ERROR, each.message, each.span.with_path(str(path)), each.hint))
-        return None, found
+        recovered = Recovered(error.partial, error.set_aside) if error.partial is not None else None
+        return None, found, recovered
 
 
 def card_file_finding(error: CardFileError, path: Path) -> Diagnostic:

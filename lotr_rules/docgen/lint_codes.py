@@ -87,11 +87,19 @@ Reading the findings:
   hint offers the word it most resembles among those that can stand there.
 - Every syntax error of a file is listed (up to {max_syntax_errors} a file), not only the first: after an
   error the linter sets the statement aside (with the lines indented under it) and reads on. Fix
-  them from the top, as a later one may follow from an earlier one.
+  them from the top, as a later one may follow from an earlier one. What the rest of the file says
+  is checked in the same run, so a syntax error hides none of its other findings (except those the
+  statement set aside could cause, such as a missing field, which wait until the file parses).
 - A `{` that is never closed is reported at the `{`, with the line before which its indentation
   says its block ends; a bracket left open is named as a bracket (`'(' is not closed on its line`).
 - Where a phrase is a near miss of the language's way to say it, the hint says how to write it:
-  `to top of deck` is `on top of deck`, `costing up to 4` is `where cost <= 4`.
+  `to top of deck` is `on top of deck`, `costing up to 4` is `where cost <= 4`, `allies cost 1
+  less` is `all allies cost 1 less`. An ability written inside another's block is named as one
+  (E320), and `first time this turn` written as other games do gets the trigger as it is written
+  here (E321).
+- A word of another card game (`graveyard`, `trash`, `line-up`, `hand size`) gets the game
+  family's word for it; the [reference](reference.md#words-from-other-games) lists them. Other
+  misspelt words get the closest known word, in the number the script says (`an heroe`: `hero`).
 
 Codes starting with `E` are errors and codes starting with `W` are warnings, except:
 

@@ -1251,6 +1251,41 @@ def _numbers(vocab: Vocabulary) -> list[str]:
     ]
 
 
+#: Which finding reports a foreign word standing in each place (see ForeignWord).
+_FOREIGN_CODES = {"command": "E110", "zone": "E111", "card type": "E112", "player": "E113", "phrase": "E001"}
+
+
+def _foreign_words() -> list[str]:
+    """Each family's table of words from other card games, as the linter offers them."""
+    from lotr_rules.games import family_names, vocabulary_for
+
+    lines = [
+        "## Words from other games",
+        "",
+        "Authors who know other card games reach for their words: a graveyard, trashing a card, the",
+        "line-up, hand size. Where a script uses one in a place it stands for (a zone, a command, a",
+        "card type, a player phrase, the words of a number), the linter reports it with the word of",
+        "the script's game family to write instead; a word not listed gets the closest known word.",
+        "",
+    ]
+    for family in family_names():
+        vocab = vocabulary_for(family)
+        if not vocab.foreign_words:
+            continue
+        rows = [
+            [_code(entry.word), entry.context, _code(entry.ours), entry.note or "—", _FOREIGN_CODES[entry.context]]
+            for entry in vocab.foreign_words
+        ]
+        lines.extend(
+            [
+                f"### The `{family}` family",
+                "",
+                *_table(["written", "standing as", "write", "note", "reported as"], rows),
+            ]
+        )
+    return lines
+
+
 def _adventure_deck() -> list[str]:
     """What Adventure Deck scripts may say besides the language every family shares."""
     from lotr_rules.games.adventure.vocabulary import vocabulary
@@ -1371,6 +1406,7 @@ def render() -> str:
         _conditions(rules, terminals, vocab),
         _triggers(vocab),
         _numbers(vocab),
+        _foreign_words(),
         _adventure_deck(),
         _limits(),
         _grammar(text),

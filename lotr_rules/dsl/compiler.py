@@ -19,6 +19,7 @@ from lotr_rules.diagnostics import Diagnostic, Severity, did_you_mean
 from lotr_rules.dsl import ast, lasting
 from lotr_rules.dsl.editions import LANGUAGE_VERSION, new_meaning
 from lotr_rules.dsl.formatter import format_card, format_cond, format_expr, format_pred, format_sel, format_stmt
+from lotr_rules.dsl.nearmiss import first_time_rewrite
 from lotr_rules.dsl.plain import may_words
 from lotr_rules.dsl.signs import can_be_negative
 from lotr_rules.dsl.syntax import unquote
@@ -91,6 +92,18 @@ def _suggest(word: str, choices: Iterable[str]) -> str | None:
     return did_you_mean(word, choices)
 
 
+def _singular(sel: ast.Sel) -> bool | None:
+    """Whether a selection's quantity says one card (``an heroe``), several, or nothing."""
+    quantity = sel.quantity
+    if quantity is None:
+        return None
+    if quantity.kind == "one":
+        return True
+    if quantity.kind == "exact" and isinstance(quantity.amount, ast.Num):
+        return quantity.amount.value == 1
+    return False
+
+
 class Compiler:
     """Compiles the cards of one file; ``diagnostics`` collects everything found wrong."""
 
@@ -146,6 +159,14 @@ class Compiler:
         self._field_items: dict[str, ast.Field] = {}
 
     # ------------------------------------------------------------------ diagnostics
+    def _hint(self, word: str, choices: Iterable[str], context: str, singular: bool | None = None) -> str | None:
+        """What to write instead of an unknown word: the family's own word when it is another
+        game's (``graveyard``), else the closest of ``choices`` in the number meant."""
+        foreign = self.vocab.foreign(word, context)
+        if foreign is not None:
+            return foreign.hint
+        return did_you_mean(word, choices, singular=singular)
+
     def error(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
         self.diagnostics.append(Diagnostic(code, Severity.ERROR, message, span.with_path(self.path), hint))
 
@@ -502,7 +523,10 @@ class Compiler:
                 for word in value:
                     if word != "none" and self.vocab.card_type(word) is None:
                         self.error(
-                            "E112", f"unknown card type '{word}'", item.span, _suggest(word, self.vocab.card_types)
+                            "E112",
+                            f"unknown card type '{word}'",
+                            item.span,
+                            self._hint(word, self.vocab.card_types, "card type"),
                         )
                 return value
             name = " ".join(value)
@@ -982,7 +1006,7 @@ class Compiler:
             return None
         if primitive is None:
             commands = [name for name, p in self.vocab.primitives.items() if not p.syntax]
-            self.error("E110", f"unknown command '{stmt.verb}'", stmt.span, _suggest(stmt.verb, commands))
+            self.error("E110", f"unknown command '{stmt.verb}'", stmt.span, self._hint(stmt.verb, commands, "command"))
             return None
         honoured = self._check_parts(primitive, stmt)
         honoured = self._check_context(primitive, f"'{stmt.verb}'", stmt.span) and honoured
@@ -1418,7 +1442,9 @@ class Compiler:
         phrase = " ".join(words)
         entry = self.vocab.players.get(phrase)
         if entry is None:
-            self.error("E113", f"unknown player phrase '{phrase}'", span, _suggest(phrase, self.vocab.players))
+            self.error(
+                "E113", f"unknown player phrase '{phrase}'", span, self._hint(phrase, self.vocab.players, "player")
+            )
             return None
         fn = entry.fn
         assert fn is not None
@@ -1475,6 +1501,11 @@ class Compiler:
         self, keyword: str, phrase: Sequence[str], body: ast.Block, span: Span, scope: str
     ) -> TriggerDef | None:
         words = [w for w in phrase]
+        rewrite = first_time_rewrite(keyword, words)
+        if rewrite is not None:
+            message = "'first time this turn' is written 'for the first time this turn', at the end of the trigger"
+            self.error("E321", message, span, f"write '{rewrite}'")
+            return None
         first_time = words[-len(FIRST_TIME) :] == list(FIRST_TIME) and len(words) > len(FIRST_TIME)
         if first_time:
             words = words[: -len(FIRST_TIME)]
@@ -1635,7 +1666,7 @@ class Compiler:
                     "E112",
                     f"unknown card type '{word}'",
                     span,
-                    _suggest(word, [*self.vocab.type_words(), "card", "cards"]),
+                    self._hint(word, [*self.vocab.type_words(), "card", "cards"], "card type"),
                 )
                 return None
             types.append(card_type.name)
@@ -1652,7 +1683,7 @@ class Compiler:
         phrase = " ".join(words)
         spec = self.vocab.zone(phrase)
         if spec is None:
-            self.error("E111", f"unknown zone '{phrase}'", span, _suggest(phrase, self.vocab.zone_names()))
+            self.error("E111", f"unknown zone '{phrase}'", span, self._hint(phrase, self.vocab.zone_names(), "zone"))
         return spec
 
     def _zones(self, words: Sequence[str], span: Span) -> tuple[ZoneSpec, ...]:
@@ -1701,7 +1732,12 @@ class Compiler:
                     rest = " ".join(kind_words)
                     if self.vocab.zone(rest) is None:
                         vocabulary = [*self.vocab.type_words(), "card", "cards", *list(self.vocab.named_things)]
-                        self.error("E112", f"unknown card type '{word}'", sel.span, _suggest(word, vocabulary))
+                        self.error(
+                            "E112",
+                            f"unknown card type '{word}'",
+                            sel.span,
+                            self._hint(word, vocabulary, "card type", _singular(sel)),
+                        )
                         return Selection("exact", None, (), None, None, label=label)
                 test = self._type_test(type_words, sel.span)
                 if kind_words:
@@ -1833,7 +1869,12 @@ class Compiler:
         if kind == "types":
             if not isinstance(value, ast.Word) or self.vocab.card_type(value.text) is None:
                 text = _value_text(value)
-                self.error("E112", f"unknown card type '{text}'", pred.span, _suggest(text, self.vocab.type_words()))
+                self.error(
+                    "E112",
+                    f"unknown card type '{text}'",
+                    pred.span,
+                    self._hint(text, self.vocab.type_words(), "card type"),
+                )
                 return _never
             card_type = self.vocab.card_type(value.text)
             assert card_type is not None
@@ -1913,7 +1954,10 @@ class Compiler:
                 return is_in_state
             if card_type is None:
                 self.error(
-                    "E112", f"unknown card type '{cond.word}'", cond.span, _suggest(cond.word, self.vocab.type_words())
+                    "E112",
+                    f"unknown card type '{cond.word}'",
+                    cond.span,
+                    self._hint(cond.word, self.vocab.type_words(), "card type"),
                 )
                 return _never_cond
             wanted = card_type.name

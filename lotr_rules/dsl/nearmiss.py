@@ -22,6 +22,10 @@ class NearMiss:
     #: what the grammar must take where the phrase starts: a keyword, or a terminal's name
     #: (``INT``, ``PLUS``, ``WORD``); by default the first word of what to write
     needs: str = ""
+    #: the error's message, when the phrase needs more said than "unexpected ..."
+    say: str = ""
+    #: whether the phrase must begin its line (a statement's first words)
+    starts_line: bool = False
 
     @property
     def first(self) -> str:
@@ -29,9 +33,24 @@ class NearMiss:
 
 
 _COSTING = r"\b(?:costing|costs|cost|with cost)"
+_COST_CHANGE = r"(?:costs|cost) ([0-9]+|[A-Z]\w*) (less|more)\b"
+_COST_SCOPE = "a change to what cards cost starts with 'all' or 'next'"
 
 #: Most specific first: the first that matches at a place is the one offered.
 RULES: tuple[NearMiss, ...] = (
+    # ``allies cost 1 less``: a change to what cards cost says which ones, all or the next
+    NearMiss(
+        re.compile(r"\b(?:the |your )?next ([a-z]+(?: [a-z]+)*) " + _COST_CHANGE),
+        r"next \1 costs \2 \3",
+        say=_COST_SCOPE,
+        starts_line=True,
+    ),
+    NearMiss(
+        re.compile(r"\b(?!(?:each|every|the|your|all|next) )([a-z]+(?: [a-z]+)*) " + _COST_CHANGE),
+        r"all \1 cost \2 \3",
+        say=_COST_SCOPE,
+        starts_line=True,
+    ),
     NearMiss(re.compile(r"\b(?:to|onto) (top|bottom) of ([a-z]+(?: [a-z]+)*)"), r"on \1 of \2"),
     NearMiss(re.compile(_COSTING + r" (?:up to|at most|no more than) ([0-9]+)\b"), r"where cost <= \1"),
     NearMiss(re.compile(_COSTING + r" ([0-9]+) or (?:less|fewer)\b"), r"where cost <= \1"),
@@ -55,6 +74,7 @@ class Suggestion:
     column: int  # 1-based, where the written phrase starts
     written: str
     write: str
+    say: str = ""
 
     @property
     def hint(self) -> str:
@@ -73,8 +93,37 @@ def suggest(source: str, line: int, first: int, last: int) -> Suggestion | None:
         for match in rule.pattern.finditer(text):
             if match.end() < first or match.start() + 1 > last:
                 continue
+            if rule.starts_line and text[: match.start()].strip():
+                continue
             from lotr_rules.dsl.parser import valid_at
 
             if rule.first in valid_at(source, line_start + match.start()):
-                return Suggestion(match.start() + 1, match.group(), match.expand(rule.write))
+                return Suggestion(match.start() + 1, match.group(), match.expand(rule.write), rule.say)
     return None
+
+
+#: The words that make a trigger fire for the first event of the turn only, where they go: last.
+FIRST_TIME = ("for", "the", "first", "time", "this", "turn")
+_FIRST_TIME = re.compile(r"\b(?:for )?(?:the )?(?:very )?first time (?:this|each|every|a|per|in a|in the) turn\b")
+#: ``when you first play an ally this turn``: 'first' after the player, the turn at the end.
+_FIRST_VERB = re.compile(r"^(?P<who>[a-z]+) first (?P<rest>.+?) (?:this|each|every|a|per) turn$")
+
+
+def first_time_rewrite(keyword: str, words: tuple[str, ...] | list[str]) -> str | None:
+    """How a trigger that says 'first time this turn' somewhere else or otherwise is written:
+    ``when first time this turn you play an ally`` is ``when you play an ally for the first time
+    this turn``. None when the phrase says no such thing, or says it the language's way."""
+    if tuple(words[-len(FIRST_TIME) :]) == FIRST_TIME:
+        return None
+    phrase = " ".join(words)
+    verb = _FIRST_VERB.match(phrase)
+    if verb is not None:
+        rest = f"{verb.group('who')} {verb.group('rest')}"
+    else:
+        found = _FIRST_TIME.search(phrase)
+        if found is None:
+            return None
+        rest = " ".join((phrase[: found.start()] + phrase[found.end() :]).split())
+    if not rest:
+        return None
+    return f"{keyword} {rest} {' '.join(FIRST_TIME)}"

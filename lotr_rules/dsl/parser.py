@@ -847,6 +847,75 @@ def _misspelt_ability(
     return f"unknown keyword '{word.group(1)}'", span, f"did you mean '{close[0]}'?"
 
 
+#: Abilities that are never statements: written inside a block, each is a card's ability misplaced
+#: (``when`` and ``at`` are statements too, and a family's command may be named ``play``; those
+#: are caught only where the grammar refuses them).
+_ABILITY_ONLY = (
+    *("play", "defense", "ambush", "group", "ongoing", "fortune", "quest", "effect", "search", "action"),
+    *("while", "response", "forced", "shadow", "travel"),
+)
+#: A line that opens an ability: its word, then anything up to a '{' ending the line, or a ':'
+#: straight after the word (how some other card languages open one).
+_ABILITY_LINE = re.compile(r"[ \t]*(?P<word>[a-z]+)\b(?:[^{}:]*\{[ \t]*(?:#.*)?|[ \t]*:.*)$")
+
+
+def _nested_ability(error: UnexpectedInput, source: str, path: str) -> ScriptSyntaxError | None:
+    """``play { ... ongoing { ... } }``: an ability written inside another's block, which the
+    grammar reads as a command that cannot take a block. Reported at the ability's word, naming
+    the ability it stands in (E320); None when the error is about something else."""
+    row = getattr(error, "line", None)
+    lines = source.split("\n")
+    if not isinstance(row, int) or not 1 <= row <= len(lines):
+        return None
+    line = lines[row - 1]
+    opened = _ABILITY_LINE.match(recovery.code_of(line))
+    if opened is None or opened.group("word") not in _ABILITY_ONLY:
+        return None
+    # The blocks open where the line starts, outermost first: the card's, then its ability's.
+    outer = recovery.open_blocks(lines[: row - 1])
+    word = opened.group("word")
+    column = opened.start("word") + 1
+    # Indented no deeper than the ability's line, it is the block before it that is not closed.
+    if len(outer) < 2 or column - 1 <= outer[1][1]:
+        return None
+    ability = outer[1][0]
+    return ScriptSyntaxError(
+        f"'{word}' is an ability: abilities go at the card's top level, not inside '{ability}'",
+        Span(row, column, row, column + len(word), path),
+        code="E320",
+        hint=f"move it out of the '{ability}' block, to after that block's closing '}}'",
+    )
+
+
+#: Abilities and statements whose block follows their word straight away (``play {``).
+_BARE_BLOCKS = frozenset(
+    {"play", "defense", "ambush", "group ambush", "ongoing", "fortune", "effect", "search", "action", "shadow"}
+    | {"travel", "may", "choose", "next turn"}
+)
+
+#: Words that open a block, which some card languages open with ':' instead of '{'.
+_COLON_BLOCK = re.compile(r"[ \t]*(?P<head>[a-z][a-z ]*[a-z])[ \t]*:")
+
+
+def _colon_block(error: UnexpectedInput, source: str, path: str) -> tuple[str, str] | None:
+    """``play: draw 1``: a block opened with ':'. The message and hint that say how to write it."""
+    if not isinstance(error, UnexpectedCharacters) or error.char != ":":
+        return None
+    lines = source.split("\n")
+    row = error.line
+    if not 1 <= row <= len(lines):
+        return None
+    head = _COLON_BLOCK.match(lines[row - 1])
+    if head is None or head.end() != error.column:
+        return None
+    words = head.group("head")
+    write = f"write '{words} {{'" if words in _BARE_BLOCKS else "end its first line with '{'"
+    return (
+        f"':' does not open a block: {write}",
+        "put the block's statements on the lines below it and close it with '}' on a line of its own",
+    )
+
+
 def _viable(interactive: Any, fallback: set[str]) -> set[str]:
     """The terminals the parser can really take next. The lexer's own list comes from LALR's
     merged look-aheads and may hold tokens that a pending reduction rules out."""
@@ -965,7 +1034,8 @@ def _parse_carefully(text: str, source: str, path: str) -> Tree[Token]:
     try:
         return _parse_once(text, source, path)
     except ScriptSyntaxError as first:
-        found = _every_error(first, text, path)[:MAX_SYNTAX_ERRORS]
+        found, recovered, set_aside = _every_error(first, text, path)
+        found = found[:MAX_SYNTAX_ERRORS]
         if len(found) == MAX_SYNTAX_ERRORS:
             # Say so where the list stops, so that a fixed file's new errors are no surprise.
             last = found[-1]
@@ -976,22 +1046,46 @@ def _parse_carefully(text: str, source: str, path: str) -> Tree[Token]:
             )
         error = found[0]
         error.further = found[1:]
+        if recovered is not None:
+            error.partial = _partial(recovered, path)
+            error.set_aside = set_aside if error.partial is not None else frozenset()
         raise error from None
 
+
+def _partial(source: str, path: str) -> ast.Script | None:
+    """The script of a text the recovery left parseable, or None if it is not a good one."""
+    tree = _parse_fast(source)
+    if tree is None or _too_deep(tree) is not None:
+        return None
+    try:
+        script = _ToAst().transform(tree)
+    except lark.exceptions.VisitError:
+        return None
+    return _with_path(script, path)
+
+
+#: Errors after which the parser reads on: one statement is wrong, the rest of the file may not be.
+_RECOVERABLE = frozenset({"E001", "E320"})
 
 #: How many characters the search for further syntax errors may parse in all (see _every_error).
 _RECOVERY_BUDGET = 1024 * 1024
 
 
-def _every_error(first: ScriptSyntaxError, text: str, path: str) -> list[ScriptSyntaxError]:
+def _every_error(
+    first: ScriptSyntaxError, text: str, path: str
+) -> tuple[list[ScriptSyntaxError], str | None, frozenset[int]]:
     """The first error and the ones after it: the failing statement (its line and the lines
     indented under it) is set aside and the rest parsed again, until the file parses, the cap is
     reached or setting a statement aside would misalign the rest of the file. A '{' never closed
-    is reported at the '{', instead of the errors its missing '}' causes further on."""
+    is reported at the '{', instead of the errors its missing '}' causes further on.
+
+    Also the text with the statements set aside, when it parses (else None), and their lines."""
     lines = _lines(text)
     unclosed = recovery.unclosed_block(lines)
     found: list[ScriptSyntaxError] = []
     error, current = first, text
+    recovered: str | None = None
+    set_aside: set[int] = set()
     # Each error found costs a parse of the file: a large file gets fewer, so that a stranger's
     # 256 KiB of garbage is read a few times, not MAX_SYNTAX_ERRORS times.
     parses = max(1, _RECOVERY_BUDGET // max(1, len(text)))
@@ -1002,17 +1096,20 @@ def _every_error(first: ScriptSyntaxError, text: str, path: str) -> list[ScriptS
         if unclosed is not None and (unclosed.ends_before is None or row >= unclosed.ends_before):
             break  # the missing '}' is the cause; reported below
         found.extend(_with_brackets(_with_near_miss(error, current, path), lines, path))
-        if error.code != "E001" or lines[row - 1].lstrip().startswith("card"):
+        if error.code not in _RECOVERABLE or lines[row - 1].lstrip().startswith("card"):
             break  # a limit, or a card's own first line: everything after would follow from it
         rows = recovery.statement_lines(current.split("\n"), row)
         if rows is None:
             break
         current = recovery.blanked(current, rows)
+        set_aside.update(rows)
         source = current if current.endswith("\n") else current + "\n"
         if _parse_fast(source) is not None:
+            recovered = source
             break
         try:
             _parse_once(current, source, path)
+            recovered = source
             break
         except ScriptSyntaxError as following:
             assert following.span is not None
@@ -1021,19 +1118,26 @@ def _every_error(first: ScriptSyntaxError, text: str, path: str) -> list[ScriptS
             error = following
     if unclosed is not None:
         found.append(_unclosed_error(unclosed, text, path))
-    return found or [first]
+        recovered = None
+    if len(found) >= MAX_SYNTAX_ERRORS:
+        recovered = None  # errors left unlisted may lie in what was read as good
+    return found or [first], recovered, frozenset(set_aside)
 
 
 def _with_near_miss(error: ScriptSyntaxError, text: str, path: str) -> ScriptSyntaxError:
     """The error, as the phrase it falls in when that is a known near miss (``costing up to 4``),
     with how the language says it."""
     assert error.span is not None
+    if error.code != "E001":
+        return error  # it says what is wrong already (an ability inside a block)
     found = nearmiss.suggest(text, error.span.line, error.span.column, error.span.column)
     if found is None:
         return error
     span = Span(error.span.line, found.column, error.span.line, found.column + len(found.written), path)
     # "missing a number after 'cost'" says it well already; "unexpected '4' after 'to'" does not.
     message = error.message if error.message.startswith("missing") else f"unexpected '{found.written}'"
+    if found.say:
+        message = found.say
     return ScriptSyntaxError(message, span, hint=found.hint)
 
 
@@ -1105,6 +1209,13 @@ def _parse_once(text: str, source: str, path: str) -> Tree[Token]:
         ability = _misspelt_ability(error, expected, source, path)
         if ability is not None:
             message, span, hint = ability
+        nested = _nested_ability(error, source, path)
+        if nested is not None:
+            assert nested.span is not None
+            raise ScriptSyntaxError(nested.message, _clamp(nested.span, text, path), "E320", nested.hint) from None
+        colon = _colon_block(error, source, path)
+        if colon is not None:
+            message, hint = colon
         raise ScriptSyntaxError(message, _clamp(span, text, path), hint=hint) from None
     return tree
 

@@ -23,6 +23,26 @@ def _code(line: str) -> str:
     return _STRINGS_AND_COMMENTS.sub(lambda m: " " * len(m.group()), line)
 
 
+def code_of(line: str) -> str:
+    """The line with its strings and comment blanked out: what its braces and words really are."""
+    return _code(line)
+
+
+def open_blocks(lines: list[str]) -> list[tuple[str, int]]:
+    """The first word and the indentation of the line of each '{' still open after ``lines``,
+    outermost first (``[('card', 0), ('play', 2)]`` inside a card's ``play`` block)."""
+    opened: list[tuple[str, int]] = []
+    for raw in lines:
+        code = _code(raw)
+        words = code.split()
+        for char in code:
+            if char == "{":
+                opened.append((words[0] if words else "", _indent(raw)))
+            elif char == "}" and opened:
+                opened.pop()
+    return opened
+
+
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" \t"))
 

@@ -156,6 +156,32 @@ class CardType:
     doc: str
 
 
+@attrs.frozen(slots=True)
+class ForeignWord:
+    """A word authors bring from other card games (``graveyard``, ``trash``), and this family's
+    word for the same thing, offered where a script uses the foreign one.
+
+    ``context`` is what the word stands for in the script: one of :data:`FOREIGN_CONTEXTS`.
+    """
+
+    word: str
+    context: str
+    ours: str
+    #: what to know besides the word, when the two games' things differ a little
+    note: str = ""
+
+    @property
+    def hint(self) -> str:
+        hint = f"'{self.word}' is another game's word: write '{self.ours}'"
+        return f"{hint}; {self.note}" if self.note else hint
+
+
+#: Where a foreign word may stand, and the finding that reports it: a command (E110), a zone
+#: (E111), a card type (E112), a player phrase (E113), or words of a number or a condition, which
+#: the grammar itself refuses (E001).
+FOREIGN_CONTEXTS = ("command", "zone", "card type", "player", "phrase")
+
+
 @attrs.frozen(slots=True, eq=False)
 class Vocabulary:
     """Everything a family's card scripts may say."""
@@ -223,6 +249,8 @@ class Vocabulary:
     grants: Mapping[str, Phrase] = attrs.field(factory=dict)
     #: whether an ``action by each player`` may be used by every player (a limit counted for each)
     each_player_actions: bool = False
+    #: words of other card games and this family's words for them (see :class:`ForeignWord`)
+    foreign_words: tuple[ForeignWord, ...] = ()
     _field_map: Mapping[str, FieldDecl] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -239,6 +267,13 @@ class Vocabulary:
         for candidate in self.zones.values():
             if words in candidate.aliases:
                 return candidate
+        return None
+
+    def foreign(self, word: str, context: str) -> ForeignWord | None:
+        """The entry for ``word`` (another game's) standing as ``context``, if the family has one."""
+        for entry in self.foreign_words:
+            if entry.word == word and entry.context == context:
+                return entry
         return None
 
     def zone_names(self) -> list[str]:

@@ -189,13 +189,17 @@ REGISTRY: tuple[LintCode, ...] = (
         Severity.ERROR,
         "syntax error",
         "The file is not a card script the grammar accepts (a missing brace, a misspelt keyword, a "
-        "stray character, an unterminated string), or it is not UTF-8 text at all. Nothing else in "
-        "the file is checked until it parses, so fix these first. Each error is reported at the word "
-        "that is wrong, with what was expected there; after an error the parser sets the statement "
-        "(and the lines indented under it) aside and reads on, so every error of a file is listed, "
-        f"up to {MAX_SYNTAX_ERRORS}. A '{{' that is never closed is reported at the '{{', naming the line "
-        "before which its indentation says its block ends; a bracket left open on its line is named "
-        "as a bracket.",
+        "stray character, an unterminated string), or it is not UTF-8 text at all. Each error is "
+        "reported at the word that is wrong, with what was expected there, or with how the language "
+        "says a phrase written as other card games do ('allies cost 1 less' is 'all allies cost 1 "
+        "less', a block opens with '{', not ':'); after an error the parser sets the statement (and "
+        "the lines indented under it) aside and reads on, so every error of a file is listed, "
+        f"up to {MAX_SYNTAX_ERRORS}. When the rest of the file then parses, it is checked like any "
+        "card, and its other findings come in the same run; the ones a statement set aside could "
+        "cause (a missing field, a name it would give) wait until the file parses. A '{{' that is "
+        "never closed is reported at the '{{', naming the line before which its indentation says its "
+        "block ends, and nothing else of the file is checked; a bracket left open on its line is "
+        "named as a bracket.",
         _text(
             """
             card "Gandalf" {
@@ -219,6 +223,51 @@ REGISTRY: tuple[LintCode, ...] = (
               text "Draw 2 cards."
               play {
                 draw 2
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E320",
+        Severity.ERROR,
+        "ability inside a block",
+        "A card's abilities ('play', 'ongoing', 'defense', 'ambush', 'fortune', 'action', 'quest' and "
+        "the rest) stand side by side at the card's top level, each with its own block; they do not "
+        "nest. Written inside another ability's block ('play { ... ongoing { ... } }'), the word would "
+        "be read as a command, so the linter names the ability and the block it stands in. Move it out, "
+        "after that block's closing '}'. 'when' and 'at' are statements too, and may stand inside a "
+        "block: there they listen for the rest of the turn.",
+        _text(
+            """
+            card "Old Forest Path" {
+              id old-forest-path
+              type location
+              cost 2
+              provenance designed
+              text "Draw a card. Ongoing: +1 Power."
+              play {
+                draw 1
+                ongoing {
+                  +1 power
+                }
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Old Forest Path" {
+              id old-forest-path
+              type location
+              cost 2
+              provenance designed
+              text "Draw a card. Ongoing: +1 Power."
+              play {
+                draw 1
+              }
+              ongoing {
+                +1 power
               }
             }
             """
@@ -963,6 +1012,44 @@ REGISTRY: tuple[LintCode, ...] = (
               provenance designed
               text "The first time you gain an Ally each turn, draw a card."
               when you gain an ally for the first time this turn {
+                draw 1
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E321",
+        Severity.ERROR,
+        "'first time this turn' written another way",
+        "Other card games put 'the first time each turn' first, or say 'when you first play an ally'. "
+        "Here the words go last, as 'for the first time this turn', after a 'when you ...' phrase "
+        "about your own events: 'when you play an ally for the first time this turn'. Written "
+        "anywhere else or otherwise, the words would be read as part of the kind of card or of the "
+        "phrase, so the linter names the trigger as it is written here instead.",
+        _text(
+            """
+            card "Bywater Inn" {
+              id bywater-inn
+              type location
+              cost 3
+              provenance designed
+              text "The first time you play an Ally each turn, draw a card."
+              when first time this turn you play an ally {
+                draw 1
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Bywater Inn" {
+              id bywater-inn
+              type location
+              cost 3
+              provenance designed
+              text "The first time you play an Ally each turn, draw a card."
+              when you play an ally for the first time this turn {
                 draw 1
               }
             }

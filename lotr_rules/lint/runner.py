@@ -21,11 +21,13 @@ from lotr_rules.cards.loader import (
     MANIFEST,
     SCRIPT_SUFFIX,
     ParsedFile,
+    Recovered,
     check_duplicates,
     code_clash,
     compile_files,
     lasting_of,
     parse_file,
+    parse_file_recovering,
     read_manifest,
     set_folders,
 )
@@ -34,6 +36,8 @@ from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import Span, UserError
 from lotr_rules.games import DEFAULT_FAMILY, vocabulary_for
+from lotr_rules.lint import partial
+from lotr_rules.lint.foreign import with_foreign_phrases
 from lotr_rules.lint.lcg_files import check_lcg_files, is_lcg_file, lcg_files
 from lotr_rules.resources import cardscripts_dir
 
@@ -176,12 +180,19 @@ def lint_paths(
 def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path], tournament: bool) -> tuple[list[Diagnostic], int]:
     files, diagnostics = collect(paths)
     parsed: list[ParsedFile] = []
+    # Files with syntax errors, as far as the parser could read them (see lotr_rules.lint.partial).
+    partly: dict[str, tuple[str, ParsedFile, Recovered]] = {}
     for path, code in files:
         shown = Path(_display(path))
-        script, errors = parse_file(shown if shown.exists() else path, _set_folder_of(path))
+        script, errors, recovered = parse_file_recovering(shown if shown.exists() else path, _set_folder_of(path))
+        if errors:
+            errors = with_foreign_phrases(errors, path, vocabulary_for(_family_of(path)))
         diagnostics.extend(errors)
         parsed.append(ParsedFile(shown, code, script))
+        if recovered is not None:
+            partly[str(shown)] = (_family_of(path), ParsedFile(shown, code, recovered.script), recovered)
     known = {card.name for p in parsed if p.script for card in p.script.cards}
+    known.update(card.name for _, p, _r in partly.values() if p.script for card in p.script.cards)
     linted = {p.path.resolve() for p in parsed}
     reference_folders = set_folders(cardscripts_dir()) + [f for e in extra_sets for f in set_folders(e)]
     # A card file linted on its own still sees the other cards of its set (pre-commit passes
@@ -218,6 +229,10 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path], tournament: b
         lasting = lasting_of(family_infos, everything, vocabulary)
         _, problems = compile_files(family_files, vocabulary, known, lasting)
         diagnostics.extend(problems)
+        read_in_part = {path: entry for path, entry in partly.items() if entry[0] == family}
+        if read_in_part:
+            _, problems = compile_files([p for _, p, _r in read_in_part.values()], vocabulary, known, lasting)
+            diagnostics.extend(partial.kept(problems, {path: r for path, (_, _p, r) in read_in_part.items()}))
     diagnostics.extend(check_duplicates(parsed))
     mixes = mix_files(paths)
     for mix in mixes:

@@ -19,6 +19,7 @@ from lotr_rules.engine.decisions import Option
 from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, ZoneSpec
 from lotr_rules.engine.selection import Placement, Selection
 from lotr_rules.games.deckbuilding.fields import DECKS, FIELDS, DeckbuildingCardDef
+from lotr_rules.games.deckbuilding.foreign import FOREIGN_WORDS
 
 _new_option = tuple.__new__
 
@@ -868,4 +869,5 @@ def vocabulary() -> Vocabulary:
         quantities={q.words: q for q in QUANTITIES},
         turn_counts=True,
         periods=("turn",),
+        foreign_words=FOREIGN_WORDS,
     )

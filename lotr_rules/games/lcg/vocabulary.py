@@ -31,6 +31,7 @@ from lotr_rules.games.lcg import (
     words_stages,
 )
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
+from lotr_rules.games.lcg.foreign import FOREIGN_WORDS
 from lotr_rules.games.lcg.state import (
     ACTIVE,
     DECK,
@@ -581,4 +582,5 @@ def vocabulary() -> Vocabulary:
         type_groups=TYPE_GROUPS,
         grants={g.words: g for g in GRANTS},
         each_player_actions=True,
+        foreign_words=FOREIGN_WORDS,
     )
