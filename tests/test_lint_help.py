@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lotr_rules.cards.loader import ParsedFile, compile_files, parse_file, parse_file_recovering
+from lotr_rules.cli import main
 from lotr_rules.diagnostics import Diagnostic, closest, did_you_mean, edit_distance, sort_diagnostics
 from lotr_rules.dsl.nearmiss import first_time_rewrite
 from lotr_rules.dsl.syntax import parse
@@ -221,6 +222,12 @@ def test_the_words_offered_for_a_phrase_lint_clean(tmp_path: Path, measure: str)
     assert lint_card(tmp_path, text) == []
 
 
+def test_a_foreign_phrase_in_a_comment_is_not_blamed(tmp_path: Path) -> None:
+    """The syntax error stays where it is when 'hand size' is only in the line's comment."""
+    found = lint_card(tmp_path, card("  play {", "    draw 1 )  # hand size", "  }"))
+    assert shown(found) == ["8:12: E001 ')' closes no '(' (remove it, or open the bracket with '(')"]
+
+
 def test_a_family_without_the_word_gets_no_foreign_hint() -> None:
     """The Card Game has no path: 'line-up' is offered nothing of the deck-building games."""
     vocab = vocabulary_for("lcg")
@@ -275,6 +282,22 @@ def test_a_broken_ability_hides_no_other_finding_of_its_card(tmp_path: Path) -> 
     assert shown(lint_card(tmp_path, text)) == [
         "8:17: E111 unknown zone 'hnd' (did you mean 'hand'?)",
         "11:12: E001 ')' closes no '(' (remove it, or open the bracket with '(')",
+    ]
+
+
+def test_the_command_line_prints_syntax_and_other_findings_together(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``lotr-rules lint`` on a card with a nested ability and an unknown zone: both, by position."""
+    monkeypatch.chdir(tmp_path)
+    text = card("  play {", "    gain a card from graveyard", "    ongoing {", "      +1 power", "    }", "  }")
+    lint_files(tmp_path, {"a.card": text})
+    assert main(["lint", "demo"]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "demo/a.card:8:22: E111 unknown zone 'graveyard' ('graveyard' is another game's word: write 'discard pile')",
+        "demo/a.card:9:5: E320 'ongoing' is an ability: abilities go at the card's top level, not inside 'play' "
+        "(move it out of the 'play' block, to after that block's closing '}')",
+        "1 file checked: 2 errors, 0 warnings",
     ]
 
 

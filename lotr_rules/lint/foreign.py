@@ -15,6 +15,7 @@ from pathlib import Path
 import attrs
 
 from lotr_rules.diagnostics import Diagnostic
+from lotr_rules.dsl.recovery import code_of
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import Span
 
@@ -35,7 +36,7 @@ def with_foreign_phrases(diagnostics: list[Diagnostic], path: Path, vocabulary: 
         if finding.code != "E001" or not 1 <= span.line <= len(lines):
             out.append(finding)
             continue
-        text = lines[span.line - 1]
+        text = code_of(lines[span.line - 1])  # not inside a string or a comment
         found = None
         for entry in phrases:
             for match in re.finditer(rf"(?<![\w'-]){re.escape(entry.word)}(?![\w'-])", text):
