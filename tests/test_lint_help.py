@@ -313,6 +313,18 @@ def test_a_set_with_a_broken_card_reports_the_others_and_the_rest_of_it(tmp_path
     ]
 
 
+def test_a_broken_card_is_still_a_name_the_others_may_use(tmp_path: Path) -> None:
+    """Card B names card A, whose file has a syntax error: only A's error, no unknown name in B."""
+    broken = card("  play {", "    draw 1 )", "  }")
+    naming = (
+        card("  play {", '    may destroy a card from hand where name is "A"', "  }")
+        .replace('"A" {', '"B" {')
+        .replace("id a", "id b")
+    )
+    found = lint_files(tmp_path, {"a.card": broken, "b.card": naming})
+    assert [(Path(d.span.path).name, d.code) for d in found] == [("a.card", "E001")]
+
+
 def test_what_a_set_aside_statement_would_have_given_is_not_reported_missing(tmp_path: Path) -> None:
     """The broken 'let' would have named X: no 'name used before it is given' for the line using it."""
     text = card("  play {", "    let X = (2", "    +X power", "  }")
