@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from lotr_rules.cards.loader import ParsedFile, compile_files, parse_file, parse_file_recovering
 from lotr_rules.cli import main
 from lotr_rules.diagnostics import Diagnostic, closest, did_you_mean, edit_distance, sort_diagnostics
-from lotr_rules.dsl.nearmiss import first_time_rewrite
+from lotr_rules.dsl.nearmiss import first_time_rewrite, plural
 from lotr_rules.dsl.syntax import parse
 from lotr_rules.engine.registry import FOREIGN_CONTEXTS, Vocabulary
 from lotr_rules.errors import ScriptSyntaxError
@@ -110,6 +110,8 @@ def test_a_block_opened_with_a_colon_says_how_to_open_it() -> None:
         ("enemies costs X more", "all enemies cost X more"),
         ("the next ally costs 2 less", "next ally costs 2 less"),
         ("your next hero costs 1 less", "next hero costs 1 less"),
+        ("each ally costs 1 less", "all allies cost 1 less"),
+        ("every hero costs 2 more", "all heroes cost 2 more"),
     ],
 )
 def test_a_cost_change_without_all_or_next_suggests_it(tmp_path: Path, written: str, write: str) -> None:
@@ -118,6 +120,13 @@ def test_a_cost_change_without_all_or_next_suggests_it(tmp_path: Path, written: 
     assert shown(lint_card(tmp_path, text)) == [
         f"8:5: E001 a change to what cards cost starts with 'all' or 'next' (did you mean '{write}'?)"
     ]
+
+
+@pytest.mark.parametrize("family", family_names())
+def test_the_plural_of_every_card_type_is_spelt_as_its_family_spells_it(family: str) -> None:
+    """'each ally' is suggested as 'all allies': the plural rule holds for every card type."""
+    for card_type in vocabulary_for(family).card_types.values():
+        assert plural(card_type.name) == card_type.plural
 
 
 def test_the_suggested_cost_change_lints_clean(tmp_path: Path) -> None:

@@ -26,6 +26,9 @@ class NearMiss:
     say: str = ""
     #: whether the phrase must begin its line (a statement's first words)
     starts_line: bool = False
+    #: whether the last word of the pattern's first group is written in the plural (``each ally``
+    #: is ``all allies``)
+    plural: bool = False
 
     @property
     def first(self) -> str:
@@ -46,7 +49,14 @@ RULES: tuple[NearMiss, ...] = (
         starts_line=True,
     ),
     NearMiss(
-        re.compile(r"\b(?!(?:each|every|the|your|all|next) )([a-z]+(?: [a-z]+)*) " + _COST_CHANGE),
+        re.compile(r"\b(?:each|every|any) ([a-z]+(?: [a-z]+)*) " + _COST_CHANGE),
+        r"all \1 cost \2 \3",
+        say=_COST_SCOPE,
+        starts_line=True,
+        plural=True,
+    ),
+    NearMiss(
+        re.compile(r"\b(?!(?:each|every|any|the|your|all|next) )([a-z]+(?: [a-z]+)*) " + _COST_CHANGE),
         r"all \1 cost \2 \3",
         say=_COST_SCOPE,
         starts_line=True,
@@ -67,6 +77,18 @@ RULES: tuple[NearMiss, ...] = (
         for number, word in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine"), 1)
     ),
 )
+
+
+def plural(word: str) -> str:
+    """An English noun's plural by its spelling (``ally``: ``allies``, ``hero``: ``heroes``); the
+    card types of every family follow these rules."""
+    if word.endswith("y") and word[-2:-1] not in ("a", "e", "o", "u", ""):
+        return word[:-1] + "ies"
+    if word.endswith("s"):
+        return word  # plural already, or the same in both (``crossroads``)
+    if word.endswith(("x", "ch", "sh", "o")):
+        return word + "es"
+    return word + "s"
 
 
 @attrs.frozen(slots=True)
@@ -98,7 +120,11 @@ def suggest(source: str, line: int, first: int, last: int) -> Suggestion | None:
             from lotr_rules.dsl.parser import valid_at
 
             if rule.first in valid_at(source, line_start + match.start()):
-                return Suggestion(match.start() + 1, match.group(), match.expand(rule.write), rule.say)
+                write = match.expand(rule.write)
+                if rule.plural:
+                    kind = match.group(1)
+                    write = write.replace(kind, kind[: -len(kind.split()[-1])] + plural(kind.split()[-1]), 1)
+                return Suggestion(match.start() + 1, match.group(), write, rule.say)
     return None
 
 
