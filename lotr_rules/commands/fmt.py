@@ -1,4 +1,5 @@
-"""``lotr-rules fmt``: rewrite card scripts in the canonical layout (``--check`` only reports)."""
+"""``lotr-rules fmt``: rewrite card scripts in the canonical layout (``--check`` only reports);
+``--upgrade`` moves whole sets to the current version of the language, doing what they did."""
 
 from __future__ import annotations
 
@@ -19,6 +20,12 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser = sub.add_parser("fmt", help="format card scripts in the canonical layout")
     parser.add_argument("paths", nargs="+", type=Path, help="card files or folders")
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a file would change")
+    parser.add_argument(
+        "--upgrade",
+        action="store_true",
+        help="rewrite each set named (a folder with a set.toml, or a folder of them) for the current "
+        "language version, keeping what its cards do; names the places a person must check",
+    )
     parser.set_defaults(run=run)
 
 
@@ -37,6 +44,8 @@ def _files(paths: list[Path]) -> list[tuple[Path, Path | None]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.upgrade:
+        return run_upgrade(args.paths, args.check)
     changed = 0
     broken = 0
     for path, folder in _files(args.paths):
@@ -67,3 +76,58 @@ def run(args: argparse.Namespace) -> int:
     if broken:
         return 2
     return 1 if args.check and changed else 0
+
+
+def run_upgrade(paths: list[Path], check: bool) -> int:
+    """Upgrade each set in ``paths``: 0 when every set is current (or was made so), 1 when a set
+    needs a person (or, with ``check``, would change), 2 when a set cannot be read."""
+    from lotr_rules.cards.loader import no_set_here, set_folders
+    from lotr_rules.cards.upgrade import plan, write
+    from lotr_rules.dsl.editions import LANGUAGE_VERSION
+
+    folders: list[Path] = []
+    for path in paths:
+        if not path.is_dir():
+            raise UserError(f"'{path}' is not a set folder: --upgrade takes sets (folders with a set.toml)")
+        found = set_folders(path)
+        if not found:
+            print(no_set_here(path).format_text(), file=sys.stderr)
+            return 2
+        folders.extend(found)
+    status = 0
+    for folder in folders:
+        upgrade = plan(folder)
+        if upgrade.problems:
+            for problem in upgrade.problems:
+                print(problem, file=sys.stderr)
+            print(f"set in {folder} not upgraded: it does not read cleanly", file=sys.stderr)
+            status = 2
+            continue
+        if upgrade.language >= LANGUAGE_VERSION:
+            print(f"set '{upgrade.code}' is written for language {LANGUAGE_VERSION} already")
+            continue
+        for placed in upgrade.notes:
+            if not placed.note.needs_person:
+                print(placed.line())
+        if upgrade.needs_person:
+            for placed in upgrade.needs_person:
+                print(f"{placed.line()} (needs a person)", file=sys.stderr)
+            count = len(upgrade.needs_person)
+            print(
+                f"set '{upgrade.code}' not upgraded: {count} place{' needs' if count == 1 else 's need'} a person; "
+                f"change them so they mean the same in language {upgrade.language} and {LANGUAGE_VERSION}, "
+                "then run this again",
+                file=sys.stderr,
+            )
+            status = max(status, 1)
+            continue
+        cards = sum(1 for path in upgrade.rewritten if path.suffix == ".card")
+        files = f"{cards} card file{'' if cards == 1 else 's'} rewritten"
+        what = f"language {upgrade.language} to {LANGUAGE_VERSION} ({files})"
+        if check:
+            print(f"would upgrade set '{upgrade.code}' from {what}")
+            status = max(status, 1)
+            continue
+        write(upgrade)
+        print(f"upgraded set '{upgrade.code}' from {what}")
+    return status

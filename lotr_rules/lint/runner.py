@@ -31,6 +31,7 @@ from lotr_rules.cards.loader import (
 )
 from lotr_rules.cards.mixfile import MIX_SUFFIX, check_mix_file, is_mix_file
 from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
+from lotr_rules.dsl.editions import LANGUAGE_VERSION
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import Span, UserError
 from lotr_rules.games import DEFAULT_FAMILY, vocabulary_for
@@ -180,7 +181,9 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path], tournament: b
         shown = Path(_display(path))
         script, errors = parse_file(shown if shown.exists() else path, _set_folder_of(path))
         diagnostics.extend(errors)
-        parsed.append(ParsedFile(shown, code, script))
+        home = _set_folder_of(path)
+        info = _read_manifest(home)[0] if home is not None else None
+        parsed.append(ParsedFile(shown, code, script, info.language if info is not None else LANGUAGE_VERSION))
     known = {card.name for p in parsed if p.script for card in p.script.cards}
     linted = {p.path.resolve() for p in parsed}
     reference_folders = set_folders(cardscripts_dir()) + [f for e in extra_sets for f in set_folders(e)]
