@@ -13,16 +13,19 @@ import shutil
 from pathlib import Path
 
 import pytest
+import strategies
+from hypothesis import HealthCheck, given, settings
 
 from lotr_rules.agents.bots import HeuristicAgent
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.cli import main
 from lotr_rules.diagnostics import Severity
-from lotr_rules.dsl import editions
+from lotr_rules.dsl import ast, editions
 from lotr_rules.dsl.compiler import Compiler
 from lotr_rules.dsl.editions import CHANGES, LANGUAGE_VERSION, changes_after, new_meaning
-from lotr_rules.dsl.syntax import parse_card
+from lotr_rules.dsl.formatter import format_script
+from lotr_rules.dsl.syntax import parse, parse_card
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.vocabulary import vocabulary
@@ -41,11 +44,13 @@ def _copy(tmp_path: Path) -> Path:
     return folder
 
 
-def _games(catalogue: Catalogue) -> list[tuple[str, list[tuple[object, ...]]]]:
+def _games(
+    catalogue: Catalogue, sets: tuple[str, ...] = ("two-towers", CODE)
+) -> list[tuple[str, list[tuple[object, ...]]]]:
     """Seeded two-player games of The Two Towers with the set mixed in: each one's digest and log."""
     out = []
     for seed in SEEDS:
-        config = GameConfig(players=2, seed=seed, sets=("two-towers", CODE), max_turns=200)
+        config = GameConfig(players=2, seed=seed, sets=sets, max_turns=200)
         game = DeckbuildingGame(catalogue, config, [HeuristicAgent(seed=seed + i) for i in range(2)])
         game.play_game()
         out.append((game.state.digest(), list(game.state.log)))
@@ -162,7 +167,7 @@ def test_upgrade_lints_clean_and_plays_the_same_games(tmp_path: Path, capsys: py
     assert main(["fmt", "--upgrade", str(folder)]) == 0
     out = capsys.readouterr().out
     assert f"upgraded set '{CODE}' from language 1 to {LANGUAGE_VERSION}" in out
-    assert "hoard-of-the-mark.card:9:6: " in out  # each rewrite is said where it was made
+    assert "hoard-of-the-mark.card:9:7: " in out  # each rewrite is said where it was made
     assert f"language = {LANGUAGE_VERSION}" in (folder / "set.toml").read_text(encoding="utf-8")
     assert "(number of cards in hand where cost <= 1) + 1" in (folder / "hoard-of-the-mark.card").read_text(
         encoding="utf-8"
@@ -348,3 +353,77 @@ def test_a_language_1_script_does_what_it_did_then(key: str) -> None:
 def test_the_old_meanings_played_cover_every_language_2_change_that_is_not_a_rule() -> None:
     covered = set(OLD_MEANINGS) | {"hero-abilities-run", "rulebook-cards-say-designed"}
     assert {change.key for change in CHANGES if change.version == 2} == covered
+
+
+# ---------------------------------------------------------------------- every upgrade, on any card
+@given(card=strategies.cards())
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_every_upgrade_writes_a_card_that_parses_back_and_is_done_in_one_go(card: ast.Card) -> None:
+    """Whatever a card holds, each change's upgrade gives a card the formatter writes and the
+    parser reads back the same, and a second upgrade finds nothing more to rewrite."""
+    written = parse(format_script(ast.Script((card,))))  # with the spans a real file has
+    vocab = vocabulary()
+    for change in CHANGES:
+        if change.upgrade is None:
+            continue
+        upgraded, _notes = change.upgrade(written.cards[0], vocab)
+        again = parse(format_script(ast.Script((upgraded,))))
+        assert again.cards[0] == upgraded, change.key
+        twice, notes = change.upgrade(again.cards[0], vocab)
+        assert twice == upgraded, change.key
+        assert all(note.needs_person for note in notes), (change.key, notes)
+
+
+# ---------------------------------------------------------------------- plain fmt keeps old meanings
+@pytest.mark.parametrize(
+    ("written", "formatted", "power"),
+    [
+        # the language-2 meaning: a count plus one, which the canonical text writes with brackets
+        ("number of cards in hand where cost <= 2 + 1", "(number of cards in hand where cost <= 2) + 1", 3),
+        # a bracketed number stays bracketed: unbracketed, language 2 would read it as the count plus one
+        ("number of cards in hand where cost <= (2 + 1)", "number of cards in hand where cost <= (2 + 1)", 2),
+    ],
+)
+def test_fmt_of_a_language_2_set_keeps_its_grouping(tmp_path: Path, written: str, formatted: str, power: int) -> None:
+    """Plain 'fmt' writes an old set's counts so they keep the grouping their language gave them:
+    the card gives the same Power before and after."""
+    from card_probes import assert_passes, run_with
+
+    folder = tmp_path / "two"
+    folder.mkdir()
+    (folder / "set.toml").write_text('code = "two"\nname = "Two"\nlanguage = 2\n', encoding="utf-8")
+    card = folder / "probe.card"
+    card.write_text(_probe(f"+({written}) power"), encoding="utf-8")
+    assert main(["fmt", str(folder)]) == 0
+    after = card.read_text(encoding="utf-8")
+    assert formatted in after
+    scenario = f"""
+        [players.1]
+        hand = ["Probe", "Courage", "Despair"]
+        [[do]]
+        play = "Probe"
+        [expect]
+        power = {power}
+        """
+    assert_passes(run_with(scenario, _probe(f"+({written}) power"), language=2))
+    assert_passes(run_with(scenario, after, language=2))
+
+
+def test_fmt_leaves_an_old_count_it_cannot_group_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "two"
+    folder.mkdir()
+    (folder / "set.toml").write_text('code = "two"\nname = "Two"\nlanguage = 2\n', encoding="utf-8")
+    card = folder / "probe.card"
+    text = _probe("+(2 * number of cards in hand where cost <= 2 + 1) power")
+    card.write_text(text, encoding="utf-8")
+    assert main(["fmt", str(folder)]) == 2
+    assert "probe.card:8:" in capsys.readouterr().err
+    assert card.read_text(encoding="utf-8") == text
+
+
+def test_a_current_count_whose_test_ends_in_a_sum_is_written_with_brackets() -> None:
+    """The canonical text of a language-3 count: the same in every version of the language."""
+    text = _probe("let N = number of cards in hand where cost <= 2 + 1", "+N power")
+    card = parse_card(text)
+    assert "where cost <= (2 + 1)\n" in format_script(ast.Script((card,)))
+    assert parse(format_script(ast.Script((card,)))).cards[0] == card

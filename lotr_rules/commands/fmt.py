@@ -9,11 +9,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from lotr_rules import atomic
 from lotr_rules.datafiles import CardFileError, read_card_text
+from lotr_rules.dsl import ast
 from lotr_rules.dsl.comments import format_keeping_comments
 from lotr_rules.dsl.syntax import parse
-from lotr_rules.errors import ScriptSyntaxError, UserError
+from lotr_rules.errors import ScriptSyntaxError, Span, UserError
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -43,16 +46,58 @@ def _files(paths: list[Path]) -> list[tuple[Path, Path | None]]:
     return out
 
 
+def _grouped_as_written(script: ast.Script, path: Path, homes: dict[Path, tuple[int, str]]) -> ast.Script:
+    """``script`` as its set's language groups it: in a set written before language 3, an operator
+    after a count's card test belongs to the count, so the canonical text (which brackets a test's
+    worked-out number) writes the count in brackets instead; where that cannot be told, the file
+    is left alone (:class:`_Ungroupable`)."""
+    from lotr_rules.cards.loader import read_manifest
+    from lotr_rules.dsl.editions import LANGUAGE_VERSION, new_meaning
+    from lotr_rules.dsl.upgrades import old_sums
+    from lotr_rules.games import vocabulary_for
+
+    home = next((p for p in Path(os.path.abspath(path)).parents if (p / "set.toml").is_file()), None)
+    if home is None:
+        return script
+    if home not in homes:
+        info, _ = read_manifest(home)
+        homes[home] = (info.language, info.family) if info is not None else (LANGUAGE_VERSION, "")
+    language, family = homes[home]
+    if new_meaning("test-takes-following-sum", language):
+        return script
+    cards: list[ast.Card] = []
+    for card in script.cards:
+        grouped, notes = old_sums(card, vocabulary_for(family))
+        stuck = [note for note in notes if note.needs_person]
+        if stuck:
+            raise _Ungroupable(stuck[0].span, stuck[0].message)
+        cards.append(grouped)
+    return attrs.evolve(script, cards=tuple(cards))
+
+
+class _Ungroupable(Exception):
+    def __init__(self, span: Span, message: str) -> None:
+        super().__init__(message)
+        self.span = span
+
+
 def run(args: argparse.Namespace) -> int:
     if args.upgrade:
         return run_upgrade(args.paths, args.check)
     changed = 0
     broken = 0
+    homes: dict[Path, tuple[int, str]] = {}
     for path, folder in _files(args.paths):
         try:
             # Only a regular file inside the folder, of at most the size limit, is read.
             text = read_card_text(path, folder)
-            formatted = format_keeping_comments(parse(text, str(path)), text)
+            script = _grouped_as_written(parse(text, str(path)), path, homes)
+            formatted = format_keeping_comments(script, text)
+        except _Ungroupable as error:
+            where = f"{path}:{error.span.line}:{error.span.column}"
+            print(f"{where}: E300 {error} (left as it is: fmt --upgrade names what to do)", file=sys.stderr)
+            broken += 1
+            continue
         except CardFileError as error:
             where = error.where if error.span is not None else f"{error.shown}:1:1"
             print(f"{where}: {error.code} {error.reason}", file=sys.stderr)
