@@ -427,3 +427,16 @@ def test_a_current_count_whose_test_ends_in_a_sum_is_written_with_brackets() -> 
     card = parse_card(text)
     assert "where cost <= (2 + 1)\n" in format_script(ast.Script((card,)))
     assert parse(format_script(ast.Script((card,)))).cards[0] == card
+
+
+def test_upgrade_leaves_out_a_language_1_heros_ability_that_never_ran(tmp_path: Path) -> None:
+    folder = tmp_path / "old"
+    folder.mkdir()
+    (folder / "set.toml").write_text('code = "old"\nname = "Old"\nlanguage = 1\n', encoding="utf-8")
+    hero = _probe().replace("type ally", "type hero\n  deck hero").replace("play {", "ongoing {\n    +1 power")
+    (folder / "probe.card").write_text(hero, encoding="utf-8")
+    assert sorted(d.code for d in lint_paths([folder])[0]) == ["W211", "W300"]
+    assert main(["fmt", "--upgrade", str(folder)]) == 0
+    text = (folder / "probe.card").read_text(encoding="utf-8")
+    assert "ongoing" not in text and "type hero" in text
+    assert lint_paths([folder])[0] == []
