@@ -135,7 +135,7 @@ def drop_hero_abilities(card: ast.Card, vocab: Vocabulary) -> Upgraded:
     notes: list[Note] = []
     for item in card.items:
         if isinstance(item, ast.Ability) and item.kind in vocab.hero_abilities:
-            notes.append(Note(item.span, f"removed the hero's '{item.kind}' ability, which never ran"))
+            notes.append(Note(item.span, f"the hero's '{item.kind}' ability never ran: the upgrade leaves it out"))
             continue
         kept.append(item)
     return attrs.evolve(card, items=tuple(kept)), tuple(notes)
@@ -165,7 +165,7 @@ def drop_unnamed_names(card: ast.Card, vocab: Vocabulary) -> Upgraded:
                         )
                     )
                     return node
-                notes.append(Note(node.span, f"dropped 'as {name}' after '{node.verb}', which named no cards"))
+                notes.append(Note(node.span, f"'as {name}' after '{node.verb}' named no cards: the upgrade drops it"))
                 return attrs.evolve(node, sel=attrs.evolve(node.sel, binding=None))
         return node
 
@@ -189,7 +189,7 @@ def all_top_cards(card: ast.Card, vocab: Vocabulary) -> Upgraded:
         if not piled:
             return node
         if len(zones) == 1 and zones[0].scope in ("player", "shared"):
-            notes.append(Note(quantity.span, f"'all' from {zones[0].name} took its top card: wrote '1'"))
+            notes.append(Note(quantity.span, f"'all' from {zones[0].name} took its top card: the upgrade writes '1'"))
             one = ast.Quantity("exact", ast.Num(1, span=quantity.span), span=quantity.span)
             kind = ("card",) if node.sel.kind == ("cards",) else node.sel.kind
             return attrs.evolve(node, sel=attrs.evolve(node.sel, quantity=one, kind=kind))
@@ -346,7 +346,9 @@ def old_draw(command: ast.Command, vocab: Vocabulary) -> tuple[ast.Command, Note
     written = ast.Quantity("exact", amount, span=quantity.span if quantity is not None else sel.span)
     noun = ("card",) if isinstance(amount, ast.Num) and amount.value == 1 else ("cards",)
     plain = ast.Sel(written, noun, binding=sel.binding, span=sel.span)
-    note = Note(command.span, "'draw' took the top cards of the deck whatever else was written: wrote that")
+    note = Note(
+        command.span, "'draw' took the top cards of the deck whatever else was written: the upgrade writes that draw"
+    )
     return attrs.evolve(command, sel=plain), note
 
 
@@ -391,7 +393,11 @@ def old_sums(card: ast.Card, vocab: Vocabulary) -> Upgraded:
             )
             return rebuilt
         notes.append(
-            Note(rebuilt.span, "the operator after this count's card test belonged to the count: wrote brackets")
+            Note(
+                rebuilt.span,
+                "the operator after this count's card test belonged to the count: "
+                "the upgrade writes the count in brackets",
+            )
         )
         return split
 
@@ -465,7 +471,7 @@ def say_nothing_designed(card: ast.Card, vocab: Vocabulary) -> Upgraded:
     items.insert(at, ast.Field("designed", "none", span=provenance.span))
     note = Note(
         provenance.span,
-        "wrote 'designed \"none\"': what a rulebook card claimed before 'designed' existed; "
-        "name the facts that are yours if any are",
+        "the upgrade writes 'designed \"none\"', what a rulebook card claimed before 'designed' "
+        "existed: name the facts that are yours, if any are",
     )
     return attrs.evolve(card, items=tuple(items)), (note,)
