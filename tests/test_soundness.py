@@ -9,6 +9,7 @@ from pathlib import Path
 from card_probes import assert_passes, card_text, codes, run_with
 
 from lotr_rules.cards.loader import load_sets
+from lotr_rules.dsl.editions import LANGUAGE_VERSION, changes_after
 from lotr_rules.lint.runner import lint_paths
 
 SCENARIO_TWO_PLAYERS = """
@@ -401,8 +402,9 @@ def test_a_set_for_the_older_language_loads_with_a_nudge_to_upgrade(tmp_path: Pa
     (warning,) = diagnostics
     assert warning.code == "W211"
     assert warning.span.line == 3
-    assert "language 1 and read with its meanings" in warning.message and "9 changes since" in warning.message
-    assert "fmt --upgrade" in (warning.hint or "") and "language 3" in (warning.hint or "")
+    assert "language 1 and read with its meanings" in warning.message
+    assert f"({len(changes_after(1))} changes since" in warning.message
+    assert "fmt --upgrade" in (warning.hint or "") and f"language {LANGUAGE_VERSION}" in (warning.hint or "")
     assert load_sets((folder,)).get("Probe").set_code == "old"
 
 
@@ -415,7 +417,8 @@ def test_a_language_2_set_is_told_of_the_one_change_since(tmp_path: Path) -> Non
     (folder / "probe.card").write_text(card_text("Probe", "play {", "  draw 1", "}"), encoding="utf-8")
     diagnostics, _ = lint_paths([folder])
     (warning,) = diagnostics
-    assert warning.code == "W211" and "(1 change since" in warning.message
+    changed = len(changes_after(2))
+    assert warning.code == "W211" and f"({changed} change{'' if changed == 1 else 's'} since" in warning.message
     assert load_sets((folder,)).get("Probe").set_code == "two"
 
 
