@@ -9,6 +9,7 @@ from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.diagnostics import Diagnostic
 from lotr_rules.dsl.compiler import Compiler
+from lotr_rules.dsl.editions import LANGUAGE_VERSION
 from lotr_rules.dsl.parser import parse_card
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.games.deckbuilding.scenario import ScenarioResult, run_scenario_text
@@ -22,8 +23,10 @@ def card_text(name: str, *lines: str, kind: str = "maneuver", cost: int = 0, ext
     return head + extra + f'  provenance designed\n  text "A test card."\n{body}}}\n'
 
 
-def compile_text(text: str) -> tuple[CardDef | None, list[Diagnostic]]:
-    compiler = Compiler(vocabulary(), "probe.card", known_names=load_sets().names() | {_name(text)})
+def compile_text(text: str, language: int = LANGUAGE_VERSION) -> tuple[CardDef | None, list[Diagnostic]]:
+    """A card compiled as a set written for ``language`` would have it."""
+    names = load_sets().names() | {_name(text)}
+    compiler = Compiler(vocabulary(), "probe.card", known_names=names, language=language)
     definition = compiler.compile_card(parse_card(text))
     return definition, compiler.diagnostics
 
@@ -32,18 +35,18 @@ def codes(text: str) -> list[str]:
     return [d.code for d in compile_text(text)[1]]
 
 
-def catalogue_with(*texts: str) -> Catalogue:
+def catalogue_with(*texts: str, language: int = LANGUAGE_VERSION) -> Catalogue:
     shipped = load_sets()
     extra: list[CardDef] = []
     for text in texts:
-        definition, diagnostics = compile_text(text)
+        definition, diagnostics = compile_text(text, language)
         assert definition is not None, "\n".join(d.format_text() for d in diagnostics)
         extra.append(definition)
     return Catalogue(list(shipped.sets.values()), [*extra, *shipped.cards])
 
 
-def run_with(scenario: str, *texts: str) -> ScenarioResult:
-    return run_scenario_text(textwrap.dedent(scenario), catalogue=catalogue_with(*texts))
+def run_with(scenario: str, *texts: str, language: int = LANGUAGE_VERSION) -> ScenarioResult:
+    return run_scenario_text(textwrap.dedent(scenario), catalogue=catalogue_with(*texts, language=language))
 
 
 def assert_passes(result: ScenarioResult) -> None:

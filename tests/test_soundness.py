@@ -9,6 +9,7 @@ from pathlib import Path
 from card_probes import assert_passes, card_text, codes, run_with
 
 from lotr_rules.cards.loader import load_sets
+from lotr_rules.dsl.editions import LANGUAGE_VERSION, changes_after
 from lotr_rules.lint.runner import lint_paths
 
 SCENARIO_TWO_PLAYERS = """
@@ -390,9 +391,9 @@ def test_cards_revealed_by_a_trigger_go_back_on_top_of_the_deck() -> None:
 
 
 # ---------------------------------------------------------------------- the language version
-def test_a_set_for_the_older_language_loads_with_a_migration_warning(tmp_path: Path) -> None:
-    """Scripts changed meaning in language 2, so a language-1 set is told what changed, at the
-    manifest's 'language' line, and still loads."""
+def test_a_set_for_the_older_language_loads_with_a_nudge_to_upgrade(tmp_path: Path) -> None:
+    """A language-1 set loads, read with its own meanings, and is told at the manifest's
+    'language' line how to move it on (tests/test_editions.py checks the meanings)."""
     folder = tmp_path / "old"
     folder.mkdir()
     (folder / "set.toml").write_text('code = "old"\nname = "Old cards"\nlanguage = 1\n', encoding="utf-8")
@@ -401,21 +402,23 @@ def test_a_set_for_the_older_language_loads_with_a_migration_warning(tmp_path: P
     (warning,) = diagnostics
     assert warning.code == "W211"
     assert warning.span.line == 3
-    assert "hero card's 'ongoing'" in warning.message and "language = 3" in (warning.hint or "")
+    assert "language 1 and read with its meanings" in warning.message
+    assert f"({len(changes_after(1))} changes since" in warning.message
+    assert "fmt --upgrade" in (warning.hint or "") and f"language {LANGUAGE_VERSION}" in (warning.hint or "")
     assert load_sets((folder,)).get("Probe").set_code == "old"
 
 
 def test_a_language_2_set_is_told_of_the_one_change_since(tmp_path: Path) -> None:
     """Language 3 reads a '+ N' right after a card test's value as part of the test; a set written
-    for language 2 still loads, told exactly that, and nothing of the language-1 changes."""
+    for language 2 loads, told of that one change and none of the language-1 changes."""
     folder = tmp_path / "two"
     folder.mkdir()
     (folder / "set.toml").write_text('code = "two"\nname = "Two"\nlanguage = 2\n', encoding="utf-8")
     (folder / "probe.card").write_text(card_text("Probe", "play {", "  draw 1", "}"), encoding="utf-8")
     diagnostics, _ = lint_paths([folder])
     (warning,) = diagnostics
-    assert warning.code == "W211" and "where cost <= 2 + 1" in warning.message
-    assert "hero card's 'ongoing'" not in warning.message
+    changed = len(changes_after(2))
+    assert warning.code == "W211" and f"({changed} change{'' if changed == 1 else 's'} since" in warning.message
     assert load_sets((folder,)).get("Probe").set_code == "two"
 
 

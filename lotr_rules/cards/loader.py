@@ -50,6 +50,8 @@ class ParsedFile:
     path: Path
     set_code: str
     script: ast.Script | None
+    #: the language version its set is written for: its scripts are read with that version's meanings
+    language: int = LANGUAGE_VERSION
 
 
 def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
@@ -85,15 +87,17 @@ def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
     if language < LANGUAGE_VERSION:
         lines = text.splitlines()
         row = next((n for n, line in enumerate(lines, 1) if line.strip().startswith("language")), 1)
+        changed = len(changes_after(language))
         problems.append(
             Diagnostic(
                 "W211",
                 Severity.WARNING,
-                f"set '{data['code']}' is written for card-script language {language}; it is read as "
-                f"language {LANGUAGE_VERSION}, in which some scripts mean something else: "
-                + "; ".join(change.summary for change in changes_after(language)),
+                f"set '{data['code']}' is written for card-script language {language} and read with its "
+                f"meanings; language {LANGUAGE_VERSION} is current ({changed} change"
+                f"{'' if changed == 1 else 's'} since: see the reference's 'Language versions')",
                 Span(row, 1, row, 2, str(path)),
-                f"check its cards against these changes, then write language = {LANGUAGE_VERSION} in {MANIFEST}",
+                f"'lotr-rules fmt --upgrade {folder}' moves it to language {LANGUAGE_VERSION} doing the same, "
+                "or names the cards a person must check",
             )
         )
     starting = data.get("starting_deck", {})
@@ -220,7 +224,7 @@ def compile_files(
                     Span(1, 1, 1, 2, str(parsed.path)),
                 )
             )
-        compiler = Compiler(vocabulary, str(parsed.path), known_names, parsed.set_code)
+        compiler = Compiler(vocabulary, str(parsed.path), known_names, parsed.set_code, parsed.language)
         for card in parsed.script.cards:
             definition = compiler.compile_card(card)
             id_field = card.field("id")
@@ -356,7 +360,7 @@ def load_folders(folders: Iterable[Path], vocabulary: Vocabulary) -> tuple[Catal
         for path in paths:
             script, errors = parse_file(path, folder)
             diagnostics.extend(errors)
-            parsed.append(ParsedFile(path, info.code, script))
+            parsed.append(ParsedFile(path, info.code, script, info.language))
     known = {card.name for p in parsed if p.script for card in p.script.cards}
     lasting = lasting_of(infos, parsed, vocabulary)
     cards, problems = compile_files(parsed, vocabulary, known, lasting)

@@ -608,8 +608,9 @@ def _intro() -> list[str]:
         "",
         f"This is version {LANGUAGE_VERSION} of the language; a set names the version its scripts are",
         "written for in its `set.toml` (`language = 3`), and a set written for a newer version is",
-        "refused with a clear message (E160). A set written for an older version still loads, read as",
-        "this version, with a warning that lists what changed meaning since (W211).",
+        "refused with a clear message (E160). A set written for an older version loads and plays with",
+        "the meanings of its own version, with a nudge to move it on (W211): see",
+        "[Language versions](#language-versions).",
         "",
         "## A card script",
         "",
@@ -671,6 +672,46 @@ def _sets() -> list[str]:
             ],
         ),
         "Card names must be unique within a set (E151), and so must ids (E153).",
+        "",
+    ]
+
+
+def _versions() -> list[str]:
+    """What each version of the language changed, from the one list the compiler reads."""
+    from lotr_rules.dsl.editions import CHANGES
+
+    rows = []
+    for change in CHANGES:
+        upgrade = "a person checks every set moved across it"
+        if change.upgrade is not None and change.upgrade.__doc__:
+            doc = " ".join(change.upgrade.__doc__.split())
+            upgrade = (doc.split(": ", 1)[1] if doc.startswith("'") else doc).replace("``", "`")
+            upgrade = upgrade[:1].upper() + upgrade[1:]
+        rows.append([str(change.version), _sentence(change.summary), upgrade])
+    return [
+        "## Language versions",
+        "",
+        "Each set is read with the meanings of the language version its `set.toml` declares, so a set",
+        "keeps doing what its author wrote it to do when the language moves on, and sets written for",
+        "different versions play together in one game. What each version changed, from the list the",
+        "compiler itself reads (`lotr_rules/dsl/editions.py`):",
+        "",
+        *_table(["version", "what changed", "what `lotr-rules fmt --upgrade` does about it"], rows),
+        "A few old constructs meant something the current engine cannot run exactly as written; they",
+        "are refused in an old set rather than run with another meaning (E300). A hero ability in a",
+        "language-1 set never runs, as then, and is warned about (W300). Rules added in a version",
+        "(such as E143's 'designed' field) apply to the sets that declare that version or a later one.",
+        "",
+        "### Moving a set to the current version",
+        "",
+        f"`lotr-rules fmt --upgrade SET` rewrites the set in the folder `SET` for version {LANGUAGE_VERSION}:",
+        "where a construct's meaning changed, it writes the spelling that keeps the old meaning, prints",
+        "each rewrite at its `file:line:col`, and then writes the new version in `set.toml`. Where the",
+        "old meaning cannot be written in the current language, it writes nothing at all, and names",
+        "each place a person must check (`file:line:col: ... (needs a person)`, exit status 1): change",
+        "those cards so they mean the same in both versions, and run it again. `--check` only says what",
+        "it would do. A set upgraded this way lints clean and plays the same games, seed for seed, as",
+        "before.",
         "",
     ]
 
@@ -1396,6 +1437,7 @@ def render() -> str:
     for section in (
         _intro(),
         _sets(),
+        _versions(),
         _lexical(terminals),
         _fields(rules, vocab),
         _abilities(rules, vocab),

@@ -14,9 +14,11 @@ import re
 from collections.abc import Callable, Iterable, Sequence, Set
 from typing import Any
 
+import attrs
+
 from lotr_rules.cards.provenance import ALWAYS, FACT_FIELDS, FACTS, NONE, designed_words
 from lotr_rules.diagnostics import Diagnostic, Severity, did_you_mean
-from lotr_rules.dsl import ast, lasting
+from lotr_rules.dsl import ast, lasting, upgrades
 from lotr_rules.dsl.editions import LANGUAGE_VERSION, new_meaning
 from lotr_rules.dsl.formatter import format_card, format_cond, format_expr, format_pred, format_sel, format_stmt
 from lotr_rules.dsl.nearmiss import first_time_rewrite
@@ -177,12 +179,36 @@ class Compiler:
         """Whether the card's set reads the construct ``change`` (a key of the editions' list) the new way."""
         return new_meaning(change, self.language)
 
+    def _as_written_then(self, card: ast.Card) -> ast.Card:
+        """A card of an older set, read as the upgrade writes it where the old meaning can be
+        written in the current language (so the set and its upgrade play the same); where it
+        cannot, the construct is refused (E300) rather than read with a meaning it never had."""
+        old_readings = (
+            ("draw-from-other-zones", upgrades.draw_from_deck),
+            ("test-takes-following-sum", upgrades.old_sums),
+        )
+        for key, rewrite in old_readings:
+            if self.new_meaning(key):
+                continue
+            card, notes = rewrite(card, self.vocab)
+            for note in notes:
+                if note.needs_person:
+                    self.error(
+                        "E300",
+                        f"{note.message} (language {self.language})",
+                        note.span,
+                        "write it so it means the same in every version, or move the set on with "
+                        "'lotr-rules fmt --upgrade' and check the card",
+                    )
+        return card
+
     @property
     def failed(self) -> bool:
         return any(d.severity is Severity.ERROR for d in self.diagnostics)
 
     # ------------------------------------------------------------------ cards
     def compile_card(self, card: ast.Card) -> CardDef | None:
+        card = self._as_written_then(card)
         self._card_name = card.name
         self._card_types = frozenset(card_types(card))
         errors_before = sum(1 for d in self.diagnostics if d.severity is Severity.ERROR)
@@ -214,6 +240,15 @@ class Compiler:
             self._ability = key
             self._depth = 0
             self._unsure = 0
+            if hero and key in self.vocab.hero_abilities and not self.new_meaning("hero-abilities-run"):
+                self.warn(
+                    "W300",
+                    f"a hero's '{key}' ability never runs in language {self.language}",
+                    ability.span,
+                    "'lotr-rules fmt --upgrade' moves the set to the current language without it; "
+                    "to have it run, write the ability for the current language",
+                )
+                continue
             if hero and key in self.vocab.abilities and key not in self.vocab.hero_abilities:
                 allowed = ", ".join(self.vocab.hero_abilities) or "none"
                 self.error(
@@ -552,7 +587,7 @@ class Compiler:
         provenance = fields.get("provenance")
         words = designed_words(fields.get("designed", ""))
         if "designed" not in spans:
-            if provenance == "rulebook":
+            if provenance == "rulebook" and self.new_meaning("rulebook-cards-say-designed"):
                 self.error(
                     "E143",
                     f"card '{card.name}' follows the rulebook but does not say which of its facts are designed",
@@ -800,7 +835,7 @@ class Compiler:
             if context:
                 self._contexts.pop()
             own = self._close_scope()
-        return _restoring(effect, own)
+        return _restoring(effect, own) if self.new_meaning("names-scoped-to-blocks") else effect
 
     def _stmt(self, stmt: ast.Stmt) -> Effect | None:
         if isinstance(stmt, ast.AmountStmt):
@@ -954,6 +989,8 @@ class Compiler:
         # It runs later, with the names bound so far as they are when it is set up.
         self._reading.append("  " * self._depth + "During your next turn:")
         body = self._nested(stmt.body, "next turn")
+        if not self.new_meaning("names-kept-in-later-blocks"):
+            body = _forgetting(body)
         if primitive is None or primitive.impl is None:
             self._not_in_family("'next turn'", stmt.span, ())
             return None
@@ -1020,6 +1057,9 @@ class Compiler:
             self.error("E122", f"'{stmt.verb}' does not take 'without {guard}'", stmt.span, f"it takes: {allowed}")
         if selection is not None and selection.binding:
             self._bind_name(selection.binding)
+            if stmt.verb in upgrades.UNNAMING_VERBS and not self.new_meaning("as-names-cards-acted-on"):
+                # the name is known to what follows, and names no card
+                selection = attrs.evolve(selection, binding=None)
         if not honoured:
             return None
         self._say_command(primitive, stmt, selection, placement)
@@ -1420,6 +1460,8 @@ class Compiler:
                     ctx.vars[binding] = [card]
                 body(ctx)
 
+        if not self.new_meaning("names-scoped-to-blocks"):
+            return run_for_cards
         return _restoring(run_for_cards, own)
 
     def _misspelt_players(self, sel: ast.Sel, words: str) -> bool:
@@ -1568,6 +1610,8 @@ class Compiler:
         finally:
             self._depth -= 1
             self._unsure -= 1
+        if trigger_scope == "turn" and not self.new_meaning("names-kept-in-later-blocks"):
+            effect = _forgetting(effect)
         return TriggerDef(
             event=event,
             scope=trigger_scope,
@@ -1575,6 +1619,7 @@ class Compiler:
             matches=matches,
             once=once,
             label=label,
+            tidies=self.new_meaning("trigger-reveals-return"),
         )
 
     def _first_time(
@@ -1780,7 +1825,10 @@ class Compiler:
             elif sel.quantity.amount is not None:
                 amount = self._expr(sel.quantity.amount)
         reading = _selection_text(sel, self.vocab, zones, role)
-        return Selection(quantity, amount, tuple(zones), test, sel.binding, label=label, reading=reading)
+        # before language 2, 'all' from a deck or a stack took its top card
+        depth = 1 << 30 if self.new_meaning("all-takes-whole-pile") else 1
+        binding = sel.binding
+        return Selection(quantity, amount, tuple(zones), test, binding, label=label, reading=reading, all_depth=depth)
 
     def _named_thing(self, words: list[str]) -> Phrase | None:
         phrase = " ".join(words)
@@ -2554,6 +2602,17 @@ def card_types(card: ast.Card) -> tuple[str, ...]:
     field = card.field("type")
     value = field.value if field is not None else ()
     return value if isinstance(value, tuple) else ()
+
+
+def _forgetting(effect: Effect) -> Effect:
+    """``effect`` run later with none of the names given where it was set up: how a later block
+    read names before language 2."""
+
+    def run_forgetting(ctx: Ctx) -> None:
+        ctx.vars = {}
+        effect(ctx)
+
+    return run_forgetting
 
 
 def _restoring(effect: Effect, names: frozenset[str]) -> Effect:

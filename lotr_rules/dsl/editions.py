@@ -5,11 +5,20 @@ A set names the language version its scripts are written for (``language = N`` i
 names; the compiler asks :func:`new_meaning` whether a set of a given version reads a construct
 the new way or the old way, so an old set keeps the meaning its author wrote for. The reference's
 table of versions and the loader's W211 message are generated from this list, so they never drift.
+
+A change is one entry here plus its gate in the compiler (``self.new_meaning(key)``, which keeps
+the old meaning for older sets). Its ``upgrade`` is how ``lotr-rules fmt --upgrade`` moves a card
+across it keeping what the card does (see :mod:`lotr_rules.dsl.upgrades`): a function that
+rewrites the card and notes each rewrite and each place a person must look at. A change with no
+``upgrade`` cannot be told from a script, so ``fmt --upgrade`` moves no set across it by itself.
 """
 
 from __future__ import annotations
 
 import attrs
+
+from lotr_rules.dsl import upgrades
+from lotr_rules.dsl.upgrades import Upgrader
 
 
 @attrs.frozen(slots=True)
@@ -22,6 +31,9 @@ class Change:
     version: int
     #: what it means now, and what it meant before, in a sentence
     summary: str
+    #: rewrites a card written before ``version`` so it does the same at ``version`` (None: a
+    #: person must check every set moved across this change)
+    upgrade: Upgrader | None = None
 
 
 CHANGES: tuple[Change, ...] = (
@@ -29,39 +41,53 @@ CHANGES: tuple[Change, ...] = (
         "hero-abilities-run",
         2,
         "a hero card's 'ongoing' and 'when'/'at' abilities run (they never ran)",
+        upgrades.drop_hero_abilities,
     ),
     Change(
         "as-names-cards-acted-on",
         2,
         "'as X' after 'play', 'draw', 'return' and 'keep' names the cards acted on (it named none)",
+        upgrades.drop_unnamed_names,
     ),
     Change(
         "all-takes-whole-pile",
         2,
         "'all' from a deck or a stack takes the whole pile (it took the top card)",
+        upgrades.all_top_cards,
     ),
     Change(
         "names-kept-in-later-blocks",
         2,
         "a name used in a later block ('at end of turn', a 'when' registered by an effect, 'next turn') "
         "has the value it had when the block was set up (it had none)",
+        upgrades.later_blocks_named,
     ),
     Change(
         "names-scoped-to-blocks",
         2,
         "a name given inside a block is undone when the block ends, so it never overwrites the same "
         "name given around it",
+        upgrades.shadowed_names,
     ),
     Change(
         "trigger-reveals-return",
         2,
         "cards revealed by a trigger go back on top of the deck when the trigger is over",
+        upgrades.trigger_reveals,
     ),
     Change(
         "draw-from-other-zones",
         2,
         "'draw' from a zone other than the deck, or with 'where', 'up to', 'all' or 'random', "
         "puts the cards chosen into the hand (it drew the top cards of the deck)",
+        upgrades.draw_from_deck,
+    ),
+    Change(
+        "rulebook-cards-say-designed",
+        2,
+        "a card whose provenance is 'rulebook' says which of its facts are designed with a 'designed' "
+        "field (E143); without one, it claimed every fact as the rulebook's",
+        upgrades.say_nothing_designed,
     ),
     Change(
         "test-takes-following-sum",
@@ -70,6 +96,7 @@ CHANGES: tuple[Change, ...] = (
         "'number of cards in hand where cost <= 2 + 1' counts the cards costing up to 3 (it added 1 "
         "to the count of cards costing up to 2); write '(number of cards in hand where cost <= 2) + 1' "
         "for the old meaning",
+        upgrades.old_sums,
     ),
 )
 

@@ -41,7 +41,7 @@ def format_expr(expr: ast.Expr, parent: int = 0, right_side: bool = False) -> st
     if isinstance(expr, ast.Aggregate):
         # No brackets needed here: a comparison or `power` always ends a selection, and an
         # operator after a `where` test gets its brackets from the operator's side.
-        return f"{' '.join(expr.words)} of {format_sel(expr.sel)}"
+        return f"{' '.join(expr.words)} of {format_sel(expr.sel, count=True)}"
     precedence = _PRECEDENCE[expr.op]
     left = format_expr(expr.left, precedence)
     bracketed = isinstance(expr.left, ast.BinOp) and _PRECEDENCE[expr.left.op] < precedence
@@ -87,7 +87,7 @@ def format_quantity(quantity: ast.Quantity) -> str:
     return f"{word} {_atom(quantity.amount)}"
 
 
-def format_pred_value(value: ast.PredValue) -> str:
+def format_pred_value(value: ast.PredValue, count_end: bool = False) -> str:
     if isinstance(value, ast.Str):
         return quote(value.text)
     if isinstance(value, ast.Word):
@@ -95,8 +95,15 @@ def format_pred_value(value: ast.PredValue) -> str:
     text = format_expr(value)
     # A worked-out number in a card test starts with a number, a name or a one-word measure
     # (`cost of X + 2`); one that starts otherwise, ends with a measure, or holds a test of its
-    # own whose 'and'/'or' would run on into this one, is bracketed.
-    if _leftmost_long_measure(value) or _holds_test(value) or _rightmost_measure(value):
+    # own whose 'and'/'or' would run on into this one, is bracketed. So is one that ends a
+    # count's test (``count_end``): before language 3 an operator there belonged to the count,
+    # so only the bracketed `where cost <= (2 + 1)` means the same in every version.
+    if (
+        (count_end and isinstance(value, ast.BinOp))
+        or _leftmost_long_measure(value)
+        or _holds_test(value)
+        or _rightmost_measure(value)
+    ):
         return f"({text})"
     return text
 
@@ -135,26 +142,28 @@ def _needs_brackets(node: ast.Pred | ast.Cond, inside: str, explicit: bool) -> b
     return isinstance(node, (ast.PredAnd, ast.CondAnd)) and (explicit or inside != "or")
 
 
-def format_pred(pred: ast.Pred, parent: str = "", explicit: bool = False) -> str:
+def format_pred(pred: ast.Pred, parent: str = "", explicit: bool = False, count_end: bool = False) -> str:
     """``parent`` is the operator ``pred`` is an operand of, if any; ``explicit``: see
-    :func:`_needs_brackets`."""
+    :func:`_needs_brackets`; ``count_end``: the test ends a count (see :func:`format_pred_value`)."""
     if parent and _needs_brackets(pred, parent, explicit):
-        return f"({format_pred(pred, explicit=explicit)})"
+        return f"({format_pred(pred, explicit=explicit, count_end=count_end)})"
     if isinstance(pred, ast.PredCompare):
-        return f"{pred.attribute} {pred.op} {format_pred_value(pred.value)}"
+        return f"{pred.attribute} {pred.op} {format_pred_value(pred.value, count_end)}"
     if isinstance(pred, ast.PredIs):
         negation = "not " if pred.negated else ""
-        return f"{pred.attribute} is {negation}{format_pred_value(pred.value)}"
+        return f"{pred.attribute} is {negation}{format_pred_value(pred.value, count_end)}"
     if isinstance(pred, ast.PredContains):
         return f"{pred.attribute} contains {quote(pred.text)}"
     if isinstance(pred, ast.PredNot):
-        return f"not {format_pred(pred.operand, 'not', explicit)}"
-    if isinstance(pred, ast.PredAnd):
-        return " and ".join(format_pred(p, "and", explicit) for p in pred.operands)
-    return " or ".join(format_pred(p, "or", explicit) for p in pred.operands)
+        return f"not {format_pred(pred.operand, 'not', explicit, count_end)}"
+    word = "and" if isinstance(pred, ast.PredAnd) else "or"
+    last = len(pred.operands) - 1
+    return f" {word} ".join(
+        format_pred(p, word, explicit, count_end and i == last) for i, p in enumerate(pred.operands)
+    )
 
 
-def format_sel(sel: ast.Sel, explicit: bool = False) -> str:
+def format_sel(sel: ast.Sel, explicit: bool = False, count: bool = False) -> str:
     """``explicit``: bracket the ``where`` test for a reader (see :func:`_needs_brackets`)."""
     if sel.ref is not None:
         text = format_ref(sel.ref)
@@ -167,7 +176,7 @@ def format_sel(sel: ast.Sel, explicit: bool = False) -> str:
     if sel.source is not None:
         parts.append(f"{sel.source.preposition} {' '.join(sel.source.words)}")
     if sel.where is not None:
-        parts.append(f"where {format_pred(sel.where, explicit=explicit)}")
+        parts.append(f"where {format_pred(sel.where, explicit=explicit, count_end=count)}")
     if sel.binding:
         parts.append(f"as {sel.binding}")
     return " ".join(parts)

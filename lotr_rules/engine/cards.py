@@ -64,6 +64,9 @@ class TriggerDef:
     times: int = 1
     #: what it costs, paid before its effect (None: nothing)
     cost: CostDef | None = None
+    #: whether the family's tidy-up follows its effect (cards it revealed go back): not for the
+    #: triggers of sets written before language 2
+    tidies: bool = True
 
 
 @attrs.frozen(slots=True)

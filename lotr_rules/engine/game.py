@@ -320,4 +320,5 @@ class Game:
             self.fire(trigger, ctx)
             # A trigger's effect is an effect too: the family's tidy-up follows it (cards it
             # revealed and left go back on top of their deck).
-            self.after_resolution()
+            if trigger.tidies:
+                self.after_resolution()

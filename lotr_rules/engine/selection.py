@@ -32,6 +32,9 @@ class Selection:
     label: str = ""
     #: what it reads as, from what was compiled: the kinds, zones and test it ended up with
     reading: str = ""
+    #: how deep 'all' takes from a deck or a stack: the whole of it (its top card in the sets
+    #: written before language 2)
+    all_depth: int = 1 << 30
 
     def wanted(self, ctx: Ctx, default: int = 1) -> int:
         if self.amount is not None:

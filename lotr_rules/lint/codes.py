@@ -3365,10 +3365,11 @@ REGISTRY: tuple[LintCode, ...] = (
         Severity.WARNING,
         "set written for an older card-script language",
         "A set's manifest says which version of the card-script language its scripts are written "
-        "in. A set written for an older version still loads, read as the current version, but some "
-        "scripts mean something else now (the warning lists what changed: in version 2, for example, "
-        "a hero's Ongoing ability runs, and 'as X' after 'play' names the card played). Check the "
-        "set's cards against the list, then write the current version in its set.toml.",
+        "in, and its cards are read with that version's meanings: an old set plays as it always "
+        "did, beside sets of any other version. This is a nudge to move it on: 'lotr-rules fmt "
+        "--upgrade SET' rewrites its cards for the current version so that they do the same (the "
+        "reference's 'Language versions' lists what each version changed), or names the cards and "
+        "lines a person must check, and then writes the current version in its set.toml.",
         _text(
             """
             code = "demo"
@@ -3384,6 +3385,111 @@ REGISTRY: tuple[LintCode, ...] = (
             """
         ),
         kind="manifest",
+    ),
+    LintCode(
+        "E300",
+        Severity.ERROR,
+        "old construct whose meaning cannot be kept",
+        "A set written for an older version of the language is read with that version's meanings. "
+        "A few old constructs meant something the current engine cannot do exactly as written, and "
+        "are refused rather than run with another meaning: before version 3, an operator after a "
+        "card test's number in a count belonged to the count, which inside a larger sum grouped in a "
+        "way the script no longer shows; before version 2, 'draw all' from anywhere drew the whole "
+        "deck and discard pile. Write it so it means the same in every version (brackets around the "
+        "count or the number, the number of cards to draw), or move the set on with 'lotr-rules fmt "
+        "--upgrade' and check the card.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 2
+            # file: rally.card
+            card "Rally" {
+              id rally
+              type ally
+              cost 2
+              provenance designed
+              text "+2 Power for each card costing 2 or less in your hand, and 2 more."
+              play {
+                +(2 * number of cards in hand where cost <= 2 + 1) power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            # file: rally.card
+            card "Rally" {
+              id rally
+              type ally
+              cost 2
+              provenance designed
+              text "+2 Power for each card costing 2 or less in your hand, and 2 more."
+              play {
+                +(2 * ((number of cards in hand where cost <= 2) + 1)) power
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "W300",
+        Severity.WARNING,
+        "hero ability that never runs in its set's language",
+        "Before version 2 of the language, a hero card's 'ongoing', 'when' and 'at' abilities never "
+        "ran. A set written for version 1 is read that way still, so such an ability is checked by "
+        "nobody and does nothing. 'lotr-rules fmt --upgrade' moves the set to the current version "
+        "without it (keeping its games the same); to have it run, write the set for the current "
+        "version.",
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 1
+            # file: warden.card
+            card "Warden" {
+              id warden
+              type hero
+              deck hero
+              cost 0
+              copies 1
+              provenance designed
+              text "At the start of your turn, +1 Power."
+              ongoing {
+                +1 power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            # file: set.toml
+            code = "demo"
+            name = "Demo cards"
+            language = 3
+            # file: warden.card
+            card "Warden" {
+              id warden
+              type hero
+              deck hero
+              cost 0
+              copies 1
+              provenance designed
+              text "At the start of your turn, +1 Power."
+              ongoing {
+                +1 power
+              }
+            }
+            """
+        ),
+        kind="set",
     ),
     LintCode(
         "W215",

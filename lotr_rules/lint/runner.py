@@ -33,6 +33,7 @@ from lotr_rules.cards.loader import (
 )
 from lotr_rules.cards.mixfile import MIX_SUFFIX, check_mix_file, is_mix_file
 from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
+from lotr_rules.dsl.editions import LANGUAGE_VERSION
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import Span, UserError
 from lotr_rules.games import DEFAULT_FAMILY, vocabulary_for
@@ -188,9 +189,12 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path], tournament: b
         if errors:
             errors = with_foreign_phrases(errors, path, vocabulary_for(_family_of(path)))
         diagnostics.extend(errors)
-        parsed.append(ParsedFile(shown, code, script))
+        home = _set_folder_of(path)
+        info = _read_manifest(home)[0] if home is not None else None
+        language = info.language if info is not None else LANGUAGE_VERSION
+        parsed.append(ParsedFile(shown, code, script, language))
         if recovered is not None:
-            partly[str(shown)] = (_family_of(path), ParsedFile(shown, code, recovered.script), recovered)
+            partly[str(shown)] = (_family_of(path), ParsedFile(shown, code, recovered.script, language), recovered)
     known = {card.name for p in parsed if p.script for card in p.script.cards}
     known.update(card.name for _, p, _r in partly.values() if p.script for card in p.script.cards)
     linted = {p.path.resolve() for p in parsed}

@@ -68,7 +68,7 @@ def _pick(ctx: Ctx, sel: Selection) -> list[int]:
     if sel.quantity == "ref":
         return sel.referenced(ctx)
     if sel.quantity == "all":
-        return sel.candidates(ctx, 1 << 30)
+        return sel.candidates(ctx, sel.all_depth)
     want = sel.wanted(ctx)
     if sel.quantity == "random":
         pool = sel.candidates(ctx, 1 << 30)

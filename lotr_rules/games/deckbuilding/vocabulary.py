@@ -182,7 +182,7 @@ def _pick(ctx: Ctx, sel: Selection, verb: str, default: int = 1, optional: bool 
         return chosen
     if sel.quantity == "all":
         # every match: the whole of a deck or stack, not only its top card
-        return sel.candidates(ctx, 1 << 30)
+        return sel.candidates(ctx, sel.all_depth)
     want = sel.wanted(ctx, default)
     may_stop = optional or sel.quantity == "up_to"
     chosen = []
