@@ -222,7 +222,8 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path], tournament: b
             script, _ = parse_file(file, folder)
             if script is not None:
                 known.update(card.name for card in script.cards)
-                everything.append(ParsedFile(file, info.code if info else folder.name, script))
+                language = info.language if info else LANGUAGE_VERSION
+                everything.append(ParsedFile(file, info.code if info else folder.name, script, language))
     # Each family's cards are checked against its own vocabulary.
     by_family: dict[str, list[ParsedFile]] = {}
     for (path, _code), parsed_file in zip(files, parsed, strict=True):
