@@ -401,7 +401,7 @@ def test_a_set_for_the_older_language_loads_with_a_migration_warning(tmp_path: P
     (warning,) = diagnostics
     assert warning.code == "W211"
     assert warning.span.line == 3
-    assert "hero card's 'ongoing'" in warning.message and "language = 3" in (warning.hint or "")
+    assert "hero card's 'ongoing'" in warning.message and "language = 4" in (warning.hint or "")
     assert load_sets((folder,)).get("Probe").set_code == "old"
 
 
