@@ -410,7 +410,9 @@ def test_victory_divides_the_count_too() -> None:
     text = card_text("Probe", kind="ally", extra="  victory number of cards you control where cost >= 3 / 2\n")
     definition, diagnostics = _compiled(text)
     assert [d.code for d in diagnostics] == ["W310"]
-    assert definition is not None and "(number of cards you control where cost >= 3) / 2" in " ".join(definition.reading)
+    assert definition is not None and "(number of cards you control where cost >= 3) / 2" in " ".join(
+        definition.reading
+    )
 
 
 def test_a_language_3_set_keeps_the_division_in_the_test() -> None:
