@@ -7,6 +7,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import pytest
 from card_probes import assert_passes, card_text, codes, run_with
 
 from lotr_rules.cards.catalogue import Catalogue
@@ -202,9 +203,14 @@ def test_a_cost_change_for_each_opponent_in_an_effect_counts_them_too() -> None:
     assert_passes(result)
 
 
-def test_whose_buys_a_change_in_front_of_you_changes_is_written_without_each() -> None:
-    """'for opponents' keeps the reading of whose buys it changes (its owner pays full price)."""
-    assert_passes(_cost_change_in_front(2, "all enemies cost 4 less for opponents", ""))
+@pytest.mark.parametrize(
+    ("players", "offered"),
+    [("opponents", ""), ("other players", ""), ("every player", '"buy Uruk-hai Scouts (0)"')],
+)
+def test_whose_buys_a_change_in_front_of_you_changes_is_written_without_each(players: str, offered: str) -> None:
+    """'for opponents' (or 'other players', 'every player') keeps the reading of whose buys it
+    changes: for opponents, its owner pays full price."""
+    assert_passes(_cost_change_in_front(2, f"all enemies cost 4 less for {players}", offered))
 
 
 def test_a_language_3_set_keeps_for_each_opponent_as_whose_buys() -> None:

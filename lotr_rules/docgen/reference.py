@@ -510,7 +510,8 @@ PLACEMENT_DOCS = {
     "none": "none",
     "required": "required: `on top of ZONE`, `on bottom of ZONE`, `under this` or `under it`; where "
     "the command says so, `into ZONE` for a pile whose order no rule reads (`into hand`, `into discard "
-    "pile`), and `its owner's ZONE` for the zone of the player whose zone holds the card (E147 elsewhere)",
+    "pile`), `its owner's ZONE` for the zone of the player the card belongs to and `its holder's ZONE` for "
+    "the zone of the player whose zone holds it now (E147 elsewhere)",
     "optional": "optional: `on top of ZONE`, `on bottom of ZONE`, `under this` or `under it`",
 }
 

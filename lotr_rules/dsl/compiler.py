@@ -852,7 +852,8 @@ class Compiler:
                     stmt.count.span,
                     f"write a number up to {MAX_LOOP_ROUNDS}",
                 )
-            self._say(f"Repeat {format_expr(stmt.count)} times (at most {MAX_LOOP_ROUNDS}):")
+            bound = "" if isinstance(stmt.count, ast.Num) else f" (at most {MAX_LOOP_ROUNDS})"
+            self._say(f"Repeat {format_expr(stmt.count)} times{bound}:")
             body = self._nested(stmt.body)
 
             def run_repeat(ctx: Ctx) -> None:
@@ -2109,15 +2110,16 @@ class Compiler:
         if isinstance(node, tuple):
             items = tuple(self._regroup(item) for item in node)
             return node if all(a is b for a, b in zip(items, node, strict=True)) else items
-        if isinstance(node, Span) or not attrs.has(type(node)):
+        names = _node_fields(type(node))
+        if not names:
             return node
         changes = {}
-        for field in attrs.fields(type(node)):
-            value = getattr(node, field.name)
-            if isinstance(value, tuple) or (attrs.has(type(value)) and not isinstance(value, Span)):
+        for name in names:
+            value = getattr(node, name)
+            if value is not None and not isinstance(value, (str, int)):
                 new = self._regroup(value)
                 if new is not value:
-                    changes[field.name] = new
+                    changes[name] = new
         if changes:
             node = attrs.evolve(node, **changes)
         if isinstance(node, ast.Aggregate):
@@ -2546,6 +2548,20 @@ def _power_floor(cond: ast.Cond) -> int:
         if cond.op == "==":
             return cond.right.value
     return 0
+
+
+_NODE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _node_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a syntax tree node that may hold other nodes (none for a span or a word)."""
+    names = _NODE_FIELDS.get(kind)
+    if names is None:
+        names = (
+            () if kind is Span or not attrs.has(kind) else tuple(f.name for f in attrs.fields(kind) if f.name != "span")
+        )
+        _NODE_FIELDS[kind] = names
+    return names
 
 
 def _nonzero_constant(expr: ast.Expr) -> bool:

@@ -82,7 +82,8 @@ CHANGES: tuple[Change, ...] = (
         "cost-for-each-counts",
         4,
         "'all allies cost 1 less for each opponent' changes what you pay by 1 for each opponent (it "
-        "changed what each opponent pays, by 1); write 'for opponents' (without 'each') for the old meaning",
+        "changed what each opponent pays, by 1); write 'for opponents', 'for other players' or 'for every "
+        "player' (without 'each') for the old meaning",
     ),
     Change(
         "arithmetic-after-test-works-on-count",

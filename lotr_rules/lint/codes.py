@@ -447,8 +447,8 @@ REGISTRY: tuple[LintCode, ...] = (
         Severity.ERROR,
         "unknown player phrase",
         "An attack names who it hits with one of the known player phrases (each opponent, each "
-        "player, each other player, opponents, player to your left, player to your right, chosen opponent, "
-        "chosen player, you). Anything else would attack nobody.",
+        "player, each other player, opponents, other players, every player, player to your left, "
+        "player to your right, chosen opponent, chosen player, you). Anything else would attack nobody.",
         _text(
             """
             card "Orc Raiders" {

@@ -642,7 +642,10 @@ PLAYERS = (
     Phrase("chosen opponent", "an opponent you choose", _chosen_opponent),
     Phrase("chosen player", "another player you choose (the Attack hits only that player)", _chosen_opponent),
     Phrase("each other player", "every other player, clockwise from your left", _each_opponent),
-    Phrase("opponents", "every other player, clockwise from your left ('for opponents': whose buys)", _each_opponent),
+    # without 'each', for whose buys a cost change changes ('for opponents'): with 'each' it counts them
+    Phrase("opponents", "every other player, clockwise from your left", _each_opponent),
+    Phrase("other players", "every other player, clockwise from your left", _each_opponent),
+    Phrase("every player", "every player, you first, then clockwise", _each_player),
 )
 
 
