@@ -1200,8 +1200,11 @@ class Compiler:
         if holder and "holder" not in primitive.honours_placement:
             self.error("E147", f"'{stmt.verb}' cannot put cards into their holder's zone", place.span)
             return None
-        # before language 4, 'its owner's' was the player whose zone held the card
-        holder = holder or (owner and not self.new_meaning("owner-is-whose-card"))
+        # before language 4, 'its owner's' was the player whose zone held the card, where a
+        # command read it that way (one that honours the holder's pile)
+        holder = holder or (
+            owner and "holder" in primitive.honours_placement and not self.new_meaning("owner-is-whose-card")
+        )
         if isinstance(place, ast.PlaceInto):
             if "into" not in primitive.positions:
                 # 'into hand', 'into discard pile': a pile whose order no rule reads takes the
