@@ -19,6 +19,11 @@ SCRIPT_NUMBER_MAX = 1_000_000
 #: and is not once per turn: a player (or a bot) cannot use it without end.
 MAX_ACTION_USES = 20
 
+#: The most rounds one loop of a card script runs ('repeat N' with N worked out in play, 'repeat
+#: until'): past it the loop ends and the effect goes on, so a condition that never comes true
+#: never stops the game. A 'repeat' written with a larger number is refused (E312).
+MAX_LOOP_ROUNDS = 100
+
 #: The most cards (different card definitions) one set folder may hold.
 MAX_CARDS_PER_SET = 1_000
 
@@ -68,15 +73,6 @@ class ScriptNumberError(UserError):
             f"card '{card_name}' computed the number {shown_number(value)}, outside the range of script numbers"
             f" (-{SCRIPT_NUMBER_MAX} to {SCRIPT_NUMBER_MAX})"
         )
-        self.card_name = card_name
-
-
-class ScriptDivisionError(UserError):
-    """A card script divided by zero (or took a remainder by zero) with a divisor worked out in play."""
-
-    def __init__(self, card_name: str, op: str) -> None:
-        word = "divided" if op == "/" else "took a remainder"
-        super().__init__(f"card '{card_name}' {word} by zero: its divisor was worked out as 0")
         self.card_name = card_name
 
 

@@ -385,3 +385,227 @@ def run_case(case: Case) -> Outcome:
         log=game.state.log[log_start:],
         cards=tuple(instances),
     )
+
+
+# ---------------------------------------------------------------------- words that ran differently
+# Classes of scripts that linted clean and ran otherwise than their words (issue 31): each case is
+# generated from the vocabulary's declarations (placements a primitive honours, player phrases,
+# measures, number attributes, zones that are histories), so a new word of a class gets its case.
+
+
+@attrs.frozen
+class MeaningCase:
+    klass: str
+    detail: str
+    #: the probe's 'play' block
+    body: tuple[str, ...]
+    #: the scenario it is played in (its expectations included); "" for a case the linter settles
+    scenario: str = ""
+    #: the codes the compiler gives it (exactly, in order)
+    codes: tuple[str, ...] = ()
+    #: for 'same as': a second body the first must end with the same Power as
+    same_as: tuple[str, ...] = ()
+
+    @property
+    def id(self) -> str:
+        return f"{self.klass}-{self.detail}".replace(" ", "_")
+
+
+def _play(body: Sequence[str]) -> str:
+    return _card("Probe", "maneuver", 0, ["play {", *_indent(body, 1), "}"])
+
+
+_REVEALED_BY_AN_OPPONENT = """
+[game]
+players = 2
+[players.1]
+hand = ["Probe"]
+deck = ["Despair"]
+[players.2]
+deck = ["Lembas", "Courage"]
+[[do]]
+play = "Probe"
+"""
+#: where Courage, revealed by player 2 and played by player 1, ends: (owner's, holder's) zone
+_OWNER_ZONES = {
+    "deck": ('[expect.players.2]\ndeck = ["Lembas", "Courage"]', '[expect.players.1]\ndeck = ["Despair", "Courage"]'),
+    "discard pile": ('[expect.players.2]\ndiscard = ["Courage"]', '[expect.players.1]\ndiscard = ["Courage"]'),
+    "hand": ('[expect.players.2]\nhand = ["Courage"]', '[expect.players.1]\nhand = ["Courage"]'),
+}
+
+
+def _owner_cases() -> Iterator[MeaningCase]:
+    """'its owner's ZONE' is the zone of the player the card belongs to; 'its holder's', of the
+    player holding it now: for every primitive that honours either, every zone each player has."""
+    for primitive in vocabulary().primitives.values():
+        for whose in sorted(primitive.honours_placement & {"owner", "holder"}):
+            for zone, (owners, holders) in _OWNER_ZONES.items():
+                place = f"on top of its {whose}'s deck" if zone == "deck" else f"into its {whose}'s {zone}"
+                body = (
+                    "for each opponent {",
+                    "  reveal 1 card from deck",
+                    "}",
+                    "play a card from revealed by any player as Y",
+                    f"{primitive.name} Y {place}",
+                )
+                expect = owners if whose == "owner" else holders
+                yield MeaningCase("owner", f"{primitive.name} {whose} {zone}", body, _REVEALED_BY_AN_OPPONENT + expect)
+
+
+def _counted_players() -> dict[str, int]:
+    """How many players each 'each ...' player phrase names for player 1 of three."""
+    from lotr_rules.games.deckbuilding.scenario import build_game, scenario_from_text
+
+    game = build_game(scenario_from_text("[game]\nplayers = 3\n", catalogue=_catalogue()))
+    return {
+        words: len(phrase.fn(Ctx(game, 0, -1)))  # type: ignore[misc, arg-type]
+        for words, phrase in vocabulary().players.items()
+        if words.startswith("each ")
+    }
+
+
+_THREE_PLAYERS = """
+[game]
+players = 3
+[players.1]
+hand = ["Probe"]
+[shared]
+path = ["Uruk-hai Scouts", "Lembas", "Lembas", "Lembas", "Lembas"]
+[[do]]
+play = "Probe"
+"""
+
+
+def _per_player_cases() -> Iterator[MeaningCase]:
+    """'cost 1 less for each PLAYERS' counts the players, on your buys; '+N power for each
+    PLAYERS' gains N for each; Power inside 'for each PLAYERS { ... }' is refused (E310)."""
+    vocab = vocabulary()
+    for words, count in _counted_players().items():
+        price = max(0, 4 - count)
+        yield MeaningCase(
+            "per player",
+            f"cost change {words}",
+            ("+4 power", f"all enemies cost 1 less for {words}"),
+            _THREE_PLAYERS + f'[expect]\noffered = ["buy Uruk-hai Scouts ({price})"]\n',
+        )
+        yield MeaningCase(
+            "per player",
+            f"power {words}",
+            (f"+2 power for {words}",),
+            _THREE_PLAYERS + f"[expect]\npower = {2 * count}\n",
+        )
+    refused = {
+        "power": ("+1 power",),
+        "lose power": ("-1 power",),
+        "pay": ("pay 1 power {", "  draw 1", "}"),
+        "cost change": ("all allies cost 1 less",),
+        "reading power": ("if power > 0 {", "  draw 1", "}"),
+    }
+    for words in vocab.players:
+        if words == "you":
+            continue
+        for what, lines in refused.items():
+            loop = words.removeprefix("each ")
+            body = (f"for each {loop} {{", *_indent(lines, 1), "}")
+            yield MeaningCase("power for players", f"{what} {words}", body, codes=("E310",))
+
+
+def _card_name_cases() -> Iterator[MeaningCase]:
+    """A name of cards standing as a number in a card test is refused (E311), for every number
+    attribute; 'number of X' says the count."""
+    for name, attribute in vocabulary().attributes.items():
+        if attribute.data.get("kind") != "number":
+            continue
+        head = ("reveal 1 card from deck as X",)
+        yield MeaningCase(
+            "card name", f"{name} bare", (*head, f"gain a card from path where {name} <= X + 2"), codes=("E311",)
+        )
+        yield MeaningCase(
+            "card name", f"{name} counted", (*head, f"gain a card from path where {name} <= number of X + 2")
+        )
+
+
+#: how a card enters each zone that is a history, and leaves the zone's place after
+_INTO_HISTORY = {"gained this turn": ("gain a card from path as Y", "put Y on top of deck")}
+
+
+def _history_cases() -> Iterator[MeaningCase]:
+    """A zone that is a history ('gained this turn') is counted as events: a card that entered it
+    and left the place it went to still counts, in every measure."""
+    for zone in vocabulary().zones.values():
+        if zone.history is None:
+            continue
+        steps = _INTO_HISTORY[zone.name]  # a history zone needs its way in here
+        yield MeaningCase(
+            "history",
+            zone.name,
+            (*steps, f"+(number of cards in {zone.name} * 3) power"),
+            '[players.1]\nhand = ["Probe"]\n[shared]\npath = ["Lembas*5"]\n'
+            '[[do]]\nplay = "Probe"\n[expect]\npower = 3\n',
+        )
+
+
+_HAND_OF_SIX = """
+[players.1]
+hand = ["Probe", "Courage", "Courage", "Lembas", "Edoras", "Horn of Helm Hammerhand", "Treebeard"]
+[[do]]
+play = "Probe"
+"""
+
+
+def _arithmetic_cases() -> Iterator[MeaningCase]:
+    """In every measure, a '*', '/' or '%' right after the last card test's value works on the
+    measure (W310), exactly as the bracketed spelling does."""
+    for words in vocabulary().aggregates:
+        for op in ("*", "/", "%"):
+            written = f"{words} of cards in hand where cost >= 1 {op} 3"
+            bracketed = f"({words} of cards in hand where cost >= 1) {op} 3"
+            yield MeaningCase(
+                "after a test",
+                f"{words} {op}",
+                (f"+({written}) power",),
+                _HAND_OF_SIX,
+                codes=("W310",),
+                same_as=(f"+({bracketed}) power",),
+            )
+
+
+def _arithmetic_stop_cases() -> Iterator[MeaningCase]:
+    """No card's arithmetic stops a game: a divisor worked out as 0 (W311) and loops past their
+    bound end with a defined result, and the effect goes on."""
+    empty = '[players.1]\nhand = ["Probe"]\n[[do]]\nplay = "Probe"\n[expect]\npower = {power}\n'
+    for op, result in (("/", 0), ("%", 7)):
+        body = (f"+7 {op} number of cards in path power", "+1 power")
+        yield MeaningCase("never stops", f"divide {op}", body, empty.format(power=result + 1), codes=("W311",))
+    from lotr_rules.limits import MAX_LOOP_ROUNDS
+
+    loops = {
+        "repeat until": ("repeat until number of cards in hand > 100 {", "  +1 power", "}"),
+        "repeat": ("let N = 1000", "repeat N {", "  +1 power", "}"),
+    }
+    for what, body in loops.items():
+        yield MeaningCase("never stops", what, (*body, "+1 power"), empty.format(power=MAX_LOOP_ROUNDS + 1))
+
+
+def meaning_cases() -> Iterator[MeaningCase]:
+    yield from _owner_cases()
+    yield from _per_player_cases()
+    yield from _card_name_cases()
+    yield from _history_cases()
+    yield from _arithmetic_cases()
+    yield from _arithmetic_stop_cases()
+
+
+def meaning_outcome(case: MeaningCase, body: Sequence[str] | None = None) -> tuple[list[str], Any]:
+    """The codes the probe gets, and the result of its scenario (None when it has none)."""
+    from lotr_rules.games.deckbuilding.scenario import run_scenario_text
+
+    text = _play(case.body if body is None else body)
+    compiler = Compiler(vocabulary(), "probe.card")
+    definition = compiler.compile_card(parse_card(text))
+    codes = [d.code for d in compiler.diagnostics]
+    if definition is None or not case.scenario:
+        return codes, None
+    base = _catalogue()
+    catalogue = Catalogue(list(base.sets.values()), [definition, *base.cards])
+    return codes, run_scenario_text(case.scenario, catalogue=catalogue)

@@ -16,9 +16,12 @@ from conformance import (
     ENGINE_ZONES,
     NO_STATEMENTS,
     Case,
+    MeaningCase,
     Outcome,
     _catalogue,
     cases,
+    meaning_cases,
+    meaning_outcome,
     run_case,
     syntax_cases,
 )
@@ -145,3 +148,37 @@ def test_cases_are_distinct() -> None:
     ids = [c.id for c in CASES]
     duplicates = [i for i, group in itertools.groupby(sorted(ids)) if len(list(group)) > 1]
     assert not duplicates
+
+
+# ---------------------------------------------------------------------- words that ran differently
+MEANING_CASES = list(meaning_cases())
+
+
+def test_every_class_of_issue_31_has_its_cases() -> None:
+    """Each class of script that linted clean and ran differently has generated cases, from the
+    declarations (a class with none would be closed by nothing)."""
+    classes = {c.klass for c in MEANING_CASES}
+    assert classes == {
+        "owner",
+        "per player",
+        "power for players",
+        "card name",
+        "history",
+        "after a test",
+        "never stops",
+    }
+    ids = [c.id for c in MEANING_CASES]
+    assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("case", MEANING_CASES, ids=[c.id for c in MEANING_CASES])
+def test_words_run_as_written(case: MeaningCase) -> None:
+    codes, result = meaning_outcome(case)
+    assert codes == list(case.codes), (case.body, codes)
+    if result is not None:
+        assert result.passed, "\n".join([*result.failures, *result.log])
+    if case.same_as:
+        bracketed_codes, bracketed = meaning_outcome(case, case.same_as)
+        assert result is not None and bracketed is not None and not bracketed_codes
+        assert bracketed.passed, bracketed.failures
+        assert result.state["game"]["power"] == bracketed.state["game"]["power"], case.body

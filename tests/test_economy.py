@@ -52,7 +52,7 @@ def test_set(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A set of cards the scenarios below play, next to The Two Towers."""
     folder = tmp_path_factory.mktemp("cards") / "economy-test"
     folder.mkdir()
-    (folder / "set.toml").write_text('code = "economy-test"\nname = "Economy tests"\nlanguage = 3\n')
+    (folder / "set.toml").write_text('code = "economy-test"\nname = "Economy tests"\nlanguage = 4\n')
     cards = {
         "Toll": _card("Toll", "maneuver", "play {", "  pay 3 power {", "    draw 1", "  }", "}"),
         "Drain": _card("Drain", "maneuver", "play {", "  -5 power", "}"),
@@ -237,7 +237,7 @@ def test_no_action_option_in_a_game_without_actions() -> None:
         (("at start of your turn for the first time this turn {", "  draw 1", "}"), "E126"),
         (("while in front of you {", "  draw 1", "}"), "E127"),
         (("while in front of you {", "  next ally costs 1 less", "}"), "E128"),
-        (("play {", "  next allies costs 1 less for each opponent", "}"), "E128"),
+        (("play {", "  next allies costs 1 less for opponents", "}"), "E128"),
         (("play {", "  next alies costs 1 less", "}"), "E112"),
         (("play {", "  +(2 - power) power", "}"), "W215"),
         (("play {", "  pay -1 power {", "    draw 1", "  }", "}"), "W215"),

@@ -32,7 +32,7 @@ MANIFEST = """\
 code = "test-lcg"
 name = "Test LCG cards"
 short_name = "Test LCG"
-language = 3
+language = 4
 family = "lcg"
 description = "Made-up cards for the tests."
 """

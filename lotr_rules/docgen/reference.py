@@ -21,7 +21,7 @@ from lotr_rules.engine import game as engine_game
 from lotr_rules.engine.fields import COMMON_FIELDS, KINDS, FieldDecl
 from lotr_rules.engine.registry import ARG_KINDS, CONTEXT_DOCS, SELECTION_PARTS, Primitive, Vocabulary
 from lotr_rules.errors import ScriptSyntaxError
-from lotr_rules.limits import MAX_SCRIPT_TOKENS, SCRIPT_NUMBER_MAX
+from lotr_rules.limits import MAX_LOOP_ROUNDS, MAX_SCRIPT_TOKENS, SCRIPT_NUMBER_MAX
 from lotr_rules.resources import grammar_text
 
 PAGE = "reference.md"
@@ -302,7 +302,7 @@ ABILITY_EXAMPLES = {
     "at": "at start of your turn {\n  draw 1\n}",
     "quest": "quest {\n  goal number of cards under this >= 3\n  victory 6\n}",
     "action": "action pay 2 power {\n  draw 1\n}",
-    "while": "while in front of you {\n  all allies cost 1 less\n  all enemies cost 1 more for each opponent\n}",
+    "while": "while in front of you {\n  all allies cost 1 less\n  all enemies cost 1 more for opponents\n}",
     "response": "response after this commits {\n  cost exhaust this\n  place 1 progress on active location\n}",
     "forced": "forced after this engages you {\n  raise threat by 2\n}",
     "shadow": "shadow {\n  give +1 attack to attacking enemy until end of phase\n}",
@@ -438,14 +438,17 @@ STATEMENT_DOCS: dict[str, tuple[str, str]] = {
         'choose {\n  option "draw a card" {\n    draw 1\n  }\n  option "gain a Valor" {\n    gain a valor\n  }\n}',
     ),
     "repeat_stmt": (
-        "Runs the block the given number of times; the number is worked out once, before the first round.",
+        "Runs the block the given number of times; the number is worked out once, before the first round. "
+        f"A loop runs at most {MAX_LOOP_ROUNDS} rounds: a number worked out in play that comes to more runs "
+        f"{MAX_LOOP_ROUNDS}, and a larger number written in the script is refused (E312).",
         "repeat number of enemies in revealed {\n  gain a corruption\n}",
     ),
     "repeat_until_stmt": (
         "Runs the block again and again until the condition holds. The condition is checked before "
-        "each round, so a condition that holds at the start runs the block no time at all. Every "
-        "round counts against the step budget of the action: a loop whose condition never comes to "
-        "hold stops the game with an error naming the card, never hangs it.",
+        "each round, so a condition that holds at the start runs the block no time at all. It runs at "
+        f"most {MAX_LOOP_ROUNDS} rounds: a loop whose condition never comes to hold ends there and the "
+        "effect goes on, so it never stops the game (one whose condition reads nothing in the game is "
+        "W219).",
         "repeat until number of allies in revealed >= 1 or number of cards in deck == 0 {\n"
         "  reveal 1 card without reshuffle\n}",
     ),
@@ -507,7 +510,8 @@ PLACEMENT_DOCS = {
     "none": "none",
     "required": "required: `on top of ZONE`, `on bottom of ZONE`, `under this` or `under it`; where "
     "the command says so, `into ZONE` for a pile whose order no rule reads (`into hand`, `into discard "
-    "pile`), and `its owner's ZONE` for the zone of the player whose zone holds the card (E147 elsewhere)",
+    "pile`), `its owner's ZONE` for the zone of the player the card belongs to and `its holder's ZONE` for "
+    "the zone of the player whose zone holds it now (E147 elsewhere)",
     "optional": "optional: `on top of ZONE`, `on bottom of ZONE`, `under this` or `under it`",
 }
 
@@ -607,8 +611,8 @@ def _intro() -> list[str]:
         "    measure a script can use is listed here, with the text the code itself carries.",
         "",
         f"This is version {LANGUAGE_VERSION} of the language; a set names the version its scripts are",
-        "written for in its `set.toml` (`language = 3`), and a set written for a newer version is",
-        "refused with a clear message (E160). A set written for an older version loads and plays with",
+        f"written for in its `set.toml` (`language = {LANGUAGE_VERSION}`), and a set written for a newer",
+        "version is refused with a clear message (E160). A set written for an older version loads and plays with",
         "the meanings of its own version, with a nudge to move it on (W211): see",
         "[Language versions](#language-versions).",
         "",
@@ -1268,17 +1272,27 @@ def _numbers(vocab: Vocabulary) -> list[str]:
                 ["`MEASURE of CARDS`", "a measure of a selection, from the table below"],
                 ["`players hit`", "how many players the last Attack of this effect hit (0 before any)"],
                 *[[_code(q.words), q.doc] for q in vocab.quantities.values()],
-                ["`X`", "a name bound by `let X = ...` (its number) or by `as X` (how many cards it names)"],
+                [
+                    "`X`",
+                    "a name bound by `let X = ...` (its number) or by `as X` (how many cards it names; in a "
+                    "card test write `number of X` or `cost of X`, E311)",
+                ],
                 [
                     "`(if CONDITION then NUMBER else NUMBER)`",
                     "one number or the other, by a condition: `victory (if the wall is used then 0 else 3)`",
                 ],
             ],
         ),
-        "Dividing by 0 is an error: where the divisor is written as 0 the linter says so (E144); where",
-        "it is worked out in play and comes to 0 the game stops with an error naming the card. Every",
-        "result lies in the range of script numbers (see Limits). Measures (unknown ones are an error,",
-        "E116):",
+        "A divisor written as 0 is an error (E144). One worked out in play that comes to 0 never stops",
+        "the game: `N / 0` is 0 and `N % 0` is N (so `(N / D) * D + N % D` is still N), and the linter",
+        "warns of a divisor that can (W311) outside a condition that guards it. Every result lies in",
+        "the range of script numbers (see Limits).",
+        "",
+        "In a count or a measure, a `+` or `-` right after the last card test's value belongs to the",
+        "test (`number of cards in hand where cost <= 2 + 1` counts the cards costing up to 3), while a",
+        "`*`, `/` or `%` there works on the count (`number of cards in hand where cost >= 1 / 2` is one",
+        "for every two cards costing 1 or more); both are clearer with brackets, and the second is",
+        "flagged (W310). Measures (unknown ones are an error, E116):",
         "",
         *_table(
             ["measure", "meaning", "example"],

@@ -46,8 +46,8 @@ from lotr_rules.engine.selection import CardTest, Placement, Selection
 from lotr_rules.errors import Span
 from lotr_rules.limits import (
     MAX_ACTION_USES,
+    MAX_LOOP_ROUNDS,
     SCRIPT_NUMBER_MAX,
-    ScriptDivisionError,
     ScriptNumberError,
     in_script_range,
     shown_number,
@@ -157,6 +157,11 @@ class Compiler:
         self._power_floor: list[int] = [0]
         #: names bound by 'let' to a number that can be negative (for W215/W216)
         self._negative_names: set[str] = set()
+        #: how many conditions ('if', '(if ... then ... else ...)') stand around the number being
+        #: compiled: a division there is the author's to guard (W311 is not given)
+        self._guarded = 0
+        #: the player phrases of the 'for each PLAYERS { ... }' blocks around the statement
+        self._for_players: list[str] = []
         #: the card's field lines by name, as ``_fields`` read them
         self._field_items: dict[str, ast.Field] = {}
 
@@ -208,7 +213,8 @@ class Compiler:
 
     # ------------------------------------------------------------------ cards
     def compile_card(self, card: ast.Card) -> CardDef | None:
-        card = self._as_written_then(card)
+        written = card
+        card = self._regroup(self._as_written_then(card))
         self._card_name = card.name
         self._card_types = frozenset(card_types(card))
         errors_before = sum(1 for d in self.diagnostics if d.severity is Severity.ERROR)
@@ -340,7 +346,7 @@ class Compiler:
         if errors_after > errors_before:
             return None
         types = fields.get("type", ())
-        digest = hashlib.sha256(format_card(card).encode()).hexdigest()[:16]
+        digest = hashlib.sha256(format_card(written).encode()).hexdigest()[:16]
         family: dict[str, Any] = {}
         for decl in self.vocab.fields:
             if decl.name not in fields:
@@ -895,11 +901,19 @@ class Compiler:
             return self._choose(stmt)
         if isinstance(stmt, ast.RepeatStmt):
             count = self._expr(stmt.count)
-            self._say(f"Repeat {format_expr(stmt.count)} times:")
+            if isinstance(stmt.count, ast.Num) and stmt.count.value > MAX_LOOP_ROUNDS:
+                self.error(
+                    "E312",
+                    f"a loop runs at most {MAX_LOOP_ROUNDS} rounds, not {shown_number(stmt.count.value)}",
+                    stmt.count.span,
+                    f"write a number up to {MAX_LOOP_ROUNDS}",
+                )
+            bound = "" if isinstance(stmt.count, ast.Num) else f" (at most {MAX_LOOP_ROUNDS})"
+            self._say(f"Repeat {format_expr(stmt.count)} times{bound}:")
             body = self._nested(stmt.body)
 
             def run_repeat(ctx: Ctx) -> None:
-                for _ in range(count(ctx)):
+                for _ in range(min(count(ctx), MAX_LOOP_ROUNDS)):
                     ctx.game.step(ctx.this)
                     body(ctx)
 
@@ -921,6 +935,8 @@ class Compiler:
             self._not_in_family("Power", stmt.span, ())
             return None
         if not self._check_context(primitive, "'+N power'", stmt.span):
+            return None
+        if self._power_for_others("'+N power'", stmt.span):
             return None
         if self._can_be_negative(stmt.amount):
             self.warn(
@@ -947,14 +963,48 @@ class Compiler:
                 impl(ctx, amount(ctx))
 
             return run_power
-        self._measure_parts(stmt.per_each, "'for each' after Power", frozenset())
-        per = self._selection(stmt.per_each, default_zone="", role="count")
-        self._say(f"gain {format_expr(stmt.amount)} Power for each of {per.reading}")
+        per_count, per_reading = self._per_each(stmt.per_each)
+        self._say(f"gain {format_expr(stmt.amount)} Power for each of {per_reading}")
 
         def run_power_each(ctx: Ctx) -> None:
-            impl(ctx, _checked(amount(ctx) * per.count(ctx), ctx))
+            impl(ctx, _checked(amount(ctx) * per_count(ctx), ctx))
 
         return run_power_each
+
+    def _per_each(self, sel: ast.Sel) -> tuple[NumberFn, str]:
+        """What '+N power for each ...' multiplies by: the players of a player phrase ('for each
+        opponent': how many opponents you have), or the cards a selection counts."""
+        players = self._player_phrase(sel)
+        if players is not None:
+            chooser: Callable[[Ctx], list[int]] = players.fn  # type: ignore[assignment]
+            return (lambda ctx: len(chooser(ctx))), players.words
+        self._measure_parts(sel, "'for each' after Power", frozenset())
+        per = self._selection(sel, default_zone="", role="count")
+        return per.count, per.reading
+
+    def _player_phrase(self, sel: ast.Sel) -> Phrase | None:
+        """The player phrase a selection is ('each opponent', 'opponent'), if it is one."""
+        if sel.quantity is not None or sel.source is not None or sel.where is not None or sel.ref is not None:
+            return None
+        words = " ".join(sel.kind or ())
+        if not words:
+            return None
+        return self.vocab.players.get(words) or self.vocab.players.get("each " + words)
+
+    def _power_for_others(self, what: str, span: Span) -> bool:
+        """Power is the acting player's own: inside 'for each opponent { ... }' (or a chosen
+        player's block) 'you' is each of those players, who have no Power on your turn, so Power
+        added, taken, paid or read there would do nothing (E310)."""
+        if not self._for_players:
+            return False
+        phrase = self._for_players[-1]
+        self.error(
+            "E310",
+            f"{what} inside 'for each {phrase}' is for each of those players, who have no Power to use",
+            span,
+            f"to act once for each of them yourself, write it outside the block: '+1 power for each {phrase}'",
+        )
+        return True
 
     def _counter(self, words: Sequence[str], span: Span) -> Phrase | None:
         name = " ".join(words)
@@ -1204,10 +1254,18 @@ class Compiler:
                 self.error("E121", f"'{stmt.verb}' cannot put cards under a card", place.span)
                 return None
             return Placement("under", None, under_ref=place.ref.kind, under_name=place.ref.name)
-        pile, owner = _owners_pile(place.pile)
+        pile, owner, holder = _owners_pile(place.pile)
         if owner and "owner" not in primitive.honours_placement:
             self.error("E147", f"'{stmt.verb}' cannot put cards into their owner's zone", place.span)
             return None
+        if holder and "holder" not in primitive.honours_placement:
+            self.error("E147", f"'{stmt.verb}' cannot put cards into their holder's zone", place.span)
+            return None
+        # before language 4, 'its owner's' was the player whose zone held the card, where a
+        # command read it that way (one that honours the holder's pile)
+        holder = holder or (
+            owner and "holder" in primitive.honours_placement and not self.new_meaning("owner-is-whose-card")
+        )
         if isinstance(place, ast.PlaceInto):
             if "into" not in primitive.positions:
                 # 'into hand', 'into discard pile': a pile whose order no rule reads takes the
@@ -1218,7 +1276,9 @@ class Compiler:
                 if "top" not in primitive.positions or into.top_only:
                     self.error("E121", f"'{stmt.verb}' cannot shuffle cards into a pile", place.span)
                     return None
-                return self._owner_checked(Placement("top", into, owner=owner, written="into"), place.span)
+                return self._owner_checked(
+                    Placement("top", into, owner=owner, holder=holder, written="into"), place.span
+                )
             into = self._zone(pile, place.span)
             if into is None or not self._destination_allowed(primitive, stmt, into, place.span):
                 return None
@@ -1232,8 +1292,10 @@ class Compiler:
                 return None
             if primitive.into_zones:
                 # a zone the command names as a destination, not a pile it shuffles into
-                return self._owner_checked(Placement("into", into, owner=owner, written="into"), place.span)
-            return self._owner_checked(Placement("into", into, owner=owner), place.span)
+                return self._owner_checked(
+                    Placement("into", into, owner=owner, holder=holder, written="into"), place.span
+                )
+            return self._owner_checked(Placement("into", into, owner=owner, holder=holder), place.span)
         if place.position not in ("top", "bottom"):
             self.error("E121", f"unknown position '{place.position}'", place.span, "use top or bottom")
             return None
@@ -1243,7 +1305,7 @@ class Compiler:
         zone = self._zone(pile, place.span)
         if zone is None or not self._destination_allowed(primitive, stmt, zone, place.span):
             return None
-        return self._owner_checked(Placement(place.position, zone, owner=owner), place.span)
+        return self._owner_checked(Placement(place.position, zone, owner=owner, holder=holder), place.span)
 
     def _destination_allowed(self, primitive: Primitive, stmt: ast.Command, zone: ZoneSpec, span: Span) -> bool:
         """A command that puts cards only into some zones refuses any other (E197)."""
@@ -1278,10 +1340,12 @@ class Compiler:
             self._reading.append("  " * self._depth + f"{word} {format_cond(branch.cond, explicit=True)}:")
             test = self._cond(branch.cond)
             self._power_floor.append(max(self._power_floor[-1], _power_floor(branch.cond)))
+            self._guarded += 1
             try:
                 compiled.append((test, self._nested(branch.body)))
             finally:
                 self._power_floor.pop()
+                self._guarded -= 1
         branches = tuple(compiled)
         otherwise: Effect | None = None
         if stmt.otherwise is not None:
@@ -1327,23 +1391,25 @@ class Compiler:
         return run_choose
 
     def _repeat_until(self, stmt: ast.RepeatUntilStmt) -> Effect:
-        """``repeat until CONDITION { ... }``: the condition is checked before each round, and
-        every round is a step of the action's budget, so a loop that never ends stops with a
-        budget error naming the card."""
+        """``repeat until CONDITION { ... }``: the condition is checked before each round, and the
+        loop runs at most :data:`MAX_LOOP_ROUNDS` rounds, so one whose condition never comes
+        true ends there and the effect goes on."""
         test = self._cond(stmt.cond)
         if _fixed_cond(stmt.cond):
             self.warn(
                 "W219",
                 "this 'repeat until' condition reads nothing in the game, so it holds from the start "
-                "(the block never runs) or never (the game stops at the step budget)",
+                f"(the block never runs) or never (the block runs {MAX_LOOP_ROUNDS} times)",
                 stmt.cond.span,
                 "test a measure, a name or a state the block can change: 'until number of cards in hand >= 5'",
             )
-        self._say(f"Until {format_cond(stmt.cond, explicit=True)}, repeat:")
+        self._say(f"Until {format_cond(stmt.cond, explicit=True)}, repeat (at most {MAX_LOOP_ROUNDS} times):")
         body = self._nested(stmt.body)
 
         def run_repeat_until(ctx: Ctx) -> None:
-            while not test(ctx):
+            for _ in range(MAX_LOOP_ROUNDS):
+                if test(ctx):
+                    return
                 ctx.game.step(ctx.this)
                 body(ctx)
 
@@ -1400,7 +1466,11 @@ class Compiler:
 
     def _for_chosen_player(self, stmt: ast.ForEachStmt, name: str) -> Effect:
         self._reading.append("  " * self._depth + f"For {name}:")
-        body = self._nested(stmt.body)
+        self._for_players.append(name)
+        try:
+            body = self._nested(stmt.body)
+        finally:
+            self._for_players.pop()
 
         def run_for_chosen(ctx: Ctx) -> None:
             seat = ctx.vars.get(name, -1)
@@ -1425,7 +1495,13 @@ class Compiler:
             chooser: Callable[[Ctx], list[int]] = players.fn  # type: ignore[assignment]
             assert chooser is not None
             self._reading.append("  " * self._depth + f"For {players.words}:")
-            body = self._nested(stmt.body)
+            if players.words != "you":
+                self._for_players.append(" ".join(sel.kind or ()))
+            try:
+                body = self._nested(stmt.body)
+            finally:
+                if players.words != "you":
+                    self._for_players.pop()
 
             def run_for_players(ctx: Ctx) -> None:
                 for player in chooser(ctx):
@@ -1825,6 +1901,9 @@ class Compiler:
             elif sel.quantity.amount is not None:
                 amount = self._expr(sel.quantity.amount)
         reading = _selection_text(sel, self.vocab, zones, role)
+        if role == "count":
+            # a count of a history ('gained this turn') counts the events, not what is left of them
+            zones = [attrs.evolve(z, lists=z.history) if z.history is not None else z for z in zones]
         # before language 2, 'all' from a deck or a stack took its top card
         depth = 1 << 30 if self.new_meaning("all-takes-whole-pile") else 1
         binding = sel.binding
@@ -1895,6 +1974,7 @@ class Compiler:
                 self.error("E120", f"'{pred.attribute}' is a number, not '{_value_text(value)}'", pred.span)
                 return _never
             if not isinstance(value, ast.Num):
+                self._card_name_as_number(pred, value)
                 # worked out each time a card is tested, from the names and state of the moment
                 worked_out = self._expr(value)
                 if isinstance(pred, ast.PredIs):
@@ -1935,6 +2015,25 @@ class Compiler:
             self._check_card_name(value.text, value.span)
         text = value.text
         return lambda ctx, card: (read(ctx, card) == text) != negated
+
+    def _card_name_as_number(self, pred: ast.PredCompare | ast.PredIs, value: ast.Expr) -> None:
+        """``cost <= X + 2`` where ``X`` names cards (``as X``): as a number, a name of cards is how
+        many cards it names, which an author comparing a card's cost seldom means. From language 4
+        it is refused (E311) with the spellings that say either; before, it was the count."""
+        if not self.new_meaning("card-name-in-test-refused"):
+            return
+        for name in _bare_names(value):
+            if name.name in self._numbers or name.name in self._player_names:
+                continue
+            if not any(name.name in scope for scope in self._bound[-1:]):
+                continue  # E130 says so
+            attribute = pred.attribute
+            self.error(
+                "E311",
+                f"'{name.name}' names cards: in a card test it would be how many cards it names, not their {attribute}",
+                name.span,
+                f"write '{attribute} of {name.name}' for their {attribute}, or 'number of {name.name}' for how many",
+            )
 
     def _same_card(self, pred: ast.PredCompare | ast.PredIs | ast.PredContains, getter: Any) -> CardTest:
         """``card is X`` / ``card is not X``: whether the card is one named ``X`` earlier (E120
@@ -2066,7 +2165,12 @@ class Compiler:
         if isinstance(expr, ast.PowerRead):
             return self._power_read(expr)
         if isinstance(expr, ast.CondExpr):
-            test, then, otherwise = self._cond(expr.cond), self._expr(expr.then), self._expr(expr.otherwise)
+            test = self._cond(expr.cond)
+            self._guarded += 1
+            try:
+                then, otherwise = self._expr(expr.then), self._expr(expr.otherwise)
+            finally:
+                self._guarded -= 1
             return lambda ctx: then(ctx) if test(ctx) else otherwise(ctx)
         if isinstance(expr, ast.BinOp):
             # Every result is checked against the range of script numbers, so that a number
@@ -2092,22 +2196,118 @@ class Compiler:
             return selection.count
         return lambda ctx: _checked(int(fn(ctx, selection.all_cards(ctx))), ctx)  # type: ignore[call-overload]
 
+    def _regroup(self, node: Any) -> Any:
+        """The card with each count's trailing arithmetic where the language version reads it
+        (:meth:`_test_arithmetic`), so that what is compiled, shown and read is one tree."""
+        if isinstance(node, tuple):
+            items = tuple(self._regroup(item) for item in node)
+            return node if all(a is b for a, b in zip(items, node, strict=True)) else items
+        names = _node_fields(type(node))
+        if not names:
+            return node
+        changes = {}
+        for name in names:
+            value = getattr(node, name)
+            if value is not None and not isinstance(value, (str, int)):
+                new = self._regroup(value)
+                if new is not value:
+                    changes[name] = new
+        if changes:
+            node = attrs.evolve(node, **changes)
+        if isinstance(node, ast.Aggregate):
+            return self._test_arithmetic(node)
+        return node
+
+    def _test_arithmetic(self, expr: ast.Aggregate) -> ast.Expr:
+        """``number of cards in hand where cost >= 1 / 2``: a '*', '/' or '%' right after the value
+        of the count's last card test, with no bracket around it, reads as working on the count
+        (one for every two cards costing 1 or more), so from language 4 it does; before, it was
+        part of the value tested against (W310 flags the spelling in every version)."""
+        where = expr.sel.where
+        if where is None or expr.sel.binding is not None:
+            return expr
+        last = _last_test(where)
+        if not isinstance(last, (ast.PredCompare, ast.PredIs)):
+            return expr
+        value = last.value
+        span, end = value.span if hasattr(value, "span") else None, expr.span
+        if span is None or (span.end_line, span.end_column) != (end.end_line, end.end_column):
+            return expr  # a bracket closes after the value: the author grouped it
+        if not isinstance(value, ast.BinOp):
+            return expr
+        if value.op not in ("*", "/", "%"):
+            self._ambiguous_sum(value, expr)
+            return expr
+        trailing: list[ast.BinOp] = []
+        base: ast.Expr = value
+        while isinstance(base, ast.BinOp) and base.op in ("*", "/", "%") and base.span.column == value.span.column:
+            trailing.append(base)
+            base = base.left
+        regrouped: ast.Expr = attrs.evolve(expr, sel=attrs.evolve(expr.sel, where=_with_last_value(where, base)))
+        count = format_expr(regrouped)
+        ops = "".join(f" {op.op} {format_expr(op.right)}" for op in reversed(trailing))
+        tested = f"{last.attribute} {getattr(last, 'op', 'is')} ({format_expr(value)})"
+        new = self.new_meaning("arithmetic-after-test-works-on-count")
+        reading = f"works on the count: ({count}){ops}" if new else f"is part of the card test: {tested}"
+        self.warn(
+            "W310",
+            f"'{ops.strip()}' right after a card test's value {reading}",
+            value.span,
+            f"write brackets to say which: '({count}){ops}' or '... where {tested}'",
+        )
+        if not new:
+            return expr
+        for op in reversed(trailing):
+            regrouped = ast.BinOp(op.op, regrouped, op.right, span=op.span)
+        return regrouped
+
+    def _ambiguous_sum(self, value: ast.BinOp, expr: ast.Aggregate) -> None:
+        """``where cost >= 1 / 2 + 1``: a sum belongs to the test (language 3), but a '/' inside it
+        with no bracket reads either way (W310)."""
+        where = expr.sel.where
+        assert where is not None
+        node: ast.Expr = value
+        while isinstance(node, ast.BinOp) and node.op in ("+", "-"):
+            left = node.left
+            if isinstance(left, ast.BinOp) and left.op in ("*", "/", "%") and left.span.column == node.span.column:
+                count = attrs.evolve(expr, sel=attrs.evolve(expr.sel, where=_with_last_value(where, left.left)))
+                self.warn(
+                    "W310",
+                    f"'{left.op} {format_expr(left.right)}' inside a card test's sum reads either as part of the "
+                    "test or as working on the count",
+                    left.span,
+                    f"write brackets to say which: '... where ... ({format_expr(value)})' for the test, or "
+                    f"'({format_expr(count)}) {left.op} {format_expr(left.right)} ...' for the count",
+                )
+                return
+            node = left
+
     def _division(self, expr: ast.BinOp, left: NumberFn, right: NumberFn) -> NumberFn:
         """``a / b`` is a divided by b rounded down (towards minus infinity, so ``-7 / 2`` is -4);
         ``a % b`` is what is left over, with the sign of b, so that ``(a / b) * b + a % b`` is a.
-        Dividing by zero is refused where it is written (E144), and stops the game with an
-        error naming the card where the divisor is worked out in play."""
+        Dividing by zero is refused where it is written (E144); where the divisor is worked out
+        in play and comes to 0, ``a / 0`` is 0 and ``a % 0`` is a (the same rule still holds), so a
+        running game never stops on a card's arithmetic, and the linter warns of it (W311)."""
         divisor = expr.right
         if isinstance(divisor, ast.Num) and divisor.value == 0:
             word = "divide" if expr.op == "/" else "take the remainder"
             self.error("E144", f"cannot {word} by zero", divisor.span)
+        elif not _nonzero_constant(divisor) and not self._guarded:
+            result = "result is 0" if expr.op == "/" else "remainder is the number divided"
+            self.warn(
+                "W311",
+                f"this divisor can come to 0 in play, and then the {result}",
+                divisor.span,
+                "say what it is when the divisor is 0: '(if DIVISOR > 0 then N / DIVISOR else 0)', or divide "
+                "inside an 'if' that tests it",
+            )
         op = expr.op
 
         def run_division(ctx: Ctx) -> int:
             by = right(ctx)
-            if by == 0:
-                raise ScriptDivisionError(ctx.game.cards[ctx.this].name if ctx.this >= 0 else "?", op)
             value = left(ctx)
+            if by == 0:
+                return 0 if op == "/" else value
             return _checked(value // by if op == "/" else value % by, ctx)
 
         return run_division
@@ -2127,6 +2327,7 @@ class Compiler:
                 f"'power' is read in: {', '.join(power.honoured_contexts(self.vocab.contexts))}",
             )
         self._check_context(power, "reading 'power'", expr.span)
+        self._power_for_others("reading 'power'", expr.span)
         read: NumberFn = quantity.fn  # type: ignore[assignment]
         return read
 
@@ -2138,12 +2339,13 @@ class Compiler:
             return None
         if not self._check_context(primitive, "'-N power'", stmt.span):
             return None
+        if self._power_for_others("'-N power'", stmt.span):
+            return None
         if stmt.per_each is not None:
-            self._measure_parts(stmt.per_each, "'for each' after Power", frozenset())
-            per = self._selection(stmt.per_each, default_zone="", role="count")
+            per_count, per_reading = self._per_each(stmt.per_each)
             base = amount
-            amount = lambda ctx: _checked(base(ctx) * per.count(ctx), ctx)  # noqa: E731
-            self._say(f"lose {format_expr(stmt.amount)} Power for each of {per.reading} (never below 0)")
+            amount = lambda ctx: _checked(base(ctx) * per_count(ctx), ctx)  # noqa: E731
+            self._say(f"lose {format_expr(stmt.amount)} Power for each of {per_reading} (never below 0)")
         else:
             self._say(f"lose {format_expr(stmt.amount)} Power (never below 0)")
         floor = self._power_floor[-1]
@@ -2171,6 +2373,7 @@ class Compiler:
             self._nested(stmt.body)
             return None
         honoured = self._check_context(primitive, "'pay N power'", stmt.span)
+        honoured = not self._power_for_others("'pay N power'", stmt.span) and honoured
         if self._can_be_negative(stmt.amount):
             self.warn(
                 "W215",
@@ -2223,7 +2426,9 @@ class Compiler:
         if "while" in self._contexts:
             return None  # compiled by _while
         honoured = self._check_context(primitive, "a cost change", stmt.span)
-        if stmt.players:
+        honoured = not self._power_for_others("a cost change", stmt.span) and honoured
+        amount_per = self._cost_per_player(stmt)
+        if stmt.players and amount_per is None:
             self.error(
                 "E128",
                 "a cost change for other players can only hold while a card is in front of you",
@@ -2233,8 +2438,10 @@ class Compiler:
             )
             honoured = False
         applies, amount = self._cost_parts(stmt)
+        if amount_per is not None:
+            amount = amount_per(amount)
         self._changes_costs = True
-        self._say(_cost_text(stmt))
+        self._say(_cost_text(stmt, per_player=amount_per is not None))
         if not honoured:
             return None
         sign = 1 if stmt.way == "more" else -1
@@ -2246,8 +2453,28 @@ class Compiler:
 
         return run_cost_change
 
+    def _cost_per_player(self, stmt: ast.CostStmt) -> Callable[[NumberFn], NumberFn] | None:
+        """``all allies cost 1 less for each opponent``: the amount is counted once for each of
+        those players, and the change is to your own buys (language 4; before, it changed the
+        buys of each of those players). Whose buys a change in front of you changes is written
+        without 'each': ``for opponents``, ``for player to your left``."""
+        words = stmt.players or ()
+        if not words or words[0] != "each" or not self.new_meaning("cost-for-each-counts"):
+            return None
+        counted = self._players(words, stmt.span)
+        if counted is None:
+            return _times_one
+
+        def per_player(amount: NumberFn) -> NumberFn:
+            def counted_amount(ctx: Ctx) -> int:
+                return _checked(amount(ctx) * len(counted(ctx)), ctx)
+
+            return counted_amount
+
+        return per_player
+
     def _while(self, ability: ast.Ability) -> tuple[CostChangeDef, ...]:
-        """``while in front of you { all enemies cost 1 more for each opponent }``."""
+        """``while in front of you { all enemies cost 1 more for opponents }``."""
         phrase = " ".join(ability.phrase)
         primitive = self.vocab.primitives.get("cost change")
         if primitive is None:
@@ -2283,13 +2510,16 @@ class Compiler:
                 )
                 continue
             players: Callable[[Ctx], list[int]] = _you
-            if stmt.players:
+            amount_per = self._cost_per_player(stmt)
+            if stmt.players and amount_per is None:
                 found = self._players(stmt.players, stmt.span)
                 if found is None:
                     continue
                 players = found
             applies, amount = self._cost_parts(stmt)
-            self._say(_cost_text(stmt, in_front=True))
+            if amount_per is not None:
+                amount = amount_per(amount)
+            self._say(_cost_text(stmt, in_front=True, per_player=amount_per is not None))
             changes.append(
                 CostChangeDef(players=players, test=applies, amount=amount, sign=1 if stmt.way == "more" else -1)
             )
@@ -2412,11 +2642,65 @@ def _power_floor(cond: ast.Cond) -> int:
     return 0
 
 
-def _cost_text(stmt: ast.CostStmt, in_front: bool = False) -> str:
+_NODE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _node_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a syntax tree node that may hold other nodes (none for a span or a word)."""
+    names = _NODE_FIELDS.get(kind)
+    if names is None:
+        names = (
+            () if kind is Span or not attrs.has(kind) else tuple(f.name for f in attrs.fields(kind) if f.name != "span")
+        )
+        _NODE_FIELDS[kind] = names
+    return names
+
+
+def _nonzero_constant(expr: ast.Expr) -> bool:
+    """A divisor written as a number other than 0 (``2``, ``-3``)."""
+    if isinstance(expr, ast.Neg):
+        expr = expr.operand
+    return isinstance(expr, ast.Num) and expr.value != 0
+
+
+def _bare_names(expr: ast.Expr) -> list[ast.VarExpr]:
+    """The names standing as numbers in ``expr`` itself (not inside a measure or a condition)."""
+    if isinstance(expr, ast.VarExpr):
+        return [expr]
+    if isinstance(expr, ast.BinOp):
+        return _bare_names(expr.left) + _bare_names(expr.right)
+    if isinstance(expr, ast.Neg):
+        return _bare_names(expr.operand)
+    return []
+
+
+def _last_test(pred: ast.Pred) -> ast.Pred:
+    """The test written last in ``pred`` (the one whose value ends the selection)."""
+    while isinstance(pred, (ast.PredAnd, ast.PredOr)):
+        pred = pred.operands[-1]
+    return pred
+
+
+def _with_last_value(pred: ast.Pred, value: ast.Expr) -> ast.Pred:
+    """``pred`` with the value of its last test replaced."""
+    if isinstance(pred, (ast.PredAnd, ast.PredOr)):
+        return attrs.evolve(pred, operands=(*pred.operands[:-1], _with_last_value(pred.operands[-1], value)))
+    assert isinstance(pred, (ast.PredCompare, ast.PredIs))
+    return attrs.evolve(pred, value=value)
+
+
+def _times_one(amount: NumberFn) -> NumberFn:
+    return amount
+
+
+def _cost_text(stmt: ast.CostStmt, in_front: bool = False, per_player: bool = False) -> str:
     """What 'show' says a cost change does."""
     kind = " ".join(stmt.kind)
     where = f" where {format_pred(stmt.where, explicit=True)}" if stmt.where is not None else ""
     amount = format_expr(stmt.amount)
+    if per_player:
+        amount = f"{amount} for {' '.join(stmt.players or ())}"
+        stmt = attrs.evolve(stmt, players=None)
     way = f"{amount} {stmt.way}" + (" (never below 0)" if stmt.way == "less" else "")
     if stmt.scope == "next":
         return f"the next {kind}{where} you buy this turn costs {way}"
@@ -2523,7 +2807,8 @@ def _placement_text(placement: Placement) -> str:
     if placement.position == "under":
         return "under " + (_REF_TEXT.get(placement.under_ref) or placement.under_name)
     assert placement.zone is not None
-    pile = f"its owner's {placement.zone.name}" if placement.owner else f"the {placement.zone.name}"
+    whose = "its holder's" if placement.holder else "its owner's"
+    pile = f"{whose} {placement.zone.name}" if placement.owner else f"the {placement.zone.name}"
     if placement.written == "into" and not placement.owner and placement.zone.scope == "player":
         pile = f"your {placement.zone.name}"
     if placement.written == "into":
@@ -2539,11 +2824,12 @@ def _with_article(words: str) -> str:
     return ("an " if words[0] in "aeiou" else "a ") + words
 
 
-def _owners_pile(words: Sequence[str]) -> tuple[Sequence[str], bool]:
-    """``its owner's deck`` -> (``deck``, True): the pile of the card's owner."""
-    if len(words) > 2 and words[0] == "its" and words[1] == "owner's":
-        return words[2:], True
-    return words, False
+def _owners_pile(words: Sequence[str]) -> tuple[Sequence[str], bool, bool]:
+    """``its owner's deck`` -> (``deck``, True, False): the pile of the player the card belongs
+    to; ``its holder's deck`` -> (``deck``, True, True): of the player whose zone holds it now."""
+    if len(words) > 2 and words[0] == "its" and words[1] in ("owner's", "holder's"):
+        return words[2:], True, words[1] == "holder's"
+    return words, False, False
 
 
 def _token_text(stmt: ast.TokenStmt) -> str:

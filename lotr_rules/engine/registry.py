@@ -106,7 +106,8 @@ class Primitive:
     #: says it: a zone of the acting player ("hand", "discard"...), a shared zone, "placement"
     #: (where the statement says), "home" (where the card came from) or "" (it moves no card)
     moves_to: str = ""
-    #: what it honours of a destination beyond its positions: "owner" (``its owner's deck``)
+    #: what it honours of a destination beyond its positions: "owner" (``its owner's deck``),
+    #: "holder" (``its holder's deck``, the player whose zone holds the card now)
     honours_placement: frozenset[str] = frozenset()
     #: whether it could be paid now, as a cost (``cost exhaust this``): only a primitive that
     #: says so may be a cost
@@ -137,6 +138,10 @@ class ZoneSpec:
     lists: Callable[[Ctx], list[list[int]]] | None = attrs.field(default=None, eq=False, repr=False)
     #: selecting from here takes from the top only (stacks, decks)
     top_only: bool = False
+    #: for a phrase that names events rather than a place (``gained this turn``): the cards it
+    #: has named, wherever they are now, which counts and measures read; ``lists`` stays where
+    #: the cards can still be acted on
+    history: Callable[[Ctx], list[list[int]]] | None = attrs.field(default=None, eq=False, repr=False)
 
 
 @attrs.frozen(slots=True)

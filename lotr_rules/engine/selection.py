@@ -119,7 +119,9 @@ class Placement:
     #: for "under": the card to put things under ("this", "it", or a name bound with "as")
     under_ref: str = ""
     under_name: str = ""
-    #: ``its owner's deck``: the zone of the player whose zone holds the card, not the actor's
+    #: ``its owner's deck``: the zone of the player the card belongs to, not the actor's
     owner: bool = False
+    #: with ``owner``: ``its holder's deck``, the zone of the player whose zone holds the card now
+    holder: bool = False
     #: as written: "into" for ``into hand`` (the cards go in, order aside), else the position
     written: str = ""

@@ -24,6 +24,7 @@ from lotr_rules.limits import (
     MAX_ACTION_USES,
     MAX_CARD_FILE_BYTES,
     MAX_CARDS_PER_SET,
+    MAX_LOOP_ROUNDS,
     MAX_SCRIPT_TOKENS,
     MAX_STARTING_COPIES,
     MAX_SYNTAX_ERRORS,
@@ -35,7 +36,7 @@ Kind = Literal["card", "manifest", "set", "mix"]
 #: The folder (and set code) examples are laid out in.
 EXAMPLE_SET = "demo"
 #: The manifest an example gets when it does not bring its own.
-EXAMPLE_MANIFEST = f'code = "{EXAMPLE_SET}"\nname = "Demo cards"\nlanguage = 3\n'
+EXAMPLE_MANIFEST = f'code = "{EXAMPLE_SET}"\nname = "Demo cards"\nlanguage = 4\n'
 #: The mix file a ``mix`` example is, unless it names its files.
 EXAMPLE_MIX_FILE = "my.mix.toml"
 #: A clean card that ``manifest`` and ``mix`` examples are laid out with, so the set is not empty.
@@ -119,7 +120,7 @@ _LCG_SET = """\
 # file: set.toml
 code = "demo"
 name = "Demo cards"
-language = 3
+language = 4
 family = "lcg"
 # file: warden.card
 card "Warden" {
@@ -495,8 +496,8 @@ REGISTRY: tuple[LintCode, ...] = (
         Severity.ERROR,
         "unknown player phrase",
         "An attack names who it hits with one of the known player phrases (each opponent, each "
-        "player, each other player, player to your left, player to your right, chosen opponent, "
-        "chosen player, you). Anything else would attack nobody.",
+        "player, each other player, opponents, other players, every player, player to your left, "
+        "player to your right, chosen opponent, chosen player, you). Anything else would attack nobody.",
         _text(
             """
             card "Orc Raiders" {
@@ -860,7 +861,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "adventure-deck"
             # file: nazgul.card
             card "Nazgul" {
@@ -881,7 +882,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "adventure-deck"
             # file: nazgul.card
             card "Nazgul" {
@@ -1098,7 +1099,7 @@ REGISTRY: tuple[LintCode, ...] = (
         Severity.ERROR,
         "cost change that could change nothing",
         "A cost change written in an effect lasts the rest of the turn, in which only you buy: one "
-        "'for each opponent' would change nothing, so it is refused (put it in a 'while in front of "
+        "'for opponents' would change nothing, so it is refused (put it in a 'while in front of "
         "you' block, where it holds on their turns too). In such a block, 'next ... costs' is refused: "
         "a change that holds while a card is in front of you is 'all ...'.",
         _text(
@@ -1110,7 +1111,7 @@ REGISTRY: tuple[LintCode, ...] = (
               provenance designed
               text "Enemies cost 1 more for your opponents this turn."
               play {
-                all enemies cost 1 more for each opponent
+                all enemies cost 1 more for opponents
               }
             }
             """
@@ -1124,7 +1125,7 @@ REGISTRY: tuple[LintCode, ...] = (
               provenance designed
               text "While this is in front of you, Enemies cost 1 more for your opponents."
               while in front of you {
-                all enemies cost 1 more for each opponent
+                all enemies cost 1 more for opponents
               }
             }
             """
@@ -1220,7 +1221,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: rope-bridge.card
             card "Rope Bridge" {
@@ -1244,7 +1245,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: rope-bridge.card
             card "Rope Bridge" {
@@ -1277,7 +1278,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: quiet-glade.card
             card "Quiet Glade" {
@@ -1300,7 +1301,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: quiet-glade.card
             card "Quiet Glade" {
@@ -1731,9 +1732,9 @@ REGISTRY: tuple[LintCode, ...] = (
         "E147",
         Severity.ERROR,
         "no owner's pile",
-        "'its owner's ZONE' is the zone of the player whose hand, deck, discard pile or other zone "
-        "holds the card: only a zone each player has one of (deck, discard pile, hand) has an "
-        "owner's, and only a command that moves cards to a destination ('put') takes one.",
+        "'its owner's ZONE' is the zone of the player the card belongs to ('its holder's ZONE': of "
+        "the player whose zone holds it now): only a zone each player has one of (deck, discard "
+        "pile, hand) has an owner's, and only a command that moves cards to a destination ('put') takes one.",
         _text(
             """
             card "Send Them Home" {
@@ -1784,7 +1785,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: field-healer.card
             card "Field Healer" {
@@ -1810,7 +1811,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: field-healer.card
             card "Field Healer" {
@@ -1845,7 +1846,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: herbalist.card
             card "Herbalist" {
@@ -1871,7 +1872,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: herbalist.card
             card "Herbalist" {
@@ -1906,7 +1907,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: banner-bearer.card
             card "Banner Bearer" {
@@ -1932,7 +1933,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: banner-bearer.card
             card "Banner Bearer" {
@@ -1967,7 +1968,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: scout.card
             card "Scout" {
@@ -1993,7 +1994,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: scout.card
             card "Scout" {
@@ -2028,7 +2029,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: ambush.card
             card "Ambush" {
@@ -2050,7 +2051,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: ambush.card
             card "Ambush" {
@@ -2081,7 +2082,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: second-chance.card
             card "Second Chance" {
@@ -2102,7 +2103,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: second-chance.card
             card "Second Chance" {
@@ -2133,7 +2134,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: banner.card
             card "Banner" {
@@ -2155,7 +2156,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: banner.card
             card "Banner" {
@@ -2186,7 +2187,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: rally.card
             card "Rally" {
@@ -2207,7 +2208,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: rally.card
             card "Rally" {
@@ -2345,7 +2346,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: scout.card
             card "Scout" {
@@ -2374,7 +2375,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: scout.card
             card "Scout" {
@@ -2412,7 +2413,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: gamble.card
             card "Gamble" {
@@ -2434,7 +2435,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: gamble.card
             card "Gamble" {
@@ -2464,7 +2465,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: trap.card
             card "Trap" {
@@ -2486,7 +2487,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             family = "lcg"
             # file: trap.card
             card "Trap" {
@@ -2677,7 +2678,7 @@ REGISTRY: tuple[LintCode, ...] = (
             """
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             """
         ),
         kind="manifest",
@@ -2699,14 +2700,14 @@ REGISTRY: tuple[LintCode, ...] = (
         _text(
             """
             code = "demo"
-            language = 3
+            language = 4
             """
         ),
         _text(
             """
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             """
         ),
         kind="manifest",
@@ -2723,7 +2724,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             # file: gandalf.txt
             card "Gandalf" {
               id gandalf
@@ -2738,7 +2739,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             # file: gandalf.card
             card "Gandalf" {
               id gandalf
@@ -2763,14 +2764,14 @@ REGISTRY: tuple[LintCode, ...] = (
             """
             code = "two-towers"
             name = "My Two Towers"
-            language = 3
+            language = 4
             """
         ),
         _text(
             """
             code = "demo"
             name = "My Two Towers"
-            language = 3
+            language = 4
             """
         ),
         kind="manifest",
@@ -3381,7 +3382,7 @@ REGISTRY: tuple[LintCode, ...] = (
             """
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             """
         ),
         kind="manifest",
@@ -3650,7 +3651,7 @@ REGISTRY: tuple[LintCode, ...] = (
         "a repeat until that reads nothing in the game",
         "The condition of 'repeat until' is checked before each round. One made of written numbers "
         "alone ('until 1 > 2') never changes: it holds from the start, and the block never runs, or "
-        "it never holds, and the game stops at the step budget with an error naming the card. Test "
+        f"it never holds, and the block runs as many rounds as a loop may ({MAX_LOOP_ROUNDS}). Test "
         "something the block changes: a measure, a name or a state.",
         _text(
             """
@@ -4073,6 +4074,201 @@ REGISTRY: tuple[LintCode, ...] = (
             """
         ),
         kind="set",
+    ),
+    LintCode(
+        "E310",
+        Severity.ERROR,
+        "power for each of other players",
+        "Inside 'for each opponent { ... }' (or 'for each player', or a chosen player's block) 'you' "
+        "is each of those players in turn, and Power is only the acting player's, on their own turn: "
+        "Power added, taken, paid or read there, or a cost change, would do nothing. To gain once for "
+        "each of them, write it outside the block: '+1 power for each opponent'.",
+        _text(
+            """
+            card "Tribute" {
+              id tribute
+              type maneuver
+              cost 2
+              provenance designed
+              text "+1 Power for each opponent."
+              play {
+                for each opponent {
+                  +1 power
+                }
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Tribute" {
+              id tribute
+              type maneuver
+              cost 2
+              provenance designed
+              text "+1 Power for each opponent."
+              play {
+                +1 power for each opponent
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E311",
+        Severity.ERROR,
+        "card name as a number in a card test",
+        "A name given with 'as' holds cards; standing as a number it is how many cards it holds. In a "
+        "card test ('where cost <= X + 2') that reads like the card's cost, so it is refused: write "
+        "'cost of X' for the cost of the cards it names, or 'number of X' for how many they are. A "
+        "set written for language 3 keeps the count.",
+        _text(
+            """
+            card "Climb Higher" {
+              id climb-higher
+              type maneuver
+              cost 2
+              provenance designed
+              text "Reveal the top card of your deck; gain a card from the Path costing up to 2 more."
+              play {
+                reveal 1 card from deck as X
+                gain a card from path where cost <= X + 2
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Climb Higher" {
+              id climb-higher
+              type maneuver
+              cost 2
+              provenance designed
+              text "Reveal the top card of your deck; gain a card from the Path costing up to 2 more."
+              play {
+                reveal 1 card from deck as X
+                gain a card from path where cost <= cost of X + 2
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "W310",
+        Severity.WARNING,
+        "arithmetic after a card test's value",
+        "In a count or a measure, a '*', '/' or '%' right after the value of the last card test, with no "
+        "bracket, reads two ways: 'number of cards in hand where cost >= 1 / 2' is one for every two "
+        "cards costing 1 or more (what language 4 does: it works on the count), or the cards costing at "
+        "least 1 / 2 (what language 3 did). Brackets say which: '(number of cards in hand where cost >= "
+        "1) / 2' or 'where cost >= (1 / 2)'. A '*', '/' or '%' inside a sum after the test (a sum "
+        "belongs to the test) is flagged the same way.",
+        _text(
+            """
+            card "Counting Coins" {
+              id counting-coins
+              type maneuver
+              cost 2
+              provenance designed
+              text "+1 Power for every two cards costing 1 or more in your hand."
+              play {
+                +number of cards in hand where cost >= 1 / 2 power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Counting Coins" {
+              id counting-coins
+              type maneuver
+              cost 2
+              provenance designed
+              text "+1 Power for every two cards costing 1 or more in your hand."
+              play {
+                +(number of cards in hand where cost >= 1) / 2 power
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "W311",
+        Severity.WARNING,
+        "divisor that can come to 0",
+        "A divisor worked out in play (a count, a measure, a name) can come to 0. The game never stops "
+        "on it: 'N / 0' is 0 and 'N % 0' is N (so that '(N / D) * D + N % D' is still N), but say what "
+        "you mean when it is 0: '(if D > 0 then N / D else 0)', or divide inside an 'if' that tests it. "
+        "A divisor written as 0 is an error (E144).",
+        _text(
+            """
+            card "Share the Spoils" {
+              id share-the-spoils
+              type maneuver
+              cost 2
+              provenance designed
+              text "+6 Power, shared out among the cards in the Path."
+              play {
+                +6 / number of cards in path power
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Share the Spoils" {
+              id share-the-spoils
+              type maneuver
+              cost 2
+              provenance designed
+              text "+6 Power, shared out among the cards in the Path."
+              play {
+                +(if number of cards in path > 0 then 6 / number of cards in path else 0) power
+              }
+            }
+            """
+        ),
+    ),
+    LintCode(
+        "E312",
+        Severity.ERROR,
+        "loop of more rounds than a loop runs",
+        f"A loop runs at most {MAX_LOOP_ROUNDS} rounds: 'repeat N' with N worked out in play stops there, and so does "
+        "'repeat until' whose condition has not come true (the effect then goes on; the game never "
+        "stops on it). A 'repeat' written with a larger number would not do what it says, so it is "
+        "refused.",
+        _text(
+            """
+            card "Endless Toil" {
+              id endless-toil
+              type maneuver
+              cost 2
+              provenance designed
+              text "Gain 1 Power, 200 times."
+              play {
+                repeat 200 {
+                  +1 power
+                }
+              }
+            }
+            """
+        ),
+        _text(
+            """
+            card "Endless Toil" {
+              id endless-toil
+              type maneuver
+              cost 2
+              provenance designed
+              text "Gain 1 Power, 100 times."
+              play {
+                repeat 100 {
+                  +1 power
+                }
+              }
+            }
+            """
+        ),
     ),
 )
 

@@ -43,6 +43,8 @@ HAND, DECK, DISCARD, PLAYED, FRONT, REVEALED, HERO = ("hand", "deck", "discard",
 PATH, MAIN, VALOR, CORRUPTION, ARCHENEMY = "path", "main deck", "valor", "corruption", "archenemy"
 WALL, WALL_DISCARD, DESTROYED, BOX, BEHIND = "wall", "wall discard", "destroyed", "box", "behind stacks"
 PLAYER_ZONES = (HAND, DECK, DISCARD, PLAYED, FRONT, REVEALED, HERO)
+#: marks the cards a player put into play from another player's zone, under their owner's seat
+BELONGS_TO = "belongs to"
 SHARED_ZONES = (PATH, MAIN, VALOR, CORRUPTION, ARCHENEMY, WALL, WALL_DISCARD, DESTROYED, BOX, BEHIND)
 #: zones whose cards a player "controls" (the Dead Marshes clarification); revealed cards are
 #: still part of the deck they were revealed from
@@ -548,7 +550,58 @@ class DeckbuildingGame(Game):
     # ------------------------------------------------------------------ playing and buying
     def play_from_hand(self, player: int, card: int) -> None:
         self.z(HAND, player).remove(card)
+        if self._lent:
+            self._forget_lent(card)
         self.play_card(player, card)
+
+    # ------------------------------------------------------------------ whose a card is
+    # A card belongs to the player whose hand, deck or discard pile (or cards revealed or looked
+    # at from that deck) it is among. Played from another player's zone (a card they revealed),
+    # it stays theirs while it is in play: ``("belongs to", seat)`` lists those cards, the only
+    # ones whose owner is not the player whose zone holds them.
+    def owner_of(self, card: int) -> int:
+        """The player ``card`` belongs to; -1 for a card in no player's zone."""
+        found = self.locate(card)
+        if found is None or found[1] < 0 or found[0] not in PLAYER_ZONES:
+            return -1
+        if self._lent and found[0] in (PLAYED, FRONT):
+            for seat in range(self.state.num_players):
+                if card in self.state.marks.get((BELONGS_TO, seat), ()):
+                    return seat
+        return found[1]
+
+    def holder_of(self, card: int) -> int:
+        """The player whose zone holds ``card`` now; -1 for a card in no player's zone."""
+        found = self.locate(card)
+        if found is None or found[1] < 0 or found[0] not in PLAYER_ZONES:
+            return -1
+        return found[1]
+
+    def lend(self, card: int, owner: int, player: int) -> None:
+        """``player`` puts ``owner``'s card into play: it stays ``owner``'s."""
+        self._forget_lent(card)
+        if owner >= 0 and owner != player:
+            self.state.marks.setdefault((BELONGS_TO, owner), []).append(card)
+
+    @property
+    def _lent(self) -> bool:
+        marks = self.state.marks
+        return any(marks.get((BELONGS_TO, seat)) for seat in range(self.state.num_players))
+
+    def _forget_lent(self, card: int) -> None:
+        for seat in range(self.state.num_players):
+            lent = self.state.marks.get((BELONGS_TO, seat))
+            if lent and card in lent:
+                lent.remove(card)
+
+    def _forget_left_play(self) -> None:
+        """Cards lent to a player that have left play (discarded as the turn ends) are that
+        player's now, wherever they went."""
+        in_play = {c for seat in range(self.state.num_players) for c in (*self.z(PLAYED, seat), *self.z(FRONT, seat))}
+        for seat in range(self.state.num_players):
+            lent = self.state.marks.get((BELONGS_TO, seat))
+            if lent:
+                lent[:] = [c for c in lent if c in in_play]
 
     def play_card(self, player: int, card: int) -> None:
         """Put a card into play and resolve it fully before any secondary trigger."""
@@ -659,6 +712,8 @@ class DeckbuildingGame(Game):
         discard.extend(hand)
         played.clear()
         hand.clear()
+        if self._lent:
+            self._forget_left_play()
         state.counters["power"] = 0
         state.flags.discard("defeated this turn")
         state.cost_changes.clear()
@@ -1042,10 +1097,10 @@ class DeckbuildingGame(Game):
         zone = placement.zone
         assert zone is not None and zone.lists is not None
         if placement.owner:
-            found = self.locate(card)
-            if found is None or found[1] < 0 or found[0] not in PLAYER_ZONES:
+            seat = self.holder_of(card) if placement.holder else self.owner_of(card)
+            if seat < 0:
                 return  # a card in no player's zone has no owner: it stays where it is
-            ctx = ctx.for_player(found[1])
+            ctx = ctx.for_player(seat)
         target = zone.lists(ctx)[0]
         where = self.take(card)
         if where is None:

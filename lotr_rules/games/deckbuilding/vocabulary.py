@@ -64,6 +64,11 @@ def _gained_this_turn(ctx: Ctx) -> list[list[int]]:
     return [[c for c in state.marks.get(("gained this turn", ctx.player), []) if c in discard]]
 
 
+def _gained_history(ctx: Ctx) -> list[list[int]]:
+    # Counted as events: a card gained and then moved (put on the deck) was still gained.
+    return [ctx.game.state.marks.get(("gained this turn", ctx.player), [])]
+
+
 def _looked_at(ctx: Ctx) -> list[list[int]]:
     # Only those still on the deck they were looked at on: one taken from it has left the zone.
     state = ctx.game.state
@@ -131,10 +136,12 @@ ZONES = (
     ),
     ZoneSpec(
         "gained this turn",
-        "the cards you have bought or gained this turn",
+        "the cards you have bought or gained this turn: counted wherever they are now, acted on "
+        "while still in the discard pile they were gained into",
         ("bought this turn",),
         "player",
         _gained_this_turn,
+        history=_gained_history,
     ),
     ZoneSpec("under this", "the cards placed under this card", (), "card", _under_this),
     ZoneSpec("path", "the five face-up cards to buy", ("the path",), "shared", _shared_zone("path")),
@@ -347,7 +354,9 @@ def _play(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: s
     assert sel is not None
     played: list[int] = []
     for card in _pick(ctx, sel, "play"):
+        owner = game.owner_of(card)
         if game.take(card) is not None:
+            game.lend(card, owner, ctx.player)
             played.append(card)
             # bound before it resolves, so what follows the 'play' in this block can name it
             _bind(ctx, sel, played)
@@ -439,15 +448,17 @@ PRIMITIVES = (
         "put",
         "Put cards on top or bottom of a deck, under a card, or into a pile whose order does not "
         "matter ('into hand', 'into discard pile'). 'its owner's deck' (or discard pile, or hand) "
-        "is the pile of the player whose zone holds the card; a card in no player's zone (the "
-        "Path, a stack) stays where it is.",
+        "is the pile of the player the card belongs to: whose hand, deck or discard pile it came "
+        "from, even when another player played it; 'its holder's deck' is the pile of the player "
+        "whose zone holds the card now. A card in no player's zone (the Path, a stack) stays "
+        "where it is.",
         "put X on bottom of deck",
         "cards",
         placement="required",
         impl=_put,
         honours=_EVERY_PART,
         moves_to="placement",
-        honours_placement=frozenset({"owner"}),
+        honours_placement=frozenset({"owner", "holder"}),
     ),
     Primitive(
         "look at",
@@ -542,8 +553,10 @@ PRIMITIVES = (
         "Change what cards cost for the rest of this turn: 'all KIND [where TEST] cost N less' "
         "(or 'more') for every buy, 'next KIND costs N less' for the next matching buy only. "
         "In a 'while in front of you' block it holds while the card is in front of you, and "
-        "may say whose buys it changes ('for each opponent'). A cost never goes below 0; the "
-        "buy options show the price that will be paid.",
+        "may say whose buys it changes ('for opponents', 'for player to your left'). 'for each "
+        "PLAYERS' counts them: 'all allies cost 1 less for each opponent' is 1 less for each "
+        "opponent you have, on your own buys. A cost never goes below 0; the buy options show the "
+        "price that will be paid.",
         "next ally costs 2 less",
         "count",
         syntax="next/all KIND costs N less/more [for PLAYERS]",
@@ -630,6 +643,10 @@ PLAYERS = (
     Phrase("chosen opponent", "an opponent you choose", _chosen_opponent),
     Phrase("chosen player", "another player you choose (the Attack hits only that player)", _chosen_opponent),
     Phrase("each other player", "every other player, clockwise from your left", _each_opponent),
+    # without 'each', for whose buys a cost change changes ('for opponents'): with 'each' it counts them
+    Phrase("opponents", "every other player, clockwise from your left", _each_opponent),
+    Phrase("other players", "every other player, clockwise from your left", _each_opponent),
+    Phrase("every player", "every player, you first, then clockwise", _each_player),
 )
 
 
