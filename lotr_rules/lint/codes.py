@@ -3423,7 +3423,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             # file: rally.card
             card "Rally" {
               id rally
@@ -3474,7 +3474,7 @@ REGISTRY: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 3
+            language = 4
             # file: warden.card
             card "Warden" {
               id warden

@@ -59,7 +59,6 @@ FOREIGN_WORDS: tuple[ForeignWord, ...] = (
     ForeignWord("all opponents", "player", "each opponent"),
     ForeignWord("every opponent", "player", "each opponent"),
     ForeignWord("all players", "player", "each player"),
-    ForeignWord("every player", "player", "each player"),
     ForeignWord("left player", "player", "player to your left"),
     ForeignWord("right player", "player", "player to your right"),
     # words of a number or a condition, which the grammar refuses as they stand
