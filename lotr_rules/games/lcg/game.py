@@ -26,7 +26,8 @@ from lotr_rules.engine.decisions import Agent, Option
 from lotr_rules.engine.game import Game, GameOver
 from lotr_rules.errors import ConfigError, InternalError
 from lotr_rules.games.lcg import combat, triggers, words_entering, words_objectives
-from lotr_rules.games.lcg.record import LcgCard, LcgEvent, PlayerDeck, Scenario
+from lotr_rules.games.lcg.lookup import RecordIndex, record_index
+from lotr_rules.games.lcg.record import CHARACTER_TYPES, LcgCard, LcgEvent, PlayerDeck, Scenario
 from lotr_rules.games.lcg.state import (
     ACTIVE,
     BECKON,
@@ -105,6 +106,27 @@ def _definition(index: int, record: LcgCard) -> CardDef:
     return CardDef(id=f"lcg-{index}", name=record.name, set_code="lcg", types=frozenset({record.type}), family="lcg")
 
 
+#: the engine's cards of the games set up lately, by their records (a simulation sets up the same
+#: decks and scenario game after game): they never change, so the games share them. A few only,
+#: so that memory stays flat however many line-ups a long run plays
+_DEFINITIONS: dict[tuple[LcgCard, ...], tuple[CardDef, ...]] = {}
+_DEFINITIONS_KEPT = 16
+
+
+def _definitions(records: tuple[LcgCard, ...]) -> tuple[CardDef, ...]:
+    # (records compare and hash by identity: a key is these very records)
+    found = _DEFINITIONS.get(records)
+    if found is None:
+        if len(_DEFINITIONS) >= _DEFINITIONS_KEPT:
+            _DEFINITIONS.clear()
+        found = _DEFINITIONS[records] = tuple(_definition(i, r) for i, r in enumerate(records))
+    return found
+
+
+#: the slots of each game class, as its copies copy them (worked out once per class)
+_ATTRIBUTES: dict[type, tuple[str, ...]] = {}
+
+
 class LcgGame(Game):
     """One cooperative game; ``play_game()`` runs it to its end and returns the result."""
 
@@ -143,6 +165,11 @@ class LcgGame(Game):
         #: the cards whose lasting changes ('while' blocks) a stat must look at
         self.constant_cards: tuple[int, ...] = tuple(i for i, r in enumerate(records) if r.constants)
         self._reading_constants = False
+        #: the records' abilities by trigger point and 'while' blocks by stat (see lookup.py)
+        self.record_index = RecordIndex(self.records, self.constant_cards)
+        #: the zone each card was last found in: only a hint, checked at every use (cards move
+        #: between zones in many places), and shared with the game's copies, which check it too
+        self._where: dict[int, tuple[str, int]] = {}
         #: the enemy attacking and the character defending, while an enemy attacks (else -1)
         self.attacking = -1
         self.defending = -1
@@ -159,7 +186,7 @@ class LcgGame(Game):
         self.surging: frozenset[int] = frozenset()
         #: the X chosen and paid for the card with a cost of X being played now
         self.paid_x = 0
-        cards = [_definition(i, r) for i, r in enumerate(records)]
+        cards = _definitions(self.records)
         super().__init__(cards, LcgState(len(config.players), config.seed), agents)
         self.replay_queue.extend(replay)
         # setup itself may end the game (a scenario takes a lone hero prisoner): the game is
@@ -181,7 +208,10 @@ class LcgGame(Game):
         # would keep only the attributes the compiler knows and drop this class's own.
         cls = type(self)
         twin = cls.__new__(cls)
-        for name in attribute_names(cls):
+        names = _ATTRIBUTES.get(cls)
+        if names is None:
+            names = _ATTRIBUTES[cls] = attribute_names(cls)
+        for name in names:
             setattr(twin, name, getattr(self, name))
         twin.__dict__.update(self.__dict__)
         twin.state = self.state.copy()
@@ -196,8 +226,13 @@ class LcgGame(Game):
         return self.state.zones[(name, owner)]
 
     def locate(self, card: int) -> tuple[str, int]:
-        for key, cards in self.state.zones.items():
+        zones = self.state.zones
+        key = self._where.get(card)
+        if key is not None and card in zones[key]:
+            return key
+        for key, cards in zones.items():
             if card in cards:
+                self._where[card] = key
                 return key
         raise InternalError(f"card {card} is in no zone")
 
@@ -285,15 +320,20 @@ class LcgGame(Game):
 
     def turn_order(self) -> list[int]:
         """Players still in the game, from the first player clockwise."""
-        n = self.state.num_players
-        start = self.state.first_player
-        return [p for p in ((start + i) % n for i in range(n)) if not self.state.eliminated[p]]
+        state = self.state
+        n = state.num_players
+        start = state.first_player
+        if True not in state.eliminated:
+            return [*range(start, n), *range(start)]
+        return [p for p in ((start + i) % n for i in range(n)) if not state.eliminated[p]]
 
     def heroes(self, player: int) -> list[int]:
-        return [c for c in self.z(PLAY, player) if self.records[c].type == "hero"]
+        records = self.records
+        return [c for c in self.state.zones[(PLAY, player)] if records[c].type == "hero"]
 
     def characters(self, player: int) -> list[int]:
-        return [c for c in self.z(PLAY, player) if self.records[c].is_character]
+        records = self.records
+        return [c for c in self.state.zones[(PLAY, player)] if records[c].type in CHARACTER_TYPES]
 
     def ready(self, card: int) -> bool:
         return card not in self.state.exhausted
@@ -318,31 +358,40 @@ class LcgGame(Game):
     # ------------------------------------------------------------------ stats
     def stat(self, card: int, stat: str) -> int:
         """A stat as it is now: printed value, attachments' grants, lasting effects (never below 0)."""
-        value = self.records[card].base(stat)
-        for attachment in self.attachments(card):
-            for granted, amount in self.records[attachment].grants:
-                if granted == stat:
-                    value += amount
-        for target, changed, amount, _until in self.state.effects:
+        records = self.records
+        value: int = getattr(records[card], stat)  # the printed value (LcgCard.base)
+        state = self.state
+        # (a sum: the order the attachments and effects are counted in does not matter)
+        for attachment, host in state.attached_to.items():
+            if host == card:
+                for granted, amount in records[attachment].grants:
+                    if granted == stat:
+                        value += amount
+        for target, changed, amount, _until in state.effects:
             if target == card and changed == stat:
                 value += amount
         if self.constant_cards and not self._reading_constants:
-            value += self._constant_changes(card, stat)
-        return max(value, 0)
+            index = self.record_index
+            if index.records is not records:
+                index = record_index(self)
+            if stat in index.constants:  # (else no 'while' block changes this stat)
+                value += self._constant_changes(card, stat)
+        return value if value > 0 else 0
 
     def _constant_changes(self, card: int, stat: str) -> int:
         """What the 'while' blocks of cards hold for this stat now. A stat read while working
         them out (a change to 'each character with 2 willpower') reads the cards without them."""
+        # (only the blocks naming this stat, in the order the cards and their blocks come)
+        changes = record_index(self).constants_of(stat)
+        if not changes:
+            return 0
         total = 0
         self._reading_constants = True
         try:
-            for source in self.constant_cards:
-                for constant in self.records[source].constants:
-                    if constant.stat != stat:
-                        continue
-                    ctx = Ctx(self, self.controller(source), source)
-                    if constant.holds(ctx) and card in constant.targets(ctx):
-                        total += constant.amount(ctx)
+            for source, constant in changes:
+                ctx = Ctx(self, self.controller(source), source)
+                if constant.holds(ctx) and card in constant.targets(ctx):
+                    total += constant.amount(ctx)
         finally:
             self._reading_constants = False
         return total
@@ -361,16 +410,18 @@ class LcgGame(Game):
         the cards a grant reaches sees the cards without any."""
         if not self.constant_cards or self._reading_constants:
             return frozenset()
+        changes = record_index(self).constants_of(quality)
+        if not changes:
+            return frozenset()
         words: set[str] = set()
         self._reading_constants = True
         try:
-            for source in self.constant_cards:
-                for constant in self.records[source].constants:
-                    if constant.stat != quality or not constant.word or constant.word in words:
-                        continue
-                    ctx = Ctx(self, self.controller(source), source)
-                    if constant.holds(ctx) and card in constant.targets(ctx):
-                        words.add(constant.word)
+            for source, constant in changes:
+                if not constant.word or constant.word in words:
+                    continue
+                ctx = Ctx(self, self.controller(source), source)
+                if constant.holds(ctx) and card in constant.targets(ctx):
+                    words.add(constant.word)
         finally:
             self._reading_constants = False
         return frozenset(words)
@@ -393,8 +444,9 @@ class LcgGame(Game):
     def rule_holds(self, card: int, rule: str) -> bool:
         """Whether a rule words put on a card holds now: for the phase (a lasting effect, see
         ``add_rule``) or while a card's 'while' block says so (a constant naming the rule)."""
-        if any(target == card and changed == rule for target, changed, _amount, _until in self.state.effects):
-            return True
+        for target, changed, _amount, _until in self.state.effects:
+            if target == card and changed == rule:
+                return True
         return bool(self.constant_cards) and not self._reading_constants and self._constant_changes(card, rule) > 0
 
     def add_rule(self, card: int, rule: str, until: str = UNTIL_PHASE) -> None:
@@ -723,24 +775,29 @@ class LcgGame(Game):
 
     # ------------------------------------------------------------------ paying and playing
     def matching_heroes(self, player: int, card: int) -> list[int]:
-        sphere = self.records[card].sphere
+        records = self.records
+        sphere = records[card].sphere
         if sphere == "neutral":
             return self.heroes(player)
+        heroes = [c for c in self.state.zones[(PLAY, player)] if records[c].type == "hero"]
+        if not record_index(self).constants_of("resource-icon"):
+            # no card of the game grants a resource icon
+            return [h for h in heroes if records[h].sphere == sphere]
         # a hero's own sphere is its resource icon; a card in play may grant it another
-        return [
-            h
-            for h in self.heroes(player)
-            if self.records[h].sphere == sphere or sphere in self.granted(h, "resource-icon")
-        ]
+        return [h for h in heroes if records[h].sphere == sphere or sphere in self.granted(h, "resource-icon")]
 
     def can_pay(self, player: int, card: int) -> bool:
         record = self.records[card]
         heroes = self.matching_heroes(player, card)
         if not heroes:
             return False  # a zero-cost card still needs a hero of its sphere
-        if record.pay_from and sum(1 for h in heroes if self.state.resources.get(h, 0) > 0) < record.pay_from:
+        resources = self.state.resources
+        if record.pay_from and sum(1 for h in heroes if resources.get(h, 0) > 0) < record.pay_from:
             return False  # it must be paid from that many different heroes' pools
-        return sum(self.state.resources.get(h, 0) for h in heroes) >= record.cost
+        total = 0
+        for hero in heroes:
+            total += resources.get(hero, 0)
+        return total >= record.cost
 
     def pay(self, player: int, card: int, due: int | None = None) -> None:
         """Pay the card's cost (``due``: what a cost of X came to)."""
@@ -805,8 +862,16 @@ class LcgGame(Game):
     def playable(self, player: int, planning: bool) -> list[Option]:
         """What the player may play from hand now: events always, allies and attachments when planning."""
         options: list[Option] = []
+        phase = self.state.phase
         for card in self.z(HAND, player):
             record = self.records[card]
+            # what could not be played now whatever its cost is passed over before the cost is
+            # worked out (the checks read the state and change nothing, so their order is free)
+            if record.type == "event":
+                if record.action is None or (record.action_phase and record.action_phase != phase):
+                    continue
+            elif not planning or record.type not in ("ally", "attachment"):
+                continue
             if not self.can_pay(player, card) or self.unique_in_play(card):
                 continue
             if record.type == "event" and record.action is not None:

@@ -21,6 +21,7 @@ from lotr_rules.engine.decisions import Agent
 from lotr_rules.engine.game import GameOver
 from lotr_rules.games.lcg import triggers
 from lotr_rules.games.lcg.game import LcgGame
+from lotr_rules.games.lcg.record import LcgEvent
 from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, QUEST, STAGING, VICTORY
 
 __all__ = ["after", "after_option", "outlook", "ready_after_committing", "wins_if_defeated"]
@@ -135,6 +136,19 @@ def ready_after_committing(game: LcgGame, player: int, card: int, agent: Callabl
     """Whether ``card``, committed to the quest now, is ready again once the responses to its
     committing have resolved (a hero that may pay to ready himself): worked out on a copy of the
     game, whose decisions ``agent(seat)`` answers."""
+    # Most characters have nothing that answers their committing: that is checked on the game
+    # itself, with the card exhausted and committed for the time of the check only (new sets, so
+    # that the game's own are left exactly as they were), and the copy is made only when some
+    # ability could answer.
+    state = game.state
+    exhausted, committed = state.exhausted, state.committed
+    state.exhausted, state.committed = exhausted | {card}, committed | {card}
+    try:
+        answered = triggers.answerable(game, LcgEvent("committed", player, card))
+    finally:
+        state.exhausted, state.committed = exhausted, committed
+    if not answered:
+        return False  # exhausted by committing, and nothing readies it
     twin = _trial_copy(game, agent)
     try:
         twin.state.exhausted.add(card)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from lotr_rules.engine.decisions import Option
 from lotr_rules.errors import TriggerDepthError
+from lotr_rules.games.lcg.lookup import record_index
 from lotr_rules.games.lcg.record import LcgEvent, Trigger
 from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, PLAY, QUEST, RESOLVING, SET_ASIDE, STAGING
 
@@ -107,7 +108,7 @@ def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
 
 
 def _from_hand(game: LcgGame, card: int) -> bool:
-    return any(t.from_hand for t in game.records[card].triggers)
+    return card in record_index(game).from_hand
 
 
 def fire(game: LcgGame, point: str, player: int, subject: int = -1, amount: int = 0, source: int = -1) -> LcgEvent:
@@ -117,18 +118,45 @@ def fire(game: LcgGame, point: str, player: int, subject: int = -1, amount: int 
         return event
     if game.trigger_depth >= MAX_DEPTH:
         raise TriggerDepthError(game.card_name(subject) if subject >= 0 else point, MAX_DEPTH)
+    # Only the cards with an ability at this point are asked (any other ability is not usable
+    # for the event); with no Response at it, the window would close with every player passing.
+    index_ = record_index(game)
+    forced = index_.forced_at(point)
+    responding = bool(index_.responses_at(point))
+    if not forced and not responding:
+        return event
     game.trigger_depth += 1
     try:
         done: set[Ability] = set()
-        for card in listeners(game, subject):
-            for index, trigger in enumerate(game.records[card].triggers):
-                if trigger.kind == "forced" and usable(game, card, index, event) and not game.state.finished:
-                    done.add((card, index))
-                    use(game, card, index, event)
-        response_window(game, event, done)
+        if forced:
+            for card in listeners(game, subject):
+                if card not in forced:
+                    continue
+                for index, trigger in enumerate(game.records[card].triggers):
+                    if trigger.kind == "forced" and usable(game, card, index, event) and not game.state.finished:
+                        done.add((card, index))
+                        use(game, card, index, event)
+        if responding:
+            response_window(game, event, done)
     finally:
         game.trigger_depth -= 1
     return event
+
+
+def answerable(game: LcgGame, event: LcgEvent) -> bool:
+    """Whether some Forced effect or Response could answer the event now. When none can,
+    firing it changes nothing: a bot trying the event on a copy of the game can skip the copy."""
+    index_ = record_index(game)
+    forced, responses = index_.forced_at(event.point), index_.responses_at(event.point)
+    if event.point not in game.listened or game.state.finished or not (forced or responses):
+        return False
+    for card in listeners(game, event.subject):
+        if card not in forced and card not in responses:
+            continue
+        for index, trigger in enumerate(game.records[card].triggers):
+            if trigger.kind in ("forced", "response") and usable(game, card, index, event):
+                return True
+    return False
 
 
 def response_window(game: LcgGame, event: LcgEvent, done: set[Ability]) -> None:
@@ -140,9 +168,11 @@ def response_window(game: LcgGame, event: LcgEvent, done: set[Ability]) -> None:
         for player in order:
             if game.state.eliminated[player] or game.state.finished:
                 continue
+            responses = record_index(game).responses_at(event.point)
             options = [
                 Option(label(game, card, index), (card, index), card)
                 for card in listeners(game, event.subject)
+                if card in responses
                 for index, trigger in enumerate(game.records[card].triggers)
                 if trigger.kind == "response"
                 and (card, index) not in done
@@ -203,16 +233,20 @@ def action_options(game: LcgGame, player: int) -> list[Option]:
     from lotr_rules.games.lcg import words_objectives
 
     options = []
+    # (only the cards with an Action are asked)
+    actions = record_index(game).actions
     for card in game.z(STAGING):
         # an objective in the staging area offers its Action to every player once it is free
         # of encounters (RR "Objective Cards", "Guarded")
-        if not words_objectives.can_claim(game, player, card):
+        if card not in actions or not words_objectives.can_claim(game, player, card):
             continue
         for index, trigger in enumerate(game.records[card].triggers):
             if trigger.kind == "action" and usable(game, card, index, LcgEvent("action", player, card)):
                 options.append(Option(label(game, card, index), ("ability", card, index), card))
     for holder in game.turn_order():
         for card in game.z(PLAY, holder):
+            if card not in actions:
+                continue
             for index, trigger in enumerate(game.records[card].triggers):
                 if trigger.kind != "action" or (holder != player and not trigger.by_each_player):
                     continue
