@@ -123,6 +123,9 @@ def _definitions(records: tuple[LcgCard, ...]) -> tuple[CardDef, ...]:
     return found
 
 
+#: the turn order of n players from each first player, when no one is out: _ORDERS[n][first]
+_ORDERS = tuple(tuple(tuple((first + i) % n for i in range(n)) for first in range(n)) for n in range(5))
+
 #: the slots of each game class, as its copies copy them (worked out once per class)
 _ATTRIBUTES: dict[type, tuple[str, ...]] = {}
 
@@ -323,8 +326,8 @@ class LcgGame(Game):
         state = self.state
         n = state.num_players
         start = state.first_player
-        if True not in state.eliminated:
-            return [*range(start, n), *range(start)]
+        if True not in state.eliminated and n < len(_ORDERS):
+            return list(_ORDERS[n][start])  # (a new list: callers may change theirs)
         return [p for p in ((start + i) % n for i in range(n)) if not state.eliminated[p]]
 
     def heroes(self, player: int) -> list[int]:
@@ -437,7 +440,10 @@ class LcgGame(Game):
 
     def staging_threat(self) -> int:
         """The threat the staging area counts: a card concealed for the phase counts none."""
-        staged = sum(self.stat(card, "threat") for card in self.z(STAGING) if not self.rule_holds(card, CONCEALED))
+        staged = 0
+        for card in self.state.zones[(STAGING, -1)]:
+            if not self.rule_holds(card, CONCEALED):
+                staged += self.stat(card, "threat")
         # what a card adds to the staging area as a whole ('darken'), whatever cards are in it
         return staged + words_objectives.darkness(self)
 

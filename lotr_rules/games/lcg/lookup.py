@@ -28,7 +28,7 @@ _EMPTY: frozenset[int] = frozenset()
 class RecordIndex:
     """What the records of one game hold, by trigger point and by stat."""
 
-    __slots__ = ("actions", "constants", "forced", "from_hand", "records", "responses")
+    __slots__ = ("actions", "constants", "forced", "from_hand", "records", "responses", "with_triggers")
 
     def __init__(self, records: tuple[LcgCard, ...], constant_cards: Sequence[int]) -> None:
         self.records = records
@@ -52,6 +52,8 @@ class RecordIndex:
         #: the cards with an Action, and those with an ability used from their owner's hand
         self.actions = frozenset(actions)
         self.from_hand = frozenset(from_hand)
+        #: the cards with any ability at all
+        self.with_triggers = frozenset(card for card, record in enumerate(records) if record.triggers)
         changes: dict[str, list[tuple[int, Constant]]] = {}
         for source in constant_cards:
             for constant in records[source].constants:

@@ -56,16 +56,30 @@ def has_actions(game: LcgGame) -> bool:
     return "action" in game.listened
 
 
-def listeners(game: LcgGame, subject: int) -> list[int]:
-    """Cards whose abilities may answer an event now, in resolution order."""
-    cards = [*game.z(QUEST), *game.z(ACTIVE), *game.z(STAGING), *game.z(SET_ASIDE)]
+def listeners(game: LcgGame, subject: int, among: frozenset[int] | None = None) -> list[int]:
+    """Cards whose abilities may answer an event now, in resolution order. ``among``: only those
+    of these cards (the cards with an ability at the event's point), the others left out as the
+    list is made rather than after."""
+    index_ = record_index(game)
+    keep = index_.with_triggers if among is None else among
+    zones = game.state.zones
+    records = game.records
+    cards = [c for key in _SHARED_LISTENING for c in zones[key] if c in keep]
     for player in game.turn_order():
-        cards += game.z(PLAY, player)
-        cards += game.z(ENGAGED, player)
-        cards += [c for c in game.z(HAND, player) if game.records[c].type == "event" or _from_hand(game, c)]
-    if subject >= 0 and subject not in cards:
+        cards += [c for c in zones[(PLAY, player)] if c in keep]
+        cards += [c for c in zones[(ENGAGED, player)] if c in keep]
+        cards += [
+            c for c in zones[(HAND, player)] if c in keep and (records[c].type == "event" or c in index_.from_hand)
+        ]
+    # (the subject answers from wherever it is; a card left out by ``keep`` would be left out
+    # however it came in)
+    if subject >= 0 and subject in keep and subject not in cards:
         cards.append(subject)
-    return [c for c in cards if game.records[c].triggers]
+    return cards
+
+
+#: the shared zones whose cards listen, in the order :func:`listeners` asks them
+_SHARED_LISTENING = ((QUEST, -1), (ACTIVE, -1), (STAGING, -1), (SET_ASIDE, -1))
 
 
 def user(game: LcgGame, card: int, index: int, event: LcgEvent) -> int:
@@ -107,10 +121,6 @@ def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
     return trigger.when is None or trigger.when(game, player, card, event)
 
 
-def _from_hand(game: LcgGame, card: int) -> bool:
-    return card in record_index(game).from_hand
-
-
 def fire(game: LcgGame, point: str, player: int, subject: int = -1, amount: int = 0, source: int = -1) -> LcgEvent:
     """An event at a trigger point: Forced effects resolve, then the response window."""
     event = LcgEvent(point, player, subject, amount, source)
@@ -129,14 +139,13 @@ def fire(game: LcgGame, point: str, player: int, subject: int = -1, amount: int 
     try:
         done: set[Ability] = set()
         if forced:
-            for card in listeners(game, subject):
-                if card not in forced:
-                    continue
+            for card in listeners(game, subject, forced):
                 for index, trigger in enumerate(game.records[card].triggers):
                     if trigger.kind == "forced" and usable(game, card, index, event) and not game.state.finished:
                         done.add((card, index))
                         use(game, card, index, event)
-        if responding:
+        # (a window where no card could answer closes with every player passing)
+        if responding and listeners(game, subject, record_index(game).responses_at(point)):
             response_window(game, event, done)
     finally:
         game.trigger_depth -= 1
@@ -150,9 +159,7 @@ def answerable(game: LcgGame, event: LcgEvent) -> bool:
     forced, responses = index_.forced_at(event.point), index_.responses_at(event.point)
     if event.point not in game.listened or game.state.finished or not (forced or responses):
         return False
-    for card in listeners(game, event.subject):
-        if card not in forced and card not in responses:
-            continue
+    for card in listeners(game, event.subject, forced | responses):
         for index, trigger in enumerate(game.records[card].triggers):
             if trigger.kind in ("forced", "response") and usable(game, card, index, event):
                 return True
@@ -171,8 +178,7 @@ def response_window(game: LcgGame, event: LcgEvent, done: set[Ability]) -> None:
             responses = record_index(game).responses_at(event.point)
             options = [
                 Option(label(game, card, index), (card, index), card)
-                for card in listeners(game, event.subject)
-                if card in responses
+                for card in listeners(game, event.subject, responses)
                 for index, trigger in enumerate(game.records[card].triggers)
                 if trigger.kind == "response"
                 and (card, index) not in done
