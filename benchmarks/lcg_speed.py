@@ -3,7 +3,7 @@
     python benchmarks/lcg_speed.py                       # against the baseline commit, 7 rounds
     python benchmarks/lcg_speed.py --rounds 11 --games 20
     python benchmarks/lcg_speed.py --baseline HEAD~3     # against any other commit
-    python benchmarks/lcg_speed.py --profile heuristic   # a profile of this checkout's games
+    python benchmarks/lcg_speed.py --profile heuristic   # where the time goes, in each build
 
 The baseline commit is written out of the repository (``git archive``) into a temporary folder,
 so that both builds run side by side in one run: every round plays the same seeded games of
@@ -22,8 +22,11 @@ The copy is timed in the middle of a round (the quest phase of round 3 of a heur
 whole game object, as the heuristic bot copies it to try a move, a thousand times, the best of
 five, with each build.
 
-``--profile BOT`` profiles this checkout's games with cProfile instead and prints the functions
-that take the most time (the profile summary kept in docs/playing.md comes from it).
+``--profile BOT`` profiles the games of each build with cProfile instead (30 heuristic games, or
+300 random ones, in a fresh process each) and prints, for each, the functions that take the most
+time of their own and the share of the whole each takes with what it calls (the summaries kept in
+benchmarks/profiles/ come from it). cProfile makes every call dearer, and small functions
+called often the most: the shares say where to look, the side-by-side run what a change gains.
 """
 
 from __future__ import annotations
@@ -127,7 +130,9 @@ def copy_cost(repeats: int) -> dict[str, Any]:
     return {"us_per_copy": best * 1e6, "digest": game.state.digest()}
 
 
-def profile(bot: str, games: int) -> None:
+def profile(bot: str, games: int) -> dict[str, Any]:
+    """The functions with the most time of their own, and those with the most time with what
+    they call, as shares of the whole."""
     import cProfile
     import pstats
 
@@ -137,8 +142,30 @@ def profile(bot: str, games: int) -> None:
     for seed in range(games):
         _new_game(table, bot, seed).play_game()
     profiler.disable()
-    stats = pstats.Stats(profiler)
-    stats.sort_stats("tottime").print_stats(25)
+    entries = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    total = sum(entry[2] for entry in entries.values())
+
+    def name(key: tuple[str, int, str]) -> str:
+        path, line, function = key
+        return f"{function} ({path.split('lotr_rules/')[-1] if 'lotr_rules/' in path else path}:{line})"
+
+    own = sorted(entries.items(), key=lambda item: -item[1][2])[:20]
+    whole = sorted(entries.items(), key=lambda item: -item[1][3])[:30]
+    return {
+        "games": games,
+        "own": [[name(key), entry[1], entry[2] / total] for key, entry in own],
+        "whole": [[name(key), entry[1], entry[3] / total] for key, entry in whole],
+    }
+
+
+def print_profile(title: str, figures: dict[str, Any]) -> None:
+    print(f"{title}: {figures['games']} games")
+    print("  time of their own (share of the whole, calls):")
+    for name, calls, share in figures["own"]:
+        print(f"    {share * 100:5.1f}%  {calls:>9,}  {name}")
+    print("  time with what they call:")
+    for name, calls, share in figures["whole"]:
+        print(f"    {share * 100:5.1f}%  {calls:>9,}  {name}")
 
 
 # ---------------------------------------------------------------------------- the side-by-side run
@@ -222,7 +249,12 @@ def side_by_side(baseline: str, rounds: int, games: dict[str, int]) -> None:
 def main() -> int:
     if sys.argv[1:2] == ["--child"]:
         what = sys.argv[2]
-        result = play(sys.argv[3], int(sys.argv[4]), int(sys.argv[5])) if what == "play" else copy_cost(5)
+        if what == "play":
+            result = play(sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
+        elif what == "profile":
+            result = profile(sys.argv[3], int(sys.argv[4]))
+        else:
+            result = copy_cost(5)
         print(json.dumps(result))
         return 0
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -232,8 +264,13 @@ def main() -> int:
     parser.add_argument("--profile", choices=BOTS, help="profile this checkout's games with this bot instead")
     args = parser.parse_args()
     if args.profile:
-        sys.path.insert(0, str(ROOT))
-        profile(args.profile, GAMES[args.profile] * 3)
+        old_tree = baseline_tree(args.baseline)
+        try:
+            for title, tree in ((f"baseline {args.baseline}", old_tree), ("this checkout", ROOT)):
+                figures = child(tree, ["profile", args.profile, str(GAMES[args.profile] * 3)])
+                print_profile(f"{title}, {args.profile} bots, Passage Through Mirkwood, {' + '.join(DECKS)}", figures)
+        finally:
+            shutil.rmtree(old_tree, ignore_errors=True)
         return 0
     games = dict(GAMES) if args.games is None else {"heuristic": args.games, "random": args.games * 10}
     side_by_side(args.baseline, args.rounds, games)

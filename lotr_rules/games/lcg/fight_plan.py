@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import NamedTuple
 
 import attrs
 
@@ -68,8 +69,9 @@ class Plan:
     score: float
 
 
-@attrs.frozen
-class _Enemy:
+# (named tuples rather than attrs classes: the bot weighs its plans at every decision of a
+# fight, and a tuple is the cheapest record to make)
+class _Enemy(NamedTuple):
     card: int
     #: the attack it is expected to make this round (a face-down shadow card counted as one more)
     attack: int
@@ -128,8 +130,7 @@ def _kill_value(foe: _Enemy) -> float:
     return KILL_BASE + KILL_ROUNDS * foe.attack
 
 
-@attrs.frozen
-class _Stats:
+class _Stats(NamedTuple):
     willpower: int
     attack: int
     defense: int

@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 from collections import deque
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -106,20 +106,38 @@ def _definition(index: int, record: LcgCard) -> CardDef:
     return CardDef(id=f"lcg-{index}", name=record.name, set_code="lcg", types=frozenset({record.type}), family="lcg")
 
 
-#: the engine's cards of the games set up lately, by their records (a simulation sets up the same
-#: decks and scenario game after game): they never change, so the games share them. A few only,
-#: so that memory stays flat however many line-ups a long run plays
-_DEFINITIONS: dict[tuple[LcgCard, ...], tuple[CardDef, ...]] = {}
-_DEFINITIONS_KEPT = 16
+class _Shared(NamedTuple):
+    """What a game works out from its records alone, and never changes."""
+
+    #: the records themselves, the very tuple the index was made from
+    records: tuple[LcgCard, ...]
+    cards: tuple[CardDef, ...]
+    listened: frozenset[str]
+    constant_cards: tuple[int, ...]
+    lookups: RecordIndex
 
 
-def _definitions(records: tuple[LcgCard, ...]) -> tuple[CardDef, ...]:
+#: what was worked out for the games set up lately, by their records (a simulation sets up the
+#: same decks and scenario game after game), shared by those games. A few only, so that memory
+#: stays flat however many line-ups a long run plays
+_SHARED: dict[tuple[LcgCard, ...], _Shared] = {}
+_SHARED_KEPT = 16
+
+
+def _shared(records: tuple[LcgCard, ...]) -> _Shared:
     # (records compare and hash by identity: a key is these very records)
-    found = _DEFINITIONS.get(records)
+    found = _SHARED.get(records)
     if found is None:
-        if len(_DEFINITIONS) >= _DEFINITIONS_KEPT:
-            _DEFINITIONS.clear()
-        found = _DEFINITIONS[records] = tuple(_definition(i, r) for i, r in enumerate(records))
+        if len(_SHARED) >= _SHARED_KEPT:
+            _SHARED.clear()
+        constant_cards = tuple(i for i, r in enumerate(records) if r.constants)
+        found = _SHARED[records] = _Shared(
+            records=records,
+            cards=tuple(_definition(i, r) for i, r in enumerate(records)),
+            listened=frozenset(t.point for r in records for t in r.triggers),
+            constant_cards=constant_cards,
+            lookups=RecordIndex(records, constant_cards),
+        )
     return found
 
 
@@ -157,19 +175,21 @@ class LcgGame(Game):
             for _ in range(record.copies):
                 records.append(record)
                 owners.append(-1)
-        self.records: tuple[LcgCard, ...] = tuple(records)
+        shared = _shared(tuple(records))
+        # (the shared tuple of these records: the index knows its records by identity)
+        self.records: tuple[LcgCard, ...] = shared.records
         #: player cards acting face down as enemies, by their own records (see ``post-guard``)
         self.masked: dict[int, LcgCard] = {}
         #: who owns each card (-1: the encounter and quest decks)
         self.owners: tuple[int, ...] = tuple(owners)
         #: the trigger points some card of this game answers, and how deep events are nested now
-        self.listened: frozenset[str] = frozenset(t.point for r in records for t in r.triggers)
+        self.listened: frozenset[str] = shared.listened
         self.trigger_depth = 0
         #: the cards whose lasting changes ('while' blocks) a stat must look at
-        self.constant_cards: tuple[int, ...] = tuple(i for i, r in enumerate(records) if r.constants)
+        self.constant_cards: tuple[int, ...] = shared.constant_cards
         self._reading_constants = False
         #: the records' abilities by trigger point and 'while' blocks by stat (see lookup.py)
-        self.record_index = RecordIndex(self.records, self.constant_cards)
+        self.record_index = shared.lookups
         #: the zone each card was last found in: only a hint, checked at every use (cards move
         #: between zones in many places), and shared with the game's copies, which check it too
         self._where: dict[int, tuple[str, int]] = {}
@@ -189,8 +209,7 @@ class LcgGame(Game):
         self.surging: frozenset[int] = frozenset()
         #: the X chosen and paid for the card with a cost of X being played now
         self.paid_x = 0
-        cards = _definitions(self.records)
-        super().__init__(cards, LcgState(len(config.players), config.seed), agents)
+        super().__init__(shared.cards, LcgState(len(config.players), config.seed), agents)
         self.replay_queue.extend(replay)
         # setup itself may end the game (a scenario takes a lone hero prisoner): the game is
         # over before its first round, with its result recorded like any other
