@@ -141,7 +141,12 @@ def fire(game: LcgGame, point: str, player: int, subject: int = -1, amount: int 
         if forced:
             for card in listeners(game, subject, forced):
                 for index, trigger in enumerate(game.records[card].triggers):
-                    if trigger.kind == "forced" and usable(game, card, index, event) and not game.state.finished:
+                    if (
+                        trigger.kind == "forced"
+                        and trigger.point == point  # (else not usable: checked first, as it is cheap)
+                        and usable(game, card, index, event)
+                        and not game.state.finished
+                    ):
                         done.add((card, index))
                         use(game, card, index, event)
         # (a window where no card could answer closes with every player passing)
@@ -181,6 +186,7 @@ def response_window(game: LcgGame, event: LcgEvent, done: set[Ability]) -> None:
                 for card in listeners(game, event.subject, responses)
                 for index, trigger in enumerate(game.records[card].triggers)
                 if trigger.kind == "response"
+                and trigger.point == event.point  # (else not usable: checked first, as it is cheap)
                 and (card, index) not in done
                 and game.controller(card) == player
                 and usable(game, card, index, event)
