@@ -68,6 +68,9 @@ class LcgHeuristicAgent:
         #: whether events and Actions are judged by playing them on a copy of the game (the
         #: agents of that copy do not look ahead again)
         self.look_ahead = look_ahead
+        #: the plain bots answering the decisions of the copies it tries moves on, by seat (they
+        #: keep nothing between decisions, so one per seat serves every copy)
+        self._plains: dict[int, LcgHeuristicAgent] = {}
 
     def choose(self, game: Game, request: DecisionRequest) -> int:
         if not isinstance(game, LcgGame):
@@ -126,7 +129,10 @@ class LcgHeuristicAgent:
         return best
 
     def _plain(self, seat: int) -> LcgHeuristicAgent:
-        return LcgHeuristicAgent(seat, look_ahead=False)
+        plain = self._plains.get(seat)
+        if plain is None:
+            plain = self._plains[seat] = LcgHeuristicAgent(seat, look_ahead=False)
+        return plain
 
     def _choose_card(self, game: LcgGame, request: DecisionRequest) -> int:
         # A card's ability asks which card it acts on. The bot has no reading of the script, but
