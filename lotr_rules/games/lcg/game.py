@@ -324,10 +324,11 @@ class LcgGame(Game):
         an effect ends), and a card is destroyed whenever its damage reaches them.
         """
         while True:
-            doomed = [c for c, d in sorted(self.state.damage.items()) if d >= self.stat(c, "hit_points")]
-            if not doomed:
+            # the first card (by number) whose damage reaches its hit points, if any
+            doomed = next((c for c, d in sorted(self.state.damage.items()) if d >= self.stat(c, "hit_points")), -1)
+            if doomed < 0:
                 return
-            self.destroy(doomed[0])
+            self.destroy(doomed)
 
     def defeat(self, card: int) -> None:
         """An enemy destroyed or a location explored: to the victory display if it scores."""
@@ -472,7 +473,13 @@ class LcgGame(Game):
         for target, changed, _amount, _until in self.state.effects:
             if target == card and changed == rule:
                 return True
-        return bool(self.constant_cards) and not self._reading_constants and self._constant_changes(card, rule) > 0
+        if not self.constant_cards or self._reading_constants:
+            return False
+        index = self.record_index
+        if index.records is not self.records:
+            index = record_index(self)
+        # (no 'while' block naming the rule: none to ask)
+        return rule in index.constants and self._constant_changes(card, rule) > 0
 
     def add_rule(self, card: int, rule: str, until: str = UNTIL_PHASE) -> None:
         """A rule on a card (it counts no threat...) until the end of the phase or round; it ends
