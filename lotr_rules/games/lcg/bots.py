@@ -52,6 +52,10 @@ CHEAP_ATTACHMENT = 2
 TRAMPLE_THREAT_ACCEPTED = 2
 
 
+#: decision kind -> the name of the bot's method answering it
+_HANDLERS: dict[str, str] = {}
+
+
 class LcgHeuristicAgent:
     """Quests to beat the staging threat, defends with its best defender, attacks what it can
     kill, plays the allies and attachments it can afford, and plays an event or uses an Action
@@ -64,11 +68,17 @@ class LcgHeuristicAgent:
         #: whether events and Actions are judged by playing them on a copy of the game (the
         #: agents of that copy do not look ahead again)
         self.look_ahead = look_ahead
+        #: the plain bots answering the decisions of the copies it tries moves on, by seat (they
+        #: keep nothing between decisions, so one per seat serves every copy)
+        self._plains: dict[int, LcgHeuristicAgent] = {}
 
     def choose(self, game: Game, request: DecisionRequest) -> int:
         if not isinstance(game, LcgGame):
             return 0
-        handler = getattr(self, "_" + request.kind.replace(" ", "_"), None)
+        name = _HANDLERS.get(request.kind)
+        if name is None:
+            name = _HANDLERS[request.kind] = "_" + request.kind.replace(" ", "_")
+        handler = getattr(self, name, None)
         if handler is None:
             return 0
         choice: int = handler(game, request)
@@ -106,18 +116,23 @@ class LcgHeuristicAgent:
             value = option.value
             if isinstance(value, tuple) and game.records[option.card].action_sends_away and allowed(option.card, value):
                 return i
-        now = outlook(game)
+        now: float | None = None  # (worked out once some option is to be tried)
         best, best_gain = 0, GAIN_NEEDED
         for i, option in enumerate(request.options):
             if option.value is None or not allowed(option.card, option.value):
                 continue
+            if now is None:
+                now = outlook(game)
             gain = after(game, request.player, option.value, self._plain) - now
             if gain > best_gain:
                 best, best_gain = i, gain
         return best
 
     def _plain(self, seat: int) -> LcgHeuristicAgent:
-        return LcgHeuristicAgent(seat, look_ahead=False)
+        plain = self._plains.get(seat)
+        if plain is None:
+            plain = self._plains[seat] = LcgHeuristicAgent(seat, look_ahead=False)
+        return plain
 
     def _choose_card(self, game: LcgGame, request: DecisionRequest) -> int:
         # A card's ability asks which card it acts on. The bot has no reading of the script, but

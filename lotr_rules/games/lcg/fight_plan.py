@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import NamedTuple
 
 import attrs
 
@@ -68,8 +69,9 @@ class Plan:
     score: float
 
 
-@attrs.frozen
-class _Enemy:
+# (named tuples rather than attrs classes: the bot weighs its plans at every decision of a
+# fight, and a tuple is the cheapest record to make)
+class _Enemy(NamedTuple):
     card: int
     #: the attack it is expected to make this round (a face-down shadow card counted as one more)
     attack: int
@@ -108,13 +110,16 @@ def best_plan(
     foes = [_enemy(game, player, e, e in attack_order) for e in enemies]
     stats = {c: _Stats.of(game, c) for c in characters}
     attackable = [f for f in foes if f.attackable]
+    # undefended damage may go on any hero, ready or not (read once: the game does not change
+    # while the plans are weighed)
+    hero_hp = {h: game.remaining_hit_points(h) for h in game.heroes(player)}
     best: Plan | None = None
     for size in range(min(MOST_TARGETS, len(attackable)) + 1):
         for targets in combinations(attackable, size):
             gain = sum(_kill_value(t) for t in targets)
             groups = _killers(game, list(characters), stats, targets, quest)
             if groups is not None:
-                plan = _complete(game, player, stats, foes, groups, gain, quest)
+                plan = _complete(hero_hp, stats, foes, groups, gain, quest)
                 if best is None or plan.score > best.score:
                     best = plan
     assert best is not None  # the empty target set always gives a plan
@@ -125,8 +130,7 @@ def _kill_value(foe: _Enemy) -> float:
     return KILL_BASE + KILL_ROUNDS * foe.attack
 
 
-@attrs.frozen
-class _Stats:
+class _Stats(NamedTuple):
     willpower: int
     attack: int
     defense: int
@@ -209,8 +213,7 @@ def _cheapest_group(
 
 
 def _complete(
-    game: LcgGame,
-    player: int,
+    heroes_hit_points: dict[int, int],
     stats: dict[int, _Stats],
     foes: list[_Enemy],
     groups: dict[int, frozenset[int]],
@@ -223,8 +226,7 @@ def _complete(
     free = quest.free_questers if quest is not None else frozenset()
     # a character that readies after committing quests and still fights
     available = [c for c in stats if c not in attackers or c in free]
-    # undefended damage may go on any hero, ready or not
-    hero_hp = {h: game.remaining_hit_points(h) for h in game.heroes(player)}
+    hero_hp = dict(heroes_hit_points)  # (this plan's undefended damage is taken from it)
     defender_of: dict[int, int] = {}
     score = gain
     for foe in sorted((f for f in foes if f.attacks), key=lambda f: -f.attack):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 from collections import deque
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -26,7 +26,8 @@ from lotr_rules.engine.decisions import Agent, Option
 from lotr_rules.engine.game import Game, GameOver
 from lotr_rules.errors import ConfigError, InternalError
 from lotr_rules.games.lcg import combat, triggers, words_entering, words_objectives
-from lotr_rules.games.lcg.record import LcgCard, LcgEvent, PlayerDeck, Scenario
+from lotr_rules.games.lcg.lookup import RecordIndex, record_index
+from lotr_rules.games.lcg.record import CHARACTER_TYPES, LcgCard, LcgEvent, PlayerDeck, Scenario
 from lotr_rules.games.lcg.state import (
     ACTIVE,
     BECKON,
@@ -105,6 +106,48 @@ def _definition(index: int, record: LcgCard) -> CardDef:
     return CardDef(id=f"lcg-{index}", name=record.name, set_code="lcg", types=frozenset({record.type}), family="lcg")
 
 
+class _Shared(NamedTuple):
+    """What a game works out from its records alone, and never changes."""
+
+    #: the records themselves, the very tuple the index was made from
+    records: tuple[LcgCard, ...]
+    cards: tuple[CardDef, ...]
+    listened: frozenset[str]
+    constant_cards: tuple[int, ...]
+    lookups: RecordIndex
+
+
+#: what was worked out for the games set up lately, by their records (a simulation sets up the
+#: same decks and scenario game after game), shared by those games. A few only, so that memory
+#: stays flat however many line-ups a long run plays
+_SHARED: dict[tuple[LcgCard, ...], _Shared] = {}
+_SHARED_KEPT = 16
+
+
+def _shared(records: tuple[LcgCard, ...]) -> _Shared:
+    # (records compare and hash by identity: a key is these very records)
+    found = _SHARED.get(records)
+    if found is None:
+        if len(_SHARED) >= _SHARED_KEPT:
+            _SHARED.clear()
+        constant_cards = tuple(i for i, r in enumerate(records) if r.constants)
+        found = _SHARED[records] = _Shared(
+            records=records,
+            cards=tuple(_definition(i, r) for i, r in enumerate(records)),
+            listened=frozenset(t.point for r in records for t in r.triggers),
+            constant_cards=constant_cards,
+            lookups=RecordIndex(records, constant_cards),
+        )
+    return found
+
+
+#: the turn order of n players from each first player, when no one is out: _ORDERS[n][first]
+_ORDERS = tuple(tuple(tuple((first + i) % n for i in range(n)) for first in range(n)) for n in range(5))
+
+#: the slots of each game class, as its copies copy them (worked out once per class)
+_ATTRIBUTES: dict[type, tuple[str, ...]] = {}
+
+
 class LcgGame(Game):
     """One cooperative game; ``play_game()`` runs it to its end and returns the result."""
 
@@ -132,17 +175,24 @@ class LcgGame(Game):
             for _ in range(record.copies):
                 records.append(record)
                 owners.append(-1)
-        self.records: tuple[LcgCard, ...] = tuple(records)
+        shared = _shared(tuple(records))
+        # (the shared tuple of these records: the index knows its records by identity)
+        self.records: tuple[LcgCard, ...] = shared.records
         #: player cards acting face down as enemies, by their own records (see ``post-guard``)
         self.masked: dict[int, LcgCard] = {}
         #: who owns each card (-1: the encounter and quest decks)
         self.owners: tuple[int, ...] = tuple(owners)
         #: the trigger points some card of this game answers, and how deep events are nested now
-        self.listened: frozenset[str] = frozenset(t.point for r in records for t in r.triggers)
+        self.listened: frozenset[str] = shared.listened
         self.trigger_depth = 0
         #: the cards whose lasting changes ('while' blocks) a stat must look at
-        self.constant_cards: tuple[int, ...] = tuple(i for i, r in enumerate(records) if r.constants)
+        self.constant_cards: tuple[int, ...] = shared.constant_cards
         self._reading_constants = False
+        #: the records' abilities by trigger point and 'while' blocks by stat (see lookup.py)
+        self.record_index = shared.lookups
+        #: the zone each card was last found in: only a hint, checked at every use (cards move
+        #: between zones in many places), and shared with the game's copies, which check it too
+        self._where: dict[int, tuple[str, int]] = {}
         #: the enemy attacking and the character defending, while an enemy attacks (else -1)
         self.attacking = -1
         self.defending = -1
@@ -159,8 +209,7 @@ class LcgGame(Game):
         self.surging: frozenset[int] = frozenset()
         #: the X chosen and paid for the card with a cost of X being played now
         self.paid_x = 0
-        cards = [_definition(i, r) for i, r in enumerate(records)]
-        super().__init__(cards, LcgState(len(config.players), config.seed), agents)
+        super().__init__(shared.cards, LcgState(len(config.players), config.seed), agents)
         self.replay_queue.extend(replay)
         # setup itself may end the game (a scenario takes a lone hero prisoner): the game is
         # over before its first round, with its result recorded like any other
@@ -181,7 +230,10 @@ class LcgGame(Game):
         # would keep only the attributes the compiler knows and drop this class's own.
         cls = type(self)
         twin = cls.__new__(cls)
-        for name in attribute_names(cls):
+        names = _ATTRIBUTES.get(cls)
+        if names is None:
+            names = _ATTRIBUTES[cls] = attribute_names(cls)
+        for name in names:
             setattr(twin, name, getattr(self, name))
         twin.__dict__.update(self.__dict__)
         twin.state = self.state.copy()
@@ -196,8 +248,13 @@ class LcgGame(Game):
         return self.state.zones[(name, owner)]
 
     def locate(self, card: int) -> tuple[str, int]:
-        for key, cards in self.state.zones.items():
+        zones = self.state.zones
+        key = self._where.get(card)
+        if key is not None and card in zones[key]:
+            return key
+        for key, cards in zones.items():
             if card in cards:
+                self._where[card] = key
                 return key
         raise InternalError(f"card {card} is in no zone")
 
@@ -267,10 +324,11 @@ class LcgGame(Game):
         an effect ends), and a card is destroyed whenever its damage reaches them.
         """
         while True:
-            doomed = [c for c, d in sorted(self.state.damage.items()) if d >= self.stat(c, "hit_points")]
-            if not doomed:
+            # the first card (by number) whose damage reaches its hit points, if any
+            doomed = next((c for c, d in sorted(self.state.damage.items()) if d >= self.stat(c, "hit_points")), -1)
+            if doomed < 0:
                 return
-            self.destroy(doomed[0])
+            self.destroy(doomed)
 
     def defeat(self, card: int) -> None:
         """An enemy destroyed or a location explored: to the victory display if it scores."""
@@ -285,15 +343,20 @@ class LcgGame(Game):
 
     def turn_order(self) -> list[int]:
         """Players still in the game, from the first player clockwise."""
-        n = self.state.num_players
-        start = self.state.first_player
-        return [p for p in ((start + i) % n for i in range(n)) if not self.state.eliminated[p]]
+        state = self.state
+        n = state.num_players
+        start = state.first_player
+        if True not in state.eliminated and n < len(_ORDERS):
+            return list(_ORDERS[n][start])  # (a new list: callers may change theirs)
+        return [p for p in ((start + i) % n for i in range(n)) if not state.eliminated[p]]
 
     def heroes(self, player: int) -> list[int]:
-        return [c for c in self.z(PLAY, player) if self.records[c].type == "hero"]
+        records = self.records
+        return [c for c in self.state.zones[(PLAY, player)] if records[c].type == "hero"]
 
     def characters(self, player: int) -> list[int]:
-        return [c for c in self.z(PLAY, player) if self.records[c].is_character]
+        records = self.records
+        return [c for c in self.state.zones[(PLAY, player)] if records[c].type in CHARACTER_TYPES]
 
     def ready(self, card: int) -> bool:
         return card not in self.state.exhausted
@@ -318,31 +381,40 @@ class LcgGame(Game):
     # ------------------------------------------------------------------ stats
     def stat(self, card: int, stat: str) -> int:
         """A stat as it is now: printed value, attachments' grants, lasting effects (never below 0)."""
-        value = self.records[card].base(stat)
-        for attachment in self.attachments(card):
-            for granted, amount in self.records[attachment].grants:
-                if granted == stat:
-                    value += amount
-        for target, changed, amount, _until in self.state.effects:
+        records = self.records
+        value: int = getattr(records[card], stat)  # the printed value (LcgCard.base)
+        state = self.state
+        # (a sum: the order the attachments and effects are counted in does not matter)
+        for attachment, host in state.attached_to.items():
+            if host == card:
+                for granted, amount in records[attachment].grants:
+                    if granted == stat:
+                        value += amount
+        for target, changed, amount, _until in state.effects:
             if target == card and changed == stat:
                 value += amount
         if self.constant_cards and not self._reading_constants:
-            value += self._constant_changes(card, stat)
-        return max(value, 0)
+            index = self.record_index
+            if index.records is not records:
+                index = record_index(self)
+            if stat in index.constants:  # (else no 'while' block changes this stat)
+                value += self._constant_changes(card, stat)
+        return value if value > 0 else 0
 
     def _constant_changes(self, card: int, stat: str) -> int:
         """What the 'while' blocks of cards hold for this stat now. A stat read while working
         them out (a change to 'each character with 2 willpower') reads the cards without them."""
+        # (only the blocks naming this stat, in the order the cards and their blocks come)
+        changes = record_index(self).constants_of(stat)
+        if not changes:
+            return 0
         total = 0
         self._reading_constants = True
         try:
-            for source in self.constant_cards:
-                for constant in self.records[source].constants:
-                    if constant.stat != stat:
-                        continue
-                    ctx = Ctx(self, self.controller(source), source)
-                    if constant.holds(ctx) and card in constant.targets(ctx):
-                        total += constant.amount(ctx)
+            for source, constant in changes:
+                ctx = Ctx(self, self.controller(source), source)
+                if constant.holds(ctx) and card in constant.targets(ctx):
+                    total += constant.amount(ctx)
         finally:
             self._reading_constants = False
         return total
@@ -361,16 +433,18 @@ class LcgGame(Game):
         the cards a grant reaches sees the cards without any."""
         if not self.constant_cards or self._reading_constants:
             return frozenset()
+        changes = record_index(self).constants_of(quality)
+        if not changes:
+            return frozenset()
         words: set[str] = set()
         self._reading_constants = True
         try:
-            for source in self.constant_cards:
-                for constant in self.records[source].constants:
-                    if constant.stat != quality or not constant.word or constant.word in words:
-                        continue
-                    ctx = Ctx(self, self.controller(source), source)
-                    if constant.holds(ctx) and card in constant.targets(ctx):
-                        words.add(constant.word)
+            for source, constant in changes:
+                if not constant.word or constant.word in words:
+                    continue
+                ctx = Ctx(self, self.controller(source), source)
+                if constant.holds(ctx) and card in constant.targets(ctx):
+                    words.add(constant.word)
         finally:
             self._reading_constants = False
         return frozenset(words)
@@ -386,16 +460,26 @@ class LcgGame(Game):
 
     def staging_threat(self) -> int:
         """The threat the staging area counts: a card concealed for the phase counts none."""
-        staged = sum(self.stat(card, "threat") for card in self.z(STAGING) if not self.rule_holds(card, CONCEALED))
+        staged = 0
+        for card in self.state.zones[(STAGING, -1)]:
+            if not self.rule_holds(card, CONCEALED):
+                staged += self.stat(card, "threat")
         # what a card adds to the staging area as a whole ('darken'), whatever cards are in it
         return staged + words_objectives.darkness(self)
 
     def rule_holds(self, card: int, rule: str) -> bool:
         """Whether a rule words put on a card holds now: for the phase (a lasting effect, see
         ``add_rule``) or while a card's 'while' block says so (a constant naming the rule)."""
-        if any(target == card and changed == rule for target, changed, _amount, _until in self.state.effects):
-            return True
-        return bool(self.constant_cards) and not self._reading_constants and self._constant_changes(card, rule) > 0
+        for target, changed, _amount, _until in self.state.effects:
+            if target == card and changed == rule:
+                return True
+        if not self.constant_cards or self._reading_constants:
+            return False
+        index = self.record_index
+        if index.records is not self.records:
+            index = record_index(self)
+        # (no 'while' block naming the rule: none to ask)
+        return rule in index.constants and self._constant_changes(card, rule) > 0
 
     def add_rule(self, card: int, rule: str, until: str = UNTIL_PHASE) -> None:
         """A rule on a card (it counts no threat...) until the end of the phase or round; it ends
@@ -723,24 +807,29 @@ class LcgGame(Game):
 
     # ------------------------------------------------------------------ paying and playing
     def matching_heroes(self, player: int, card: int) -> list[int]:
-        sphere = self.records[card].sphere
+        records = self.records
+        sphere = records[card].sphere
         if sphere == "neutral":
             return self.heroes(player)
+        heroes = [c for c in self.state.zones[(PLAY, player)] if records[c].type == "hero"]
+        if not record_index(self).constants_of("resource-icon"):
+            # no card of the game grants a resource icon
+            return [h for h in heroes if records[h].sphere == sphere]
         # a hero's own sphere is its resource icon; a card in play may grant it another
-        return [
-            h
-            for h in self.heroes(player)
-            if self.records[h].sphere == sphere or sphere in self.granted(h, "resource-icon")
-        ]
+        return [h for h in heroes if records[h].sphere == sphere or sphere in self.granted(h, "resource-icon")]
 
     def can_pay(self, player: int, card: int) -> bool:
         record = self.records[card]
         heroes = self.matching_heroes(player, card)
         if not heroes:
             return False  # a zero-cost card still needs a hero of its sphere
-        if record.pay_from and sum(1 for h in heroes if self.state.resources.get(h, 0) > 0) < record.pay_from:
+        resources = self.state.resources
+        if record.pay_from and sum(1 for h in heroes if resources.get(h, 0) > 0) < record.pay_from:
             return False  # it must be paid from that many different heroes' pools
-        return sum(self.state.resources.get(h, 0) for h in heroes) >= record.cost
+        total = 0
+        for hero in heroes:
+            total += resources.get(hero, 0)
+        return total >= record.cost
 
     def pay(self, player: int, card: int, due: int | None = None) -> None:
         """Pay the card's cost (``due``: what a cost of X came to)."""
@@ -805,8 +894,16 @@ class LcgGame(Game):
     def playable(self, player: int, planning: bool) -> list[Option]:
         """What the player may play from hand now: events always, allies and attachments when planning."""
         options: list[Option] = []
+        phase = self.state.phase
         for card in self.z(HAND, player):
             record = self.records[card]
+            # what could not be played now whatever its cost is passed over before the cost is
+            # worked out (the checks read the state and change nothing, so their order is free)
+            if record.type == "event":
+                if record.action is None or (record.action_phase and record.action_phase != phase):
+                    continue
+            elif not planning or record.type not in ("ally", "attachment"):
+                continue
             if not self.can_pay(player, card) or self.unique_in_play(card):
                 continue
             if record.type == "event" and record.action is not None:

@@ -21,7 +21,8 @@ from lotr_rules.engine.decisions import Agent
 from lotr_rules.engine.game import GameOver
 from lotr_rules.games.lcg import triggers
 from lotr_rules.games.lcg.game import LcgGame
-from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, QUEST, STAGING, VICTORY
+from lotr_rules.games.lcg.record import LcgEvent
+from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, PLAY, QUEST, STAGING, VICTORY
 
 __all__ = ["after", "after_option", "outlook", "ready_after_committing", "wins_if_defeated"]
 
@@ -57,41 +58,52 @@ def outlook(game: LcgGame) -> float:
     state = game.state
     if state.finished:
         return DECIDED if state.result.get("won") else -DECIDED
+    # (the game's readers are inlined here: the bot works this out for every move it tries; every
+    # term is added in the same order as ever, so the sums come out to the same last bit)
     fighting = state.phase == "combat"
+    zones = state.zones
+    records = game.records
+    damage = state.damage
+    resources = state.resources
+    exhausted = state.exhausted
+    stat = game.stat
     score = 0.0
-    enemies = [c for c in game.z(STAGING) if game.records[c].type == "enemy"]
+    enemies = [c for c in zones[(STAGING, -1)] if records[c].type == "enemy"]
+    refresh = state.phase == "refresh"
     for player in game.active_players():
-        engaged = game.z(ENGAGED, player)
+        engaged = zones[(ENGAGED, player)]
         enemies.extend(engaged)
         # in the refresh phase every card is about to ready anyway
-        ready_value = 0.0 if state.phase == "refresh" else READY_THREATENED if engaged else READY_QUIET
+        ready_value = 0.0 if refresh else READY_THREATENED if engaged else READY_QUIET
         score -= THREAT * state.threat[player]
-        score += HAND_CARD * len(game.z(HAND, player))
-        for card in game.characters(player):
-            record = game.records[card]
-            score += HERO if record.type == "hero" else ALLY
+        score += HAND_CARD * len(zones[(HAND, player)])
+        for card in zones[(PLAY, player)]:
+            record = records[card]
+            kind = record.type
+            if kind != "hero" and kind != "ally":
+                continue  # (characters only)
+            hero = kind == "hero"
+            score += HERO if hero else ALLY
             score += 0.5 * (record.willpower + record.attack + record.defense)
             # a hero lost may lose the game: its hit points count double an ally's
-            score += (HERO_HIT_POINT if record.type == "hero" else 0.5) * game.remaining_hit_points(card)
-            score += RESOURCE * state.resources.get(card, 0)
-            if game.ready(card):
+            score += (HERO_HIT_POINT if hero else 0.5) * (stat(card, "hit_points") - damage.get(card, 0))
+            score += RESOURCE * resources.get(card, 0)
+            if card not in exhausted:
                 score += ready_value
                 if fighting and engaged:
-                    score += FIGHTING * (game.stat(card, "attack") + game.stat(card, "defense"))
+                    score += FIGHTING * (stat(card, "attack") + stat(card, "defense"))
     for enemy in enemies:
         if fighting and any(e == enemy for e, _ in state.held_back):
             attack = 0  # held back for this phase: worth something only in the combat phase
         else:
-            attack = game.stat(enemy, "attack") if fighting else game.records[enemy].attack
-        score -= attack + 0.5 * game.remaining_hit_points(enemy)
+            attack = stat(enemy, "attack") if fighting else records[enemy].attack
+        score -= attack + 0.5 * (stat(enemy, "hit_points") - damage.get(enemy, 0))
     score -= game.staging_threat()
-    for card in (*game.z(ACTIVE), *game.z(QUEST)):
+    for card in (*zones[(ACTIVE, -1)], *zones[(QUEST, -1)]):
         score += PROGRESS * state.progress.get(card, 0)
-    score += 2.0 * len(game.z(VICTORY))
+    score += 2.0 * len(zones[(VICTORY, -1)])
     if _held_up(game):
-        held = [
-            a for a, host in state.attached_to.items() if game.records[a].type == "objective" and game.owners[host] >= 0
-        ]
+        held = [a for a, host in state.attached_to.items() if records[a].type == "objective" and game.owners[host] >= 0]
         score += OBJECTIVE * len(held)
     if state.committed:
         score += COMMITTED_WILLPOWER * game.committed_willpower()
@@ -135,6 +147,19 @@ def ready_after_committing(game: LcgGame, player: int, card: int, agent: Callabl
     """Whether ``card``, committed to the quest now, is ready again once the responses to its
     committing have resolved (a hero that may pay to ready himself): worked out on a copy of the
     game, whose decisions ``agent(seat)`` answers."""
+    # Most characters have nothing that answers their committing: that is checked on the game
+    # itself, with the card exhausted and committed for the time of the check only (new sets, so
+    # that the game's own are left exactly as they were), and the copy is made only when some
+    # ability could answer.
+    state = game.state
+    exhausted, committed = state.exhausted, state.committed
+    state.exhausted, state.committed = exhausted | {card}, committed | {card}
+    try:
+        answered = triggers.answerable(game, LcgEvent("committed", player, card))
+    finally:
+        state.exhausted, state.committed = exhausted, committed
+    if not answered:
+        return False  # exhausted by committing, and nothing readies it
     twin = _trial_copy(game, agent)
     try:
         twin.state.exhausted.add(card)

@@ -82,6 +82,26 @@ Effect = tuple[int, str, int, str]
 #: the engine's state fields, copied as the engine copies them (read through attribute_names: a
 #: compiled GameState keeps no __slots__)
 _BASE_FIELDS = attribute_names(GameState)
+#: the engine's fields as :meth:`LcgState.copy` copies them in one pass (as ``GameState.copy``
+#: does); should the engine's fields ever differ, the copy goes through the engine's own
+_ONE_PASS = set(_BASE_FIELDS) == {
+    "choices",
+    "cost_changes",
+    "counters",
+    "current",
+    "delayed",
+    "finished",
+    "flags",
+    "log",
+    "marks",
+    "num_players",
+    "result",
+    "rng",
+    "turn",
+    "turn_triggers",
+    "under",
+    "zones",
+}
 
 
 class LcgState(GameState):
@@ -137,10 +157,30 @@ class LcgState(GameState):
         self.uses: dict[tuple[int, ...], int] = {}
 
     def copy(self) -> LcgState:
-        base = super().copy()
         other = LcgState.__new__(LcgState)
-        for slot in _BASE_FIELDS:
-            setattr(other, slot, getattr(base, slot))
+        if _ONE_PASS:
+            # what GameState.copy does, without making an engine state first and moving its
+            # fields over (search bots copy games thousands of times a game)
+            other.num_players = self.num_players
+            other.zones = {key: cards[:] for key, cards in self.zones.items()}
+            other.under = {key: cards[:] for key, cards in self.under.items()}
+            other.marks = {key: cards[:] for key, cards in self.marks.items()}
+            other.counters = self.counters.copy()
+            other.flags = self.flags.copy()
+            other.turn_triggers = self.turn_triggers[:]
+            other.delayed = self.delayed[:]
+            other.cost_changes = self.cost_changes[:]
+            other.log = self.log[:]
+            other.choices = self.choices[:]
+            other.rng = self.rng.copy()
+            other.turn = self.turn
+            other.current = self.current
+            other.finished = self.finished
+            other.result = dict(self.result)
+        else:
+            base = super().copy()
+            for slot in _BASE_FIELDS:
+                setattr(other, slot, getattr(base, slot))
         other.threat = self.threat[:]
         other.eliminated = self.eliminated[:]
         other.first_player = self.first_player

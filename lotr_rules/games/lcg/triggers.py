@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from lotr_rules.engine.decisions import Option
 from lotr_rules.errors import TriggerDepthError
+from lotr_rules.games.lcg.lookup import record_index
 from lotr_rules.games.lcg.record import LcgEvent, Trigger
 from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, PLAY, QUEST, RESOLVING, SET_ASIDE, STAGING
 
@@ -55,16 +56,30 @@ def has_actions(game: LcgGame) -> bool:
     return "action" in game.listened
 
 
-def listeners(game: LcgGame, subject: int) -> list[int]:
-    """Cards whose abilities may answer an event now, in resolution order."""
-    cards = [*game.z(QUEST), *game.z(ACTIVE), *game.z(STAGING), *game.z(SET_ASIDE)]
+def listeners(game: LcgGame, subject: int, among: frozenset[int] | None = None) -> list[int]:
+    """Cards whose abilities may answer an event now, in resolution order. ``among``: only those
+    of these cards (the cards with an ability at the event's point), the others left out as the
+    list is made rather than after."""
+    index_ = record_index(game)
+    keep = index_.with_triggers if among is None else among
+    zones = game.state.zones
+    records = game.records
+    cards = [c for key in _SHARED_LISTENING for c in zones[key] if c in keep]
     for player in game.turn_order():
-        cards += game.z(PLAY, player)
-        cards += game.z(ENGAGED, player)
-        cards += [c for c in game.z(HAND, player) if game.records[c].type == "event" or _from_hand(game, c)]
-    if subject >= 0 and subject not in cards:
+        cards += [c for c in zones[(PLAY, player)] if c in keep]
+        cards += [c for c in zones[(ENGAGED, player)] if c in keep]
+        cards += [
+            c for c in zones[(HAND, player)] if c in keep and (records[c].type == "event" or c in index_.from_hand)
+        ]
+    # (the subject answers from wherever it is; a card left out by ``keep`` would be left out
+    # however it came in)
+    if subject >= 0 and subject in keep and subject not in cards:
         cards.append(subject)
-    return [c for c in cards if game.records[c].triggers]
+    return cards
+
+
+#: the shared zones whose cards listen, in the order :func:`listeners` asks them
+_SHARED_LISTENING = ((QUEST, -1), (ACTIVE, -1), (STAGING, -1), (SET_ASIDE, -1))
 
 
 def user(game: LcgGame, card: int, index: int, event: LcgEvent) -> int:
@@ -106,10 +121,6 @@ def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
     return trigger.when is None or trigger.when(game, player, card, event)
 
 
-def _from_hand(game: LcgGame, card: int) -> bool:
-    return any(t.from_hand for t in game.records[card].triggers)
-
-
 def fire(game: LcgGame, point: str, player: int, subject: int = -1, amount: int = 0, source: int = -1) -> LcgEvent:
     """An event at a trigger point: Forced effects resolve, then the response window."""
     event = LcgEvent(point, player, subject, amount, source)
@@ -117,18 +128,47 @@ def fire(game: LcgGame, point: str, player: int, subject: int = -1, amount: int 
         return event
     if game.trigger_depth >= MAX_DEPTH:
         raise TriggerDepthError(game.card_name(subject) if subject >= 0 else point, MAX_DEPTH)
+    # Only the cards with an ability at this point are asked (any other ability is not usable
+    # for the event); with no Response at it, the window would close with every player passing.
+    index_ = record_index(game)
+    forced = index_.forced_at(point)
+    responding = bool(index_.responses_at(point))
+    if not forced and not responding:
+        return event
     game.trigger_depth += 1
     try:
         done: set[Ability] = set()
-        for card in listeners(game, subject):
-            for index, trigger in enumerate(game.records[card].triggers):
-                if trigger.kind == "forced" and usable(game, card, index, event) and not game.state.finished:
-                    done.add((card, index))
-                    use(game, card, index, event)
-        response_window(game, event, done)
+        if forced:
+            for card in listeners(game, subject, forced):
+                for index, trigger in enumerate(game.records[card].triggers):
+                    if (
+                        trigger.kind == "forced"
+                        and trigger.point == point  # (else not usable: checked first, as it is cheap)
+                        and usable(game, card, index, event)
+                        and not game.state.finished
+                    ):
+                        done.add((card, index))
+                        use(game, card, index, event)
+        # (a window where no card could answer closes with every player passing)
+        if responding and listeners(game, subject, record_index(game).responses_at(point)):
+            response_window(game, event, done)
     finally:
         game.trigger_depth -= 1
     return event
+
+
+def answerable(game: LcgGame, event: LcgEvent) -> bool:
+    """Whether some Forced effect or Response could answer the event now. When none can,
+    firing it changes nothing: a bot trying the event on a copy of the game can skip the copy."""
+    index_ = record_index(game)
+    forced, responses = index_.forced_at(event.point), index_.responses_at(event.point)
+    if event.point not in game.listened or game.state.finished or not (forced or responses):
+        return False
+    for card in listeners(game, event.subject, forced | responses):
+        for index, trigger in enumerate(game.records[card].triggers):
+            if trigger.kind in ("forced", "response") and usable(game, card, index, event):
+                return True
+    return False
 
 
 def response_window(game: LcgGame, event: LcgEvent, done: set[Ability]) -> None:
@@ -140,11 +180,13 @@ def response_window(game: LcgGame, event: LcgEvent, done: set[Ability]) -> None:
         for player in order:
             if game.state.eliminated[player] or game.state.finished:
                 continue
+            responses = record_index(game).responses_at(event.point)
             options = [
                 Option(label(game, card, index), (card, index), card)
-                for card in listeners(game, event.subject)
+                for card in listeners(game, event.subject, responses)
                 for index, trigger in enumerate(game.records[card].triggers)
                 if trigger.kind == "response"
+                and trigger.point == event.point  # (else not usable: checked first, as it is cheap)
                 and (card, index) not in done
                 and game.controller(card) == player
                 and usable(game, card, index, event)
@@ -203,16 +245,20 @@ def action_options(game: LcgGame, player: int) -> list[Option]:
     from lotr_rules.games.lcg import words_objectives
 
     options = []
+    # (only the cards with an Action are asked)
+    actions = record_index(game).actions
     for card in game.z(STAGING):
         # an objective in the staging area offers its Action to every player once it is free
         # of encounters (RR "Objective Cards", "Guarded")
-        if not words_objectives.can_claim(game, player, card):
+        if card not in actions or not words_objectives.can_claim(game, player, card):
             continue
         for index, trigger in enumerate(game.records[card].triggers):
             if trigger.kind == "action" and usable(game, card, index, LcgEvent("action", player, card)):
                 options.append(Option(label(game, card, index), ("ability", card, index), card))
     for holder in game.turn_order():
         for card in game.z(PLAY, holder):
+            if card not in actions:
+                continue
             for index, trigger in enumerate(game.records[card].triggers):
                 if trigger.kind != "action" or (holder != player and not trigger.by_each_player):
                     continue
