@@ -19,7 +19,7 @@ from lotr_rules.games import DEFAULT_FAMILY
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser = sub.add_parser("show", help="show a card's data, canonical script and rendered text")
-    parser.add_argument("card", help="the card's name (any case)")
+    parser.add_argument("card", help="the card's name (any case); 'NAME (SET)' for one set's card of a shared name")
     parser.add_argument("--set", dest="set_code", help="the set to look in (sets may share a name, like Courage)")
     add_cards_option(parser)
     parser.set_defaults(run=run)
@@ -32,7 +32,9 @@ def run(args: argparse.Namespace) -> int:
         cards = [catalogue.get(args.card, (args.set_code,))]
     else:
         first = catalogue.get(args.card)
-        cards = [c for c in catalogue.cards if c.name.lower() == first.name.lower()]
+        # a name that says its set (``Aragorn (lcg-core)``) shows that card; a title, every card of it
+        named = first.name.lower() == args.card.strip().lower()
+        cards = [c for c in catalogue.cards if c.name.lower() == first.name.lower()] if named else [first]
     for index, card in enumerate(cards):
         if index:
             print()
