@@ -254,3 +254,23 @@ def test_every_card_is_named_back_by_its_label(cards: list[tuple[str, str]]) -> 
         shared = sum(other.name == card.name for other in defs) > 1
         assert titles.resolve(card.name).ambiguous is shared
         assert titles.resolve(card.name.upper(), context=(card.set_code,)).card is card
+
+
+def test_a_mix_files_deck_names_one_sets_card_of_a_shared_title(tmp_path: Path) -> None:
+    """A mix file's deck may say the set of a title two sets in play share: no warning that the
+    name means the first set's card, and the game lists the set's card it names."""
+    from lotr_rules.cards.mix import listed_card
+    from lotr_rules.cards.mixfile import check_mix_file
+
+    folder = tmp_path / "extra"
+    folder.mkdir()
+    (folder / "set.toml").write_text('code = "extra"\nname = "Extra"\nlanguage = 3\n', encoding="utf-8")
+    card = 'card "Lembas" {\n  id lembas\n  type artifact\n  cost 2\n  provenance designed\n  text "+1 Power."\n}\n'
+    (folder / "lembas.card").write_text(card, encoding="utf-8")
+    mix = tmp_path / "l.mix.toml"
+    deck = '[deck]\n"Lembas (two-towers)" = 5\n'
+    mix.write_text(f'sets = ["extra", "two-towers"]\ncards = ["extra"]\nplan = "custom"\n{deck}', encoding="utf-8")
+    assert not [d for d in check_mix_file(mix) if d.span.line == 5]
+    catalogue = load_sets((folder,))
+    assert listed_card(catalogue, "Lembas (two-towers)", ["extra", "two-towers"]).set_code == "two-towers"
+    assert listed_card(catalogue, "Lembas", ["extra", "two-towers"]).set_code == "extra"

@@ -275,11 +275,13 @@ def check_duplicates(files: Sequence[ParsedFile]) -> list[Diagnostic]:
     return out
 
 
-def check_shared_titles(cards: Sequence[CardDef], files: Sequence[ParsedFile]) -> list[Diagnostic]:
-    """W330 for a title two sets both have for a card of one deck, where the cards differ in
-    what they are or do (not only in their notes or provenance). Where a title sets share is
-    one card (the deck-building sets' Courage), a game of both sets deals one set's copy: with
-    copies that differ, which set comes first would change the game."""
+def check_shared_titles(
+    cards: Sequence[CardDef], files: Sequence[ParsedFile], decks: Sequence[str]
+) -> list[Diagnostic]:
+    """W330 for a title two sets both give a card of one of ``decks`` (the decks a game of
+    several sets takes from one set by title: the deck-building sets' Courage), where the cards
+    differ in what they are or do (not only in their notes or provenance): which set comes first
+    would change the game."""
     spans = {
         (parsed.set_code, card.name): card.name_span.with_path(str(parsed.path))
         for parsed in files
@@ -289,6 +291,8 @@ def check_shared_titles(cards: Sequence[CardDef], files: Sequence[ParsedFile]) -
     first: dict[tuple[str, str], CardDef] = {}
     out: list[Diagnostic] = []
     for card in cards:
+        if card.field("deck", "") not in decks:
+            continue
         key = (card.name.lower(), str(card.field("deck", "")))
         other = first.setdefault(key, card)
         if other is card or other.set_code == card.set_code or _definition(other) == _definition(card):
@@ -381,8 +385,8 @@ def load_folders(folders: Iterable[Path], vocabulary: Vocabulary) -> tuple[Catal
     diagnostics.extend(check_starting_decks(infos, known))
     diagnostics.extend(check_lasting_names(infos, parsed))
     diagnostics.extend(check_duplicates(parsed))
-    if not vocabulary.title_versions:
-        diagnostics.extend(check_shared_titles(cards, parsed))
+    if vocabulary.one_set_decks:
+        diagnostics.extend(check_shared_titles(cards, parsed, vocabulary.one_set_decks))
     cards = [_with_lasting(card, infos) for card in cards]
     return Catalogue(infos, cards), sort_diagnostics(diagnostics)
 

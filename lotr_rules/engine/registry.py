@@ -223,10 +223,11 @@ class Vocabulary:
     grants: Mapping[str, Phrase] = attrs.field(factory=dict)
     #: whether an ``action by each player`` may be used by every player (a limit counted for each)
     each_player_actions: bool = False
-    #: cards of one title in several sets are versions, each a card of its own told apart by its
-    #: set (the Card Game's Aragorns); otherwise a title that sets share is one card that each set
-    #: carries a copy of (the deck-building sets' Courage), and copies that differ are W330
-    title_versions: bool = False
+    #: the decks a game of several sets takes from one set only, by title (the deck-building
+    #: sets' starters and stacks): a title two sets give a card of one of them is one card, whose
+    #: copies must not differ (W330). Elsewhere cards of one title are each their own card, told
+    #: apart by their sets (the Card Game's Aragorns).
+    one_set_decks: tuple[str, ...] = ()
     _field_map: Mapping[str, FieldDecl] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:

@@ -3608,14 +3608,14 @@ REGISTRY: tuple[LintCode, ...] = (
         "W330",
         Severity.WARNING,
         "card differs from another set's card of its title",
-        "In the deck-building games a title that two sets share is one card that each set carries "
-        "a copy of: Courage, Despair, Corruption and Valor are in both the Two Towers and the "
-        "Fellowship sets, and a game of both sets deals one set's copies (the first set's). A card "
-        "of a deck that another set in view also has a card of, under the same title, must then be "
-        "the same card: the same types and fields and a script that does the same (its text, notes, "
-        "provenance and copies may differ). Otherwise which set comes first would change the game. "
-        "The Card Game is not concerned: its cards of one title are versions, each its own card "
-        "(E330).",
+        "In the deck-building games the starters and the stacks of a game of several sets come from "
+        "one set, by title: Courage, Despair, Corruption and Valor are in both the Two Towers and "
+        "the Fellowship sets, and a game of both deals the first set's. A starter, Valor, "
+        "Corruption or One Ring card whose title another set in view also gives a card of that "
+        "deck must then be the same card: the same types and fields and a script that does the "
+        "same (its text, notes, provenance and copies may differ); otherwise which set comes first "
+        "would change the game. Main-deck cards of one title are each their own card (a mix file "
+        "says which it lists: W210), and so are the Card Game's versions of a title (E330).",
         _text(
             """
             card "Courage" {

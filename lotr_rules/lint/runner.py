@@ -80,11 +80,12 @@ def _shared_titles(
         and any(card.name.lower() in titles for card in parsed.script.cards)
         and _family_of(parsed.path) == vocabulary.family
     ]
+    decks = vocabulary.one_set_decks
     if not others:
-        return check_shared_titles(cards, linted)
+        return check_shared_titles(cards, linted, decks)
     theirs, _ = compile_files(others, vocabulary, known)
     paths = {str(p.path) for p in linted}
-    found = check_shared_titles([*theirs, *cards], [*others, *linted])
+    found = check_shared_titles([*theirs, *cards], [*others, *linted], decks)
     return [d for d in found if d.span.path in paths]
 
 
@@ -247,7 +248,7 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path], tournament: b
         lasting = lasting_of(family_infos, everything, vocabulary)
         cards, problems = compile_files(family_files, vocabulary, known, lasting)
         diagnostics.extend(problems)
-        if not vocabulary.title_versions:
+        if vocabulary.one_set_decks:
             diagnostics.extend(_shared_titles(cards, family_files, everything, vocabulary, known))
     diagnostics.extend(check_duplicates(parsed))
     mixes = mix_files(paths)

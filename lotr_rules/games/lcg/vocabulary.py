@@ -581,6 +581,4 @@ def vocabulary() -> Vocabulary:
         type_groups=TYPE_GROUPS,
         grants={g.words: g for g in GRANTS},
         each_player_actions=True,
-        # the Card Game prints many cards of one title: each is its own card (cards.titles)
-        title_versions=True,
     )
