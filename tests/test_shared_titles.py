@@ -24,6 +24,7 @@ from lotr_rules.cards.loader import load_sets
 from lotr_rules.cards.titles import Titles
 from lotr_rules.cli import main
 from lotr_rules.engine.cards import CardDef
+from lotr_rules.errors import UserError
 from lotr_rules.games import vocabulary_for
 from lotr_rules.games.lcg.files import Records, deck_problems, find_deck, load_scenario, player_deck
 from lotr_rules.games.lcg.game import LcgConfig, LcgGame
@@ -274,3 +275,55 @@ def test_a_mix_files_deck_names_one_sets_card_of_a_shared_title(tmp_path: Path) 
     catalogue = load_sets((folder,))
     assert listed_card(catalogue, "Lembas (two-towers)", ["extra", "two-towers"]).set_code == "two-towers"
     assert listed_card(catalogue, "Lembas", ["extra", "two-towers"]).set_code == "extra"
+
+
+def _lcg_set(folder: Path, code: str, cards: dict[str, str]) -> Path:
+    folder.mkdir(parents=True)
+    (folder / "set.toml").write_text(f'code = "{code}"\nname = "{code}"\nlanguage = 3\nfamily = "lcg"\n', "utf-8")
+    for stem, text in cards.items():
+        (folder / f"{stem}.card").write_text(text, encoding="utf-8")
+    return folder
+
+
+_ORC = """card "Pack Orc" {
+  id pack-orc
+  type enemy
+  engagement-cost 30
+  threat 1
+  attack 1
+  hit-points 2
+  encounter-set "Dol Guldur Orcs"
+  provenance designed
+  text "Test data."
+}
+"""
+_STAGE = """card "Pack Road" {
+  id pack-road
+  type quest
+  stage 1
+  quest-points 5
+  encounter-set "Pack Road"
+  provenance designed
+  text "Test data."
+}
+"""
+
+
+def test_an_encounter_set_two_other_sets_have_is_named_with_its_set(tmp_path: Path) -> None:
+    """A scenario whose own set has no encounter set of that name, which two other sets have,
+    is refused naming both; written with its set, it deals that set's cards only."""
+    orcs = _lcg_set(tmp_path / "pack-x", "pack-x", {"pack-orc": _ORC})
+    road = _lcg_set(tmp_path / "pack-y", "pack-y", {"pack-road": _STAGE})
+    (road / "scenarios").mkdir()
+    scenario = road / "scenarios" / "road.toml"
+    scenario.write_text('name = "Road"\nquest = ["Pack Road"]\nencounter_sets = ["Dol Guldur Orcs"]\n', "utf-8")
+    catalogue = load_sets((orcs, road), vocabulary=vocabulary_for("lcg"))
+    with pytest.raises(UserError) as refused:
+        load_scenario(scenario, catalogue)
+    assert (
+        "'Dol Guldur Orcs' is the encounter set of 2 sets: Dol Guldur Orcs (lcg-core), Dol Guldur Orcs (pack-x)"
+        " (name one by its set, as 'Dol Guldur Orcs (lcg-core)')"
+    ) in str(refused.value)
+    qualified = 'encounter_sets = ["Dol Guldur Orcs (pack-x)"]\n'
+    scenario.write_text(f'name = "Road"\nquest = ["Pack Road"]\n{qualified}', "utf-8")
+    assert [card.name for card in load_scenario(scenario, catalogue).encounter] == ["Pack Orc"]
