@@ -14,6 +14,7 @@ the ``3x Aragorn (Core Set)`` lines deck-building websites export.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -25,6 +26,7 @@ from lotr_rules.engine.cards import CardDef
 _QUALIFIED = re.compile(r"^(?P<title>.*?\S)\s*\((?P<qualifier>[^()]*)\)\s*$")
 
 
+@functools.lru_cache(maxsize=4096)  # the same few hundred titles, folded at every game's setup
 def folded(name: str) -> str:
     """A name as people may type it: any case, accents or not, straight or curly apostrophes,
     any spacing (``gloin`` is ``Glóin``, ``Lorien’s Wealth`` is ``Lórien's Wealth``)."""
@@ -93,6 +95,7 @@ class Titles:
         self._by_title: dict[str, list[CardDef]] = {}
         for card in self.cards:
             self._by_title.setdefault(folded(card.name), []).append(card)
+        self._by_label: dict[str, CardDef] | None = None
 
     def named(self, title: str) -> list[CardDef]:
         """Every card with this title (as typed: see :func:`folded`)."""
@@ -105,6 +108,12 @@ class Titles:
         """How files and records name the card: its title, or its qualified name when the
         title is shared."""
         return qualified(card) if self.shared(card) else card.name
+
+    def by_label(self) -> dict[str, CardDef]:
+        """Every card by its :meth:`label` (worked out once: a game's setup asks each time)."""
+        if self._by_label is None:
+            self._by_label = {self.label(card): card for card in self.cards}
+        return self._by_label
 
     def answers(self, card: CardDef, qualifier: str) -> bool:
         """Whether ``qualifier`` (the words in parentheses) picks ``card``: its set or its sphere."""

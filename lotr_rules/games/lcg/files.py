@@ -82,7 +82,20 @@ class LcgCards(Mapping[str, CardDef]):
 
     def __init__(self, catalogue: Catalogue) -> None:
         self.titles: Titles = catalogue.titles(FAMILY)
-        self._by_label = {self.titles.label(card): card for card in self.titles.cards}
+        self._by_label = self.titles.by_label()
+        self._sets: dict[str, list[CardDef]] | None = None
+
+    def encounter_set(self, name: str) -> list[CardDef]:
+        """The cards whose encounter set is ``name`` (quest cards too), in load order."""
+        if self._sets is None:
+            self._sets = {}
+            for card in self._by_label.values():
+                self._sets.setdefault(_field(card, "encounter-set"), []).append(card)
+        return self._sets.get(name, [])
+
+    def encounter_sets(self) -> list[str]:
+        self.encounter_set("")
+        return sorted(name for name in self._sets or {} if name)
 
     def __getitem__(self, label: str) -> CardDef:
         return self._by_label[label]
@@ -485,19 +498,17 @@ def _encounter_set(
     named, or the scenario's own set among several, or the set written after it
     (``Dol Guldur Orcs (lcg-core)``); a name several sets give an encounter set is E330."""
     by_set: dict[str, list[CardDef]] = {}
-    for card in cards.values():
-        if _field(card, "encounter-set") == name:
-            by_set.setdefault(card.set_code, []).append(card)
+    for card in cards.encounter_set(name):
+        by_set.setdefault(card.set_code, []).append(card)
     if not by_set:
         title, qualifier = split_qualifier(name)
         if qualifier:
             sets = cards.titles.sets
-            for card in cards.values():
-                named = card.set_code in sets and sets[card.set_code].called(qualifier)
-                if named and _field(card, "encounter-set") == title:
+            for card in cards.encounter_set(title):
+                if card.set_code in sets and sets[card.set_code].called(qualifier):
                     by_set.setdefault(card.set_code, []).append(card)
     if not by_set:
-        known = sorted({_field(c, "encounter-set") for c in cards.values()} - {""})
+        known = cards.encounter_sets()
         message = f"no loaded card belongs to the encounter set '{name}'"
         return [], Finding(message, span, did_you_mean(name, known), True)
     own = [code for code in by_set if code in context]
