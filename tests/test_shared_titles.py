@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.decklist import parse_deck_list
 from lotr_rules.cards.loader import load_sets
-from lotr_rules.cards.titles import Titles
+from lotr_rules.cards.titles import Titles, split_qualifier
 from lotr_rules.cli import main
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.errors import UserError
@@ -327,3 +327,23 @@ def test_an_encounter_set_two_other_sets_have_is_named_with_its_set(tmp_path: Pa
     qualified = 'encounter_sets = ["Dol Guldur Orcs (pack-x)"]\n'
     scenario.write_text(f'name = "Road"\nquest = ["Pack Road"]\n{qualified}', "utf-8")
     assert [card.name for card in load_scenario(scenario, catalogue).encounter] == ["Pack Orc"]
+
+
+@given(st.text(max_size=40), st.text(alphabet=st.characters(blacklist_characters="()"), max_size=12))
+def test_a_qualifier_is_read_back_from_any_title(title: str, qualifier: str) -> None:
+    """``Title (set)`` splits into the title and the set whatever the title holds, and a name
+    with nothing in brackets at its end is a title alone."""
+    if not title.strip() or title.strip().endswith(")"):
+        return
+    assert split_qualifier(f"{title} ({qualifier})") == (title.strip(), qualifier.strip())
+    if not title.strip().endswith(")"):
+        assert split_qualifier(title) == (title.strip(), "")
+
+
+def test_splitting_a_long_hostile_name_takes_no_time() -> None:
+    import time
+
+    started = time.process_time()
+    assert split_qualifier("a" + " " * 200_000 + "(")[1] == ""
+    assert split_qualifier("a" + " (" * 100_000 + "x)") == ("a" + " (" * 99_999, "x")
+    assert time.process_time() - started < 1

@@ -15,15 +15,12 @@ the ``3x Aragorn (Core Set)`` lines deck-building websites export.
 from __future__ import annotations
 
 import functools
-import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import attrs
 
 from lotr_rules.engine.cards import CardDef
-
-_QUALIFIED = re.compile(r"^(?P<title>.*?\S)\s*\((?P<qualifier>[^()]*)\)\s*$")
 
 
 @functools.lru_cache(maxsize=4096)  # the same few hundred titles, folded at every game's setup
@@ -36,11 +33,16 @@ def folded(name: str) -> str:
 
 
 def split_qualifier(text: str) -> tuple[str, str]:
-    """``Aragorn (lcg-core)`` as ``("Aragorn", "lcg-core")``; a name with no qualifier as ``(text, "")``."""
-    match = _QUALIFIED.match(text)
-    if match is None:
-        return text.strip(), ""
-    return match["title"], match["qualifier"].strip()
+    """``Aragorn (lcg-core)`` as ``("Aragorn", "lcg-core")``; a name with no qualifier as ``(text, "")``.
+    Read from the end, without a pattern that could backtrack on a long hostile line."""
+    stripped = text.strip()
+    start = stripped.rfind("(")
+    if not stripped.endswith(")") or start < 0:
+        return stripped, ""
+    title, qualifier = stripped[:start].rstrip(), stripped[start + 1 : -1]
+    if not title or ")" in qualifier:
+        return stripped, ""
+    return title, qualifier.strip()
 
 
 def qualified(card: CardDef) -> str:
