@@ -347,3 +347,13 @@ def test_splitting_a_long_hostile_name_takes_no_time() -> None:
     assert split_qualifier("a" + " " * 200_000 + "(")[1] == ""
     assert split_qualifier("a" + " (" * 100_000 + "x)") == ("a" + " (" * 99_999, "x")
     assert time.process_time() - started < 1
+
+
+def test_show_with_a_set_never_shows_another_sets_card(capsys: pytest.CaptureFixture[str]) -> None:
+    """``show --set`` names the set to look in: a set without that title is an error, not
+    another set's card of the title."""
+    code, out, _ = run(capsys, "show", "--set", "two-towers", "Courage")
+    assert code == 0 and out.startswith("Courage  [two-towers]")
+    for name in ("Courage", "Courage (fellowship)"):
+        code, out, err = run(capsys, "show", "--set", "lcg-core", name)
+        assert code != 0 and not out and f"set 'lcg-core' has no card named '{name}'" in err

@@ -14,6 +14,7 @@ from lotr_rules.dsl.describe import describe_card
 from lotr_rules.dsl.formatter import format_card
 from lotr_rules.dsl.syntax import parse
 from lotr_rules.engine.cards import CardDef
+from lotr_rules.errors import UserError
 from lotr_rules.games import DEFAULT_FAMILY
 
 
@@ -30,6 +31,8 @@ def run(args: argparse.Namespace) -> int:
     if args.set_code:
         catalogue.in_sets([args.set_code])  # an unknown set is an error, not a silent fallback
         cards = [catalogue.get(args.card, (args.set_code,))]
+        if cards[0].set_code != args.set_code:  # the name says another set, or only another has it
+            raise UserError(f"set '{args.set_code}' has no card named '{args.card}'")
     else:
         first = catalogue.get(args.card)
         # a name that says its set (``Aragorn (lcg-core)``) shows that card; a title, every card of it
