@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from lotr_rules.cards.lasting import LastingEntry
+from lotr_rules.cards.titles import SetNames, Titles, ambiguity, split_qualifier
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.errors import ConfigError, UnknownCardError
 
@@ -42,6 +43,7 @@ class Catalogue:
         self._by_name: dict[str, CardDef] = {}
         self._by_set_and_name: dict[tuple[str, str], CardDef] = {}
         self._by_deck: dict[tuple[str, ...], dict[str, tuple[CardDef, ...]]] = {}
+        self._titles: dict[str, Titles] = {}
         for card in self.cards:
             self._by_set_and_name.setdefault((card.set_code, card.name.lower()), card)
             self._by_name.setdefault(card.name, card)
@@ -50,10 +52,30 @@ class Catalogue:
     def names(self) -> set[str]:
         return {card.name for card in self.cards}
 
+    def set_names(self) -> dict[str, SetNames]:
+        return {code: SetNames(code, info.name, info.short_name) for code, info in self.sets.items()}
+
+    def titles(self, family: str | None = None) -> Titles:
+        """The cards (of one family, or all) by title, to resolve names that titles share."""
+        key = family or ""
+        found = self._titles.get(key)
+        if found is None:
+            cards = [c for c in self.cards if family is None or c.family == family]
+            found = self._titles[key] = Titles(cards, self.set_names())
+        return found
+
     def get(self, name: str, within: Iterable[str] = ()) -> CardDef:
         """The card with this name (any case). Sets share some names (each deck-building set has
-        its own Courage and Despair), so ``within`` lists the sets to look in first, in order."""
+        its own Courage and Despair), so ``within`` lists the sets to look in first, in order; a
+        name may also say its set itself, as ``Aragorn (lcg-core)`` (see :mod:`.titles`)."""
         key = name.lower()
+        if key not in self._by_name and split_qualifier(name)[1]:
+            resolved = self.titles().resolve(name)
+            if resolved.card is not None:
+                return resolved.card
+            if resolved.ambiguous:
+                message, which = ambiguity(name, resolved.candidates)
+                raise UnknownCardError(message, hint=which)
         for code in within:
             found = self._by_set_and_name.get((code, key))
             if found is not None:

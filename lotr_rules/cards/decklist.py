@@ -233,16 +233,19 @@ def check_deck(
     max_copies: int = 3,
     max_heroes: int = 3,
     minimum_cards: int | None = None,
+    title: Callable[[str], str] | None = None,
 ) -> list[DeckProblem]:
     """The deck-building rules, each broken one a problem at the line that breaks it.
 
     - every name is a card (with the closest name as a hint when it is not);
     - heroes go in the hero section and nothing else does; at most ``max_heroes``; no hero twice;
-    - at most ``max_copies`` copies of a title (lines of one title are added up);
+    - at most ``max_copies`` copies of a title (lines of one title are added up; ``title`` gives
+      a line's title where its name says more, as ``Gandalf (lcg-core)`` does);
     - each card's sphere is the sphere of one of the heroes (neutral cards go with any);
     - with ``minimum_cards``, the deck (heroes apart) has at least that many cards.
     """
     known = sorted(set(names))
+    title_of = title or (lambda name: name)
     problems: list[DeckProblem] = []
     hero_spheres: set[str] = set()
     hero_seen: dict[str, DeckLine] = {}
@@ -253,11 +256,12 @@ def check_deck(
         if not card.is_hero:
             problems.append(DeckProblem(f"'{line.name}' is not a hero: list it with the other cards", line.span))
             continue
-        if line.name in hero_seen or line.count > 1:
+        named = title_of(line.name)
+        if named in hero_seen or line.count > 1:
             problems.append(
-                DeckProblem(f"a deck has one copy of a hero at most, and '{line.name}' is here twice", line.span)
+                DeckProblem(f"a deck has one copy of a hero at most, and '{named}' is here twice", line.span)
             )
-        hero_seen[line.name] = line
+        hero_seen[named] = line
         if card.sphere is not None:
             hero_spheres.add(card.sphere)
     if len(hero_seen) > max_heroes:
@@ -274,13 +278,12 @@ def check_deck(
         if card.is_hero:
             problems.append(DeckProblem(f"'{line.name}' is a hero: list it under the 'Heroes' heading", line.span))
             continue
-        totals[line.name] = totals.get(line.name, 0) + line.count
-        if totals[line.name] > max_copies and totals[line.name] - line.count <= max_copies:
+        named = title_of(line.name)
+        totals[named] = totals.get(named, 0) + line.count
+        if totals[named] > max_copies and totals[named] - line.count <= max_copies:
+            copies = sum(other.count for other in deck.cards if title_of(other.name) == named)
             problems.append(
-                DeckProblem(
-                    f"a deck has at most {max_copies} copies of '{line.name}', this one {_copies(deck, line.name)}",
-                    line.span,
-                )
+                DeckProblem(f"a deck has at most {max_copies} copies of '{named}', this one {copies}", line.span)
             )
         if card.sphere is not None and hero_spheres and card.sphere not in hero_spheres:
             problems.append(
@@ -297,10 +300,6 @@ def check_deck(
             )
         )
     return problems
-
-
-def _copies(deck: DeckList, name: str) -> int:
-    return sum(line.count for line in deck.cards if line.name == name)
 
 
 def _known(

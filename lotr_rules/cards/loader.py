@@ -299,6 +299,47 @@ def check_duplicates(files: Sequence[ParsedFile]) -> list[Diagnostic]:
     return out
 
 
+def check_shared_titles(
+    cards: Sequence[CardDef], files: Sequence[ParsedFile], decks: Sequence[str]
+) -> list[Diagnostic]:
+    """W330 for a title two sets both give a card of one of ``decks`` (the decks a game of
+    several sets takes from one set by title: the deck-building sets' Courage), where the cards
+    differ in what they are or do (not only in their notes or provenance): which set comes first
+    would change the game."""
+    spans = {
+        (parsed.set_code, card.name): card.name_span.with_path(str(parsed.path))
+        for parsed in files
+        if parsed.script is not None
+        for card in parsed.script.cards
+    }
+    first: dict[tuple[str, str], CardDef] = {}
+    out: list[Diagnostic] = []
+    for card in cards:
+        if card.field("deck", "") not in decks:
+            continue
+        key = (card.name.lower(), str(card.field("deck", "")))
+        other = first.setdefault(key, card)
+        if other is card or other.set_code == card.set_code or _definition(other) == _definition(card):
+            continue
+        span = spans.get((card.set_code, card.name))
+        if span is None:
+            continue
+        message = (
+            f"'{card.name}' of set '{card.set_code}' is not the card of that name in set "
+            f"'{other.set_code}', yet a game of both sets plays only one of them"
+        )
+        hint = "make the two cards alike, or give one of them another name"
+        out.append(Diagnostic("W330", Severity.WARNING, message, span, hint))
+    return out
+
+
+def _definition(card: CardDef) -> tuple[object, ...]:
+    """What a card is and does, without what only describes it (its id, text, notes, provenance)."""
+    # a field worked out by a script (a variable Victory) is compared through the reading
+    fields = {name: repr(v) for name, v in card.family_fields.items() if name != "copies" and not callable(v)}
+    return (sorted(card.types), sorted(fields.items()), card.reading)
+
+
 def check_starting_decks(infos: Sequence[SetInfo], known: set[str]) -> list[Diagnostic]:
     """A manifest's starting deck must name cards that exist."""
     out: list[Diagnostic] = []
@@ -368,6 +409,8 @@ def load_folders(folders: Iterable[Path], vocabulary: Vocabulary) -> tuple[Catal
     diagnostics.extend(check_starting_decks(infos, known))
     diagnostics.extend(check_lasting_names(infos, parsed))
     diagnostics.extend(check_duplicates(parsed))
+    if vocabulary.one_set_decks:
+        diagnostics.extend(check_shared_titles(cards, parsed, vocabulary.one_set_decks))
     cards = [_with_lasting(card, infos) for card in cards]
     return Catalogue(infos, cards), sort_diagnostics(diagnostics)
 

@@ -197,7 +197,9 @@ def _shared_names(catalogue: Catalogue, in_play: Sequence[str], config: GameConf
             # A listed name means a main-deck card first (mix.listed_card).
             meant = listed_card(catalogue, low, codes).set_code
             message = f"{shared}; in the deck it means {meant}'s main-deck card"
-            out.append(MixProblem(SHARED_NAME, message, ("deck", listed[low]), "key", warning=True))
+            other = next(code for code in codes if code != meant)
+            hint = f"list '{name} ({meant})' or '{name} ({other})' to say which"
+            out.append(MixProblem(SHARED_NAME, message, ("deck", listed[low]), "key", hint, warning=True))
             continue
         message = f"{shared}; by name it means {codes[0]}'s card, the first of them in the sets in play"
         out.append(MixProblem(SHARED_NAME, message, ("sets", in_play.index(codes[1])), warning=True))

@@ -73,6 +73,8 @@ def pick_cards(catalogue: Catalogue, targets: Sequence[str], set_code: str | Non
             if first.set_code != set_code:
                 raise UserError(f"set '{set_code}' has no card named '{target}'")
             picked.append(first)
+        elif first.name.lower() != target.strip().lower():
+            picked.append(first)  # a name that says its set (``Aragorn (lcg-core)``): that card
         else:
             picked.extend(card for card in catalogue.cards if card.name.lower() == first.name.lower())
     unique = list(dict.fromkeys(picked))

@@ -14,12 +14,13 @@ from lotr_rules.dsl.describe import describe_card
 from lotr_rules.dsl.formatter import format_card
 from lotr_rules.dsl.syntax import parse
 from lotr_rules.engine.cards import CardDef
+from lotr_rules.errors import UserError
 from lotr_rules.games import DEFAULT_FAMILY
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser = sub.add_parser("show", help="show a card's data, canonical script and rendered text")
-    parser.add_argument("card", help="the card's name (any case)")
+    parser.add_argument("card", help="the card's name (any case); 'NAME (SET)' for one set's card of a shared name")
     parser.add_argument("--set", dest="set_code", help="the set to look in (sets may share a name, like Courage)")
     add_cards_option(parser)
     parser.set_defaults(run=run)
@@ -30,9 +31,13 @@ def run(args: argparse.Namespace) -> int:
     if args.set_code:
         catalogue.in_sets([args.set_code])  # an unknown set is an error, not a silent fallback
         cards = [catalogue.get(args.card, (args.set_code,))]
+        if cards[0].set_code != args.set_code:  # the name says another set, or only another has it
+            raise UserError(f"set '{args.set_code}' has no card named '{args.card}'")
     else:
         first = catalogue.get(args.card)
-        cards = [c for c in catalogue.cards if c.name.lower() == first.name.lower()]
+        # a name that says its set (``Aragorn (lcg-core)``) shows that card; a title, every card of it
+        named = first.name.lower() == args.card.strip().lower()
+        cards = [c for c in catalogue.cards if c.name.lower() == first.name.lower()] if named else [first]
     for index, card in enumerate(cards):
         if index:
             print()

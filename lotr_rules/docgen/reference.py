@@ -257,7 +257,9 @@ def _sentence(text: str) -> str:
 #: documented by their declarations).
 FIELD_DOCS = {
     "id": "The card's identifier: lowercase words joined by hyphens. It must equal the file name "
-    "without `.card` (E152) and be unique in its set (E153). Records and tools refer to cards by it.",
+    "without `.card` (E152) and be unique in its set (E153). A card is its set and its id, never its "
+    "title: sets may share a title, and where they do, files and tools name one card by its title "
+    "and set in brackets, `Aragorn (lcg-core)` (E330).",
     "type": "One or more card types from the table below, separated by spaces (a card of two "
     "types, such as an Enemy that is also an Ally, is both everywhere). `type none` is for cards "
     "that have no type at all, such as Corruption.",
@@ -1108,6 +1110,8 @@ def _selections(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[
         ),
         *_table(["kind", "how it is tested"], [[k, v] for k, v in ATTRIBUTE_KINDS.items()]),
         'A quoted card name in `name is "..."` must be the name of a card in some loaded set (E150).',
+        "A name is a title: it matches every card of that title, whichever set prints it (every",
+        "version of the Card Game's Aragorn), as the rules that count titles do.",
         "",
         "A number a card is tested against may be worked out: `where cost <= cost of X + 2`,",
         "`where cost < N * 2`, `where power == (highest cost of cards in hand)`. It is worked out",

@@ -256,6 +256,11 @@ class Vocabulary:
     each_player_actions: bool = False
     #: words of other card games and this family's words for them (see :class:`ForeignWord`)
     foreign_words: tuple[ForeignWord, ...] = ()
+    #: the decks a game of several sets takes from one set only, by title (the deck-building
+    #: sets' starters and stacks): a title two sets give a card of one of them is one card, whose
+    #: copies must not differ (W330). Elsewhere cards of one title are each their own card, told
+    #: apart by their sets (the Card Game's Aragorns).
+    one_set_decks: tuple[str, ...] = ()
     _field_map: Mapping[str, FieldDecl] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:

@@ -3163,6 +3163,63 @@ REGISTRY: tuple[LintCode, ...] = (
         ),
         kind="set",
     ),
+    LintCode(
+        "E330",
+        Severity.ERROR,
+        "name that several cards share",
+        "A card's identity is its set and its id; its title may be shared (the Card Game prints "
+        "several Aragorns, and encounter cards come back in later packs). A deck list or scenario "
+        "that names a card by a title several sets in view share is read in its own set first "
+        "(the set whose decks or scenarios folder holds it), and a deck's Heroes heading means a "
+        "hero; where the title still names several cards, or names an encounter set several sets "
+        "have, it is refused with the cards it could mean. Name one by its set in parentheses, as "
+        "'Aragorn (lcg-core)' (the set's code, name or short name; a player card's sphere also "
+        "does). A set written there that has no card of that title is refused too, never read as "
+        "another set's card.",
+        _lcg(
+            """
+            # file: forest-spider.card
+            card "Forest Spider" {
+              id forest-spider
+              type enemy
+              engagement-cost 30
+              threat 1
+              attack 1
+              hit-points 2
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up enemy with the title of a core-set enemy."
+            }
+            # file: scenarios/dark-woods.toml
+            name = "Dark Woods"
+            quest = ["Trail"]
+            encounter_sets = ["Dark Woods", "Passage Through Mirkwood"]
+            staging = ["Forest Spider"]
+            """
+        ),
+        _lcg(
+            """
+            # file: forest-spider.card
+            card "Forest Spider" {
+              id forest-spider
+              type enemy
+              engagement-cost 30
+              threat 1
+              attack 1
+              hit-points 2
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up enemy with the title of a core-set enemy."
+            }
+            # file: scenarios/dark-woods.toml
+            name = "Dark Woods"
+            quest = ["Trail"]
+            encounter_sets = ["Dark Woods", "Passage Through Mirkwood"]
+            staging = ["Forest Spider (demo)"]
+            """
+        ),
+        kind="set",
+    ),
     # ------------------------------------------------------------------ warnings
     LintCode(
         "W201",
@@ -3740,6 +3797,46 @@ REGISTRY: tuple[LintCode, ...] = (
             """
         ),
         kind="set",
+    ),
+    LintCode(
+        "W330",
+        Severity.WARNING,
+        "card differs from another set's card of its title",
+        "In the deck-building games the starters and the stacks of a game of several sets come from "
+        "one set, by title: Courage, Despair, Corruption and Valor are in both the Two Towers and "
+        "the Fellowship sets, and a game of both deals the first set's. A starter, Valor, "
+        "Corruption or One Ring card whose title another set in view also gives a card of that "
+        "deck must then be the same card: the same types and fields and a script that does the "
+        "same (its text, notes, provenance and copies may differ); otherwise which set comes first "
+        "would change the game. Main-deck cards of one title are each their own card (a mix file "
+        "says which it lists: W210), and so are the Card Game's versions of a title (E330).",
+        _text(
+            """
+            card "Courage" {
+              id courage
+              type starter
+              deck starter
+              cost 0
+              power 2
+              provenance designed
+              text "+2 Power."
+            }
+            """
+        ),
+        _text(
+            """
+            card "Courage" {
+              id courage
+              type starter
+              deck starter
+              cost 0
+              power 1
+              copies 20
+              provenance designed
+              text "+1 Power."
+            }
+            """
+        ),
     ),
     LintCode(
         "E154",

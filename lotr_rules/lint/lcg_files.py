@@ -10,7 +10,9 @@ a game makes before it starts, so a file that lints clean is one the game plays:
   ``lint --tournament``, also fewer than the tournament minimum of cards);
 - W220: a deck list names a card no set in view has (the game refuses the deck until it exists);
 - E194: a scenario file that cannot be read, or whose quest stages are not quest cards in order;
-- W221: a scenario names a card or an encounter set no set in view has.
+- W221: a scenario names a card or an encounter set no set in view has;
+- E330: a deck or scenario names a card (or encounter set) by a title several sets in view
+  share, and neither its own set nor a qualifier (``Aragorn (lcg-core)``) says which.
 
 Unknown names are warnings, not errors, so that a set can ship its decks and scenarios before
 its last cards are written; ``lint --strict`` fails on them.
@@ -19,13 +21,12 @@ its last cards are written; ``lint --strict`` fails on them.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from lotr_rules.cards.loader import MANIFEST, load_folders, read_manifest
 from lotr_rules.datafiles import DataFileError
 from lotr_rules.diagnostics import Diagnostic, Severity
-from lotr_rules.engine.cards import CardDef
 from lotr_rules.errors import Span
 from lotr_rules.games import vocabulary_for
 from lotr_rules.games.lcg.files import (
@@ -36,8 +37,10 @@ from lotr_rules.games.lcg.files import (
     SCENARIOS,
     TOURNAMENT_MINIMUM,
     Finding,
+    LcgCards,
     deck_problems,
     lcg_cards,
+    own_sets,
     read_scenario_file,
     scenario_problems,
 )
@@ -92,28 +95,31 @@ def check_lcg_files(
     out: list[Diagnostic] = []
     for path in files:
         where = shown.get(path.resolve(), str(path))
+        context = own_sets(path, catalogue)
         if path.suffix == DECK_SUFFIX:
-            out += [_diagnostic(f, "E193", "W220", where) for f in _deck_findings(path, cards, tournament)]
+            out += [_diagnostic(f, "E193", "W220", where) for f in _deck_findings(path, cards, tournament, context)]
         else:
             scenario, findings = read_scenario_file(path)
             if scenario is not None:
-                findings = scenario_problems(scenario, cards)
+                findings = scenario_problems(scenario, cards, context)
             out += [_diagnostic(f, "E194", "W221", where) for f in findings]
     return out
 
 
-def _deck_findings(path: Path, cards: Mapping[str, CardDef], tournament: bool) -> list[Finding]:
+def _deck_findings(path: Path, cards: LcgCards, tournament: bool, context: Sequence[str]) -> list[Finding]:
     from lotr_rules.cards.decklist import read_deck_list
 
     try:
         deck = read_deck_list(path)
     except DataFileError as error:
         return [Finding(error.reason, error.span or Span(1, 1, 1, 2, str(path)))]
-    return deck_problems(deck, cards, minimum_cards=TOURNAMENT_MINIMUM if tournament else None)
+    return deck_problems(deck, cards, minimum_cards=TOURNAMENT_MINIMUM if tournament else None, context=context)
 
 
 def _diagnostic(finding: Finding, error: str, unknown: str, where: str) -> Diagnostic:
     span = finding.span.with_path(where)
+    if finding.code:
+        return Diagnostic(finding.code, Severity.ERROR, finding.message, span, finding.hint)
     if finding.unknown_name:
         return Diagnostic(unknown, Severity.WARNING, finding.message, span, finding.hint)
     return Diagnostic(error, Severity.ERROR, finding.message, span, finding.hint)

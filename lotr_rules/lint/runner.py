@@ -23,6 +23,7 @@ from lotr_rules.cards.loader import (
     ParsedFile,
     Recovered,
     check_duplicates,
+    check_shared_titles,
     code_clash,
     compile_files,
     lasting_of,
@@ -34,6 +35,7 @@ from lotr_rules.cards.loader import (
 from lotr_rules.cards.mixfile import MIX_SUFFIX, check_mix_file, is_mix_file
 from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
 from lotr_rules.dsl.editions import LANGUAGE_VERSION
+from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import Span, UserError
 from lotr_rules.games import DEFAULT_FAMILY, vocabulary_for
@@ -62,6 +64,34 @@ def _family_of(path: Path) -> str:
         return DEFAULT_FAMILY
     info, _ = _read_manifest(folder)
     return info.family if info is not None else DEFAULT_FAMILY
+
+
+def _shared_titles(
+    cards: Sequence[CardDef],
+    linted: Sequence[ParsedFile],
+    everything: Sequence[ParsedFile],
+    vocabulary: Vocabulary,
+    known: set[str],
+) -> list[Diagnostic]:
+    """W330 for the linted cards whose title a card of another set in view has, differently.
+    Only the cards in view that share a linted card's title are compiled to compare them."""
+    titles = {card.name.lower() for card in cards}
+    mine = {id(p) for p in linted}
+    others = [
+        parsed
+        for parsed in everything
+        if id(parsed) not in mine
+        and parsed.script is not None
+        and any(card.name.lower() in titles for card in parsed.script.cards)
+        and _family_of(parsed.path) == vocabulary.family
+    ]
+    decks = vocabulary.one_set_decks
+    if not others:
+        return check_shared_titles(cards, linted, decks)
+    theirs, _ = compile_files(others, vocabulary, known)
+    paths = {str(p.path) for p in linted}
+    found = check_shared_titles([*theirs, *cards], [*others, *linted], decks)
+    return [d for d in found if d.span.path in paths]
 
 
 def _set_code_for(path: Path) -> tuple[str, list[Diagnostic]]:
@@ -232,12 +262,14 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path], tournament: b
         vocabulary: Vocabulary = vocabulary_for(family)
         family_infos = [info for info in infos.values() if info.family == family]
         lasting = lasting_of(family_infos, everything, vocabulary)
-        _, problems = compile_files(family_files, vocabulary, known, lasting)
+        cards, problems = compile_files(family_files, vocabulary, known, lasting)
         diagnostics.extend(problems)
         read_in_part = {path: entry for path, entry in partly.items() if entry[0] == family}
         if read_in_part:
             _, problems = compile_files([p for _, p, _r in read_in_part.values()], vocabulary, known, lasting)
             diagnostics.extend(partial.kept(problems, {path: r for path, (_, _p, r) in read_in_part.items()}))
+        if vocabulary.one_set_decks:
+            diagnostics.extend(_shared_titles(cards, family_files, everything, vocabulary, known))
     diagnostics.extend(check_duplicates(parsed))
     mixes = mix_files(paths)
     for mix in mixes:

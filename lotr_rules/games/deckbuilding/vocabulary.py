@@ -885,6 +885,8 @@ def vocabulary() -> Vocabulary:
         chosen_players={p.words: p for p in CHOSEN_PLAYERS},
         quantities={q.words: q for q in QUANTITIES},
         turn_counts=True,
+        # a game of both sets deals the first set's Courage, Despair, Valor and Corruption
+        one_set_decks=("starter", "valor", "corruption", "one ring"),
         periods=("turn",),
         foreign_words=FOREIGN_WORDS,
     )

@@ -26,8 +26,7 @@ same findings to the linter.
 from __future__ import annotations
 
 import tomllib
-import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +34,8 @@ import attrs
 
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.decklist import DeckCardFacts, DeckLine, DeckList, DeckProblem, check_deck, read_deck_list
+from lotr_rules.cards.titles import Resolution, Titles, ambiguity, split_qualifier
+from lotr_rules.cards.titles import folded as folded  # where deck code has always found it
 from lotr_rules.cards.tomlspans import toml_spans
 from lotr_rules.datafiles import DataFileError, read_data_text, shown_path
 from lotr_rules.diagnostics import did_you_mean
@@ -52,6 +53,8 @@ SCENARIO_SUFFIX = ".toml"
 #: the fewest cards (heroes apart) a deck for tournament play holds
 TOURNAMENT_MINIMUM = 50
 SCENARIO_KEYS = {"name": True, "quest": True, "encounter_sets": True, "staging": False}
+#: the finding of a name that titles shared by several cards leave open (documented in lint/codes.py)
+AMBIGUOUS = "E330"
 
 
 @attrs.frozen(slots=True)
@@ -63,19 +66,62 @@ class Finding:
     span: Span
     hint: str | None = None
     unknown_name: bool = False
+    #: a finding with a code of its own (E330: a name that names several cards); "" for the file's
+    code: str = ""
 
     def __str__(self) -> str:
         return f"{self.span}: {self.message}" + (f" ({self.hint})" if self.hint else "")
 
 
 # ---------------------------------------------------------------------- the cards
-def lcg_cards(catalogue: Catalogue) -> dict[str, CardDef]:
-    """The LCG cards of a catalogue by name (the first set that has a name wins)."""
-    cards: dict[str, CardDef] = {}
-    for card in catalogue.cards:
-        if card.family == FAMILY:
-            cards.setdefault(card.name, card)
-    return cards
+class LcgCards(Mapping[str, CardDef]):
+    """The LCG cards of a catalogue, every one of them, by the name files and records give it:
+    its title, or where loaded sets share the title, its title and set (``Aragorn (lcg-core)``,
+    see :mod:`lotr_rules.cards.titles`). A name as people write it is resolved with
+    :meth:`resolve`."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.titles: Titles = catalogue.titles(FAMILY)
+        self._by_label = self.titles.by_label()
+        self._sets: dict[str, list[CardDef]] | None = None
+
+    def encounter_set(self, name: str) -> list[CardDef]:
+        """The cards whose encounter set is ``name`` (quest cards too), in load order."""
+        if self._sets is None:
+            self._sets = {}
+            for card in self._by_label.values():
+                self._sets.setdefault(_field(card, "encounter-set"), []).append(card)
+        return self._sets.get(name, [])
+
+    def encounter_sets(self) -> list[str]:
+        self.encounter_set("")
+        return sorted(name for name in self._sets or {} if name)
+
+    def __getitem__(self, label: str) -> CardDef:
+        return self._by_label[label]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_label)
+
+    def __len__(self) -> int:
+        return len(self._by_label)
+
+    def label(self, card: CardDef) -> str:
+        return self.titles.label(card)
+
+    def resolve(
+        self,
+        text: str,
+        context: Sequence[str] = (),
+        qualifier: str = "",
+        fits: Callable[[CardDef], bool] | None = None,
+    ) -> Resolution:
+        return self.titles.resolve(text, context, qualifier, fits)
+
+
+def lcg_cards(catalogue: Catalogue) -> LcgCards:
+    """The LCG cards of a catalogue, by the names files give them (see :class:`LcgCards`)."""
+    return LcgCards(catalogue)
 
 
 def _field(card: CardDef, name: str, default: str = "") -> str:
@@ -96,17 +142,33 @@ def _facts(card: CardDef) -> _Facts:
 
 class Records:
     """The records of a catalogue's LCG cards, converted when first asked for (a card that cannot
-    be converted stops only the games that use it)."""
+    be converted stops only the games that use it). A record's ``name`` is the card's title,
+    which the rules count by (the unique rule, three copies a title); :meth:`label` is the name
+    files and records write for it."""
 
     def __init__(self, catalogue: Catalogue) -> None:
         self.cards = lcg_cards(catalogue)
         self._records: dict[str, LcgCard] = {}
+        self._labels: dict[LcgCard, str] = {}
 
-    def get(self, name: str) -> LcgCard:
-        record = self._records.get(name)
+    def get(self, label: str) -> LcgCard:
+        """The record of the card named ``label`` (a key of :attr:`cards`)."""
+        record = self._records.get(label)
         if record is None:
-            record = self._records[name] = to_record(self.cards[name])
+            record = self._records[label] = to_record(self.cards[label])
+            self._labels[record] = label
         return record
+
+    def of(self, card: CardDef) -> LcgCard:
+        return self.get(self.cards.label(card))
+
+    def alias(self, record: LcgCard, original: LcgCard) -> None:
+        """``record``, a changed copy of ``original``, is named as the original is."""
+        self._labels[record] = self.label(original)
+
+    def label(self, record: LcgCard) -> str:
+        """The name of a record this made (its title, or its title and set where titles are shared)."""
+        return self._labels.get(record, record.name)
 
 
 # ---------------------------------------------------------------------- finding files
@@ -149,20 +211,55 @@ def find_scenario(catalogue: Catalogue, name: str) -> Path:
     raise UserError(f"unknown scenario '{name}': {known}" + (f" ({hint})" if hint else ""))
 
 
+def own_sets(path: Path, catalogue: Catalogue) -> tuple[str, ...]:
+    """The set a deck or scenario file belongs to (the set whose ``decks`` or ``scenarios``
+    folder holds it), which its names are read in first; none for a file kept elsewhere."""
+    try:
+        folder = path.resolve().parent.parent
+    except OSError:
+        return ()
+    return tuple(
+        code
+        for code, info in catalogue.sets.items()
+        if info.family == FAMILY and path.parent.name in (DECKS, SCENARIOS) and Path(info.path).resolve() == folder
+    )
+
+
 # ---------------------------------------------------------------------- decks
-def deck_problems(deck: DeckList, cards: Mapping[str, CardDef], *, minimum_cards: int | None = None) -> list[Finding]:
+def deck_problems(
+    deck: DeckList, cards: LcgCards, *, minimum_cards: int | None = None, context: Sequence[str] = ()
+) -> list[Finding]:
     """The deck's unreadable lines and the deck-building rules it breaks (the core rules: at most
     three copies of a title, one of each hero and at most three, each card's sphere a hero's;
     with ``minimum_cards``, at least that many cards besides the heroes); a card no loaded set
-    has, or one that is not a player card, is a finding too."""
-    deck = canonical_names(deck, cards)
+    has, one that is not a player card, or a name several cards share (E330), is a finding too.
+    Names are read in the ``context`` sets first (the deck's own set)."""
+    found = [Finding(p.message, p.span, p.hint) for p in deck.problems]
+    unclear: set[DeckLine] = set()
+    for line, fits in [*((h, _is_hero) for h in deck.heroes), *((c, _not_hero) for c in deck.cards)]:
+        resolved = cards.resolve(line.name, context, line.product, fits)
+        if resolved.ambiguous:
+            written = f"{line.name} ({line.product})" if line.product else line.name
+            message, hint = ambiguity(written, resolved.candidates)
+            found.append(Finding(message, line.span, hint, code=AMBIGUOUS))
+            unclear.add(line)
+    deck = canonical_names(deck, cards, context)
+    deck = attrs.evolve(
+        deck,
+        heroes=tuple(line for line in deck.heroes if line not in unclear),
+        cards=tuple(line for line in deck.cards if line not in unclear),
+    )
 
     def facts(name: str) -> DeckCardFacts | None:
         card = cards.get(name)
         return _facts(card) if card is not None else None
 
-    found = [Finding(p.message, p.span, p.hint) for p in deck.problems]
-    for problem in check_deck(deck, facts, cards, minimum_cards=minimum_cards):
+    def title(name: str) -> str:
+        card = cards.get(name)
+        return card.name if card is not None else name
+
+    titles = {card.name for card in cards.titles.cards}
+    for problem in check_deck(deck, facts, titles, title=title, minimum_cards=minimum_cards):
         found.append(_finding(problem))
     for line in (*deck.heroes, *deck.cards):
         card = cards.get(line.name)
@@ -172,33 +269,32 @@ def deck_problems(deck: DeckList, cards: Mapping[str, CardDef], *, minimum_cards
     return found
 
 
-def folded(name: str) -> str:
-    """A card name as players may type it: any case, accents or not, straight or curly
-    apostrophes, any spacing (``gloin`` is ``Glóin``, ``Lorien’s Wealth`` is ``Lórien's Wealth``)."""
-    decomposed = unicodedata.normalize("NFKD", name.replace("\u2019", "'").replace("\u2018", "'"))
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(bare.casefold().split())
+def canonical_names(deck: DeckList, cards: LcgCards, context: Sequence[str] = ()) -> DeckList:
+    """The deck with each name written as its card is named (see :class:`LcgCards`), where the
+    name, read as players type it (see :func:`~lotr_rules.cards.titles.folded`), with its
+    parenthesised set if any and in the ``context`` sets first, names one card; other names are
+    left for the checks."""
 
-
-def canonical_names(deck: DeckList, cards: Mapping[str, CardDef]) -> DeckList:
-    """The deck with each name written as its card is named, where the name is a card's once
-    folded (see :func:`folded`) and only one card's; other names are left for the checks."""
-    by_folded: dict[str, list[str]] = {}
-    for name in cards:
-        by_folded.setdefault(folded(name), []).append(name)
-
-    def fix(line: DeckLine) -> DeckLine:
-        if line.name in cards:
+    def fix(line: DeckLine, fits: Callable[[CardDef], bool]) -> DeckLine:
+        resolved = cards.resolve(line.name, context, line.product, fits)
+        if resolved.card is None:
             return line
-        matches = by_folded.get(folded(line.name), [])
-        return attrs.evolve(line, name=matches[0]) if len(matches) == 1 else line
+        return attrs.evolve(line, name=cards.label(resolved.card))
 
     return attrs.evolve(
         deck,
-        heroes=tuple(map(fix, deck.heroes)),
-        cards=tuple(map(fix, deck.cards)),
-        sideboard=tuple(map(fix, deck.sideboard)),
+        heroes=tuple(fix(line, _is_hero) for line in deck.heroes),
+        cards=tuple(fix(line, _not_hero) for line in deck.cards),
+        sideboard=tuple(fix(line, _not_hero) for line in deck.sideboard),
     )
+
+
+def _is_hero(card: CardDef) -> bool:
+    return "hero" in card.types
+
+
+def _not_hero(card: CardDef) -> bool:
+    return "hero" not in card.types
 
 
 def _finding(problem: DeckProblem) -> Finding:
@@ -212,12 +308,13 @@ def player_deck(path: Path, catalogue: Catalogue, records: Records | None = None
     except DataFileError as error:
         raise UserError(str(error)) from None
     records = records or Records(catalogue)
-    problems = deck_problems(deck, records.cards)
+    context = own_sets(path, catalogue)
+    problems = deck_problems(deck, records.cards, context=context)
     if problems:
         shown = "\n".join(f"  {p}" for p in problems[:10])
         more = f"\n  ... and {len(problems) - 10} more" if len(problems) > 10 else ""
         raise UserError(f"the deck {deck.shown} cannot be played:\n{shown}{more}")
-    deck = canonical_names(deck, records.cards)
+    deck = canonical_names(deck, records.cards, context)
     heroes = [records.get(line.name) for line in deck.heroes]
     cards: list[LcgCard] = []
     for line in deck.cards:
@@ -309,24 +406,45 @@ def _stages(value: object, span: Span, problems: list[Finding]) -> tuple[tuple[s
     return tuple(stages)
 
 
-def scenario_problems(scenario: ScenarioFile, cards: Mapping[str, CardDef]) -> list[Finding]:
-    """What is wrong with a scenario against the loaded cards: names no set has, cards of the
-    wrong type, stages out of order, encounter sets no card belongs to."""
+@attrs.frozen(slots=True)
+class ScenarioCards:
+    """The cards a scenario file's names mean: its quest stages, its encounter deck's cards (in
+    the order the deck is built in) and the titles of the cards its setup stages."""
+
+    stages: tuple[tuple[CardDef, ...], ...]
+    encounter: tuple[CardDef, ...]
+    staging: tuple[str, ...]
+
+
+def scenario_cards(
+    scenario: ScenarioFile, cards: LcgCards, context: Sequence[str] = ()
+) -> tuple[ScenarioCards, list[Finding]]:
+    """What a scenario's names mean against the loaded cards, and what is wrong with them: names
+    no set has, cards of the wrong type, stages out of order, encounter sets no card belongs to,
+    names that several cards share (E330). Names are read in the ``context`` sets first (the
+    scenario's own set)."""
     found: list[Finding] = []
     whole = Span(1, 1, 1, 2, scenario.shown)
     quest_span = scenario.spans.get("quest", whole)
+    stages: list[tuple[CardDef, ...]] = []
     last = 0
     for number, names in enumerate(scenario.stages, start=1):
         numbers = set()
+        stage_cards: list[CardDef] = []
         for name in names:
-            card = cards.get(name)
-            if card is None:
+            resolved = cards.resolve(name, context, fits=_is_quest)
+            card = resolved.card
+            if resolved.ambiguous:
+                found.append(_ambiguous(name, resolved.candidates, quest_span))
+            elif card is None:
                 hint = did_you_mean(name, [n for n, c in cards.items() if "quest" in c.types])
                 found.append(Finding(f"no loaded set has the quest card '{name}'", quest_span, hint, unknown_name=True))
             elif "quest" not in card.types:
                 found.append(Finding(f"'{name}' (quest entry {number}) is not a quest card", quest_span))
             else:
                 numbers.add(int(_field(card, "stage", "0")))
+                stage_cards.append(card)
+        stages.append(tuple(stage_cards))
         if len(numbers) > 1:
             found.append(
                 Finding(f"the alternatives of quest entry {number} differ in stage: {sorted(numbers)}", quest_span)
@@ -341,44 +459,93 @@ def scenario_problems(scenario: ScenarioFile, cards: Mapping[str, CardDef]) -> l
                 )
             last = stage
     sets_span = scenario.spans.get("encounter_sets", whole)
-    known_sets = {_field(c, "encounter-set") for c in cards.values()}
+    members: list[CardDef] = []
     for name in scenario.encounter_sets:
-        if name not in known_sets:
-            hint = did_you_mean(name, sorted(s for s in known_sets if s))
-            found.append(Finding(f"no loaded card belongs to the encounter set '{name}'", sets_span, hint, True))
+        in_set, finding = _encounter_set(name, cards, context, sets_span)
+        if finding is not None:
+            found.append(finding)
+        members.extend(card for card in in_set if card.types & set(ENCOUNTER_TYPES))
+    encounter = sorted(dict.fromkeys(members), key=lambda card: (card.name, cards.label(card)))
     staging_span = scenario.spans.get("staging", whole)
+    in_deck = Titles(encounter, cards.titles.sets)
+    staging: list[str] = []
     for name in scenario.staging:
-        card = cards.get(name)
-        if card is None:
+        resolved = in_deck.resolve(name)
+        if resolved.card is not None:
+            staging.append(resolved.card.name)
+        elif resolved.ambiguous:
+            found.append(_ambiguous(name, resolved.candidates, staging_span))
+        elif cards.resolve(name).card is None and not cards.resolve(name).ambiguous:
             found.append(Finding(f"no loaded set has the encounter card '{name}'", staging_span, None, True))
-        elif _field(card, "encounter-set") not in scenario.encounter_sets:
+        else:
             found.append(Finding(f"'{name}' is not in any of the scenario's encounter sets", staging_span))
-    return found
+    return ScenarioCards(tuple(stages), tuple(encounter), tuple(staging)), found
+
+
+def _is_quest(card: CardDef) -> bool:
+    return "quest" in card.types
+
+
+def _ambiguous(name: str, candidates: Sequence[CardDef], span: Span) -> Finding:
+    message, hint = ambiguity(name, candidates)
+    return Finding(message, span, hint, code=AMBIGUOUS)
+
+
+def _encounter_set(
+    name: str, cards: LcgCards, context: Sequence[str], span: Span
+) -> tuple[list[CardDef], Finding | None]:
+    """The cards of the encounter set ``name``: of the one set that has an encounter set so
+    named, or the scenario's own set among several, or the set written after it
+    (``Dol Guldur Orcs (lcg-core)``); a name several sets give an encounter set is E330."""
+    by_set: dict[str, list[CardDef]] = {}
+    for card in cards.encounter_set(name):
+        by_set.setdefault(card.set_code, []).append(card)
+    if not by_set:
+        title, qualifier = split_qualifier(name)
+        if qualifier:
+            sets = cards.titles.sets
+            for card in cards.encounter_set(title):
+                if card.set_code in sets and sets[card.set_code].called(qualifier):
+                    by_set.setdefault(card.set_code, []).append(card)
+    if not by_set:
+        known = cards.encounter_sets()
+        message = f"no loaded card belongs to the encounter set '{name}'"
+        return [], Finding(message, span, did_you_mean(name, known), True)
+    own = [code for code in by_set if code in context]
+    if len(by_set) == 1 or len(own) == 1:
+        return by_set[own[0] if own else next(iter(by_set))], None
+    shown = [f"{name} ({code})" for code in sorted(by_set)]
+    message = f"'{name}' is the encounter set of {len(shown)} sets: " + ", ".join(shown)
+    return [], Finding(message, span, f"name one by its set, as '{shown[0]}'", code=AMBIGUOUS)
+
+
+def scenario_problems(scenario: ScenarioFile, cards: LcgCards, context: Sequence[str] = ()) -> list[Finding]:
+    """What is wrong with a scenario against the loaded cards (see :func:`scenario_cards`)."""
+    return scenario_cards(scenario, cards, context)[1]
 
 
 def load_scenario(path: Path, catalogue: Catalogue, records: Records | None = None) -> Scenario:
     """The scenario of a scenario file, made of the loaded cards."""
     scenario, problems = read_scenario_file(path)
     records = records or Records(catalogue)
+    made_of: ScenarioCards | None = None
     if scenario is not None:
-        problems = scenario_problems(scenario, records.cards)
-    if problems or scenario is None:
+        made_of, problems = scenario_cards(scenario, records.cards, own_sets(path, catalogue))
+    if problems or scenario is None or made_of is None:
         shown = "\n".join(f"  {p}" for p in problems[:10])
         raise UserError(f"the scenario {shown_path(path)} cannot be played:\n{shown}")
-    quest = [records.get(name) for names in scenario.stages for name in names]
-    encounter = [
-        records.get(name)
-        for name, card in sorted(records.cards.items())
-        if _field(card, "encounter-set") in scenario.encounter_sets and card.types & set(ENCOUNTER_TYPES)
-    ]
-    if scenario.staging:
+    quest = [records.of(card) for cards in made_of.stages for card in cards]
+    encounter = [records.of(card) for card in made_of.encounter]
+    if made_of.staging:
         first = quest[0]
-        if first.setup_staging and first.setup_staging != scenario.staging:
+        if first.setup_staging and first.setup_staging != made_of.staging:
             raise UserError(
                 f"the scenario {scenario.shown} and its first quest card '{first.name}' both say what is set up;"
                 " keep one"
             )
-        quest = [attrs.evolve(card, setup_staging=scenario.staging) if card is first else card for card in quest]
+        staged = attrs.evolve(first, setup_staging=made_of.staging)
+        records.alias(staged, first)
+        quest = [staged if card is first else card for card in quest]
     made = Scenario(scenario.name, tuple(quest), tuple(encounter))
     try:
         made.check()

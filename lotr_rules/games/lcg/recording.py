@@ -11,7 +11,7 @@ check that a replay reached the very game recorded.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ from lotr_rules.engine.game import Game
 from lotr_rules.errors import ConfigError, IllegalChoiceError, RecordError, UserError
 from lotr_rules.games.lcg.files import Records, find_scenario, load_scenario
 from lotr_rules.games.lcg.game import LcgConfig, LcgGame
-from lotr_rules.games.lcg.record import PlayerDeck
+from lotr_rules.games.lcg.record import LcgCard, PlayerDeck
 
 RECORD_FORMAT = "lotr-rules lcg record"
 RECORD_VERSION = 1
@@ -43,6 +43,12 @@ class LcgTable:
     config: LcgConfig
     #: the card scripts' digests, by card name, of every card of the game
     digests: tuple[tuple[str, str], ...]
+    #: how the record names each card of the game: its title, or its title and set where
+    #: the loaded sets share the title (``Aragorn (lcg-core)``)
+    names: Mapping[LcgCard, str] = attrs.field(factory=dict)
+
+    def name(self, record: LcgCard) -> str:
+        return self.names.get(record, record.name)
 
 
 def new_table(catalogue: Catalogue, scenario: str, deck_specs: Sequence[str], seed: int) -> LcgTable:
@@ -61,17 +67,22 @@ def _table(records: Records, scenario: str, labels: tuple[str, ...], config: Lcg
         config.check()
     except ConfigError as error:
         raise UserError(str(error)) from None
-    names = {c.name for c in config.scenario.quest} | {c.name for c in config.scenario.encounter}
-    names |= {c.name for deck in config.players for c in (*deck.heroes, *deck.deck)}
-    digests = tuple(sorted((name, records.cards[name].source_digest) for name in names))
-    return LcgTable(scenario, labels, config, digests)
+    used = [*config.scenario.quest, *config.scenario.encounter]
+    used += [c for deck in config.players for c in (*deck.heroes, *deck.deck)]
+    names = {record: records.label(record) for record in used}
+    digests = tuple(sorted({(name, records.cards[name].source_digest) for name in names.values()}))
+    return LcgTable(scenario, labels, config, digests, names)
 
 
-def deck_json(deck: PlayerDeck) -> dict[str, Any]:
+def deck_json(deck: PlayerDeck, names: Mapping[LcgCard, str] | None = None) -> dict[str, Any]:
+    """A deck as a record keeps it: its cards by name (``names``: how the record names each)."""
+    named = names or {}
     counts: dict[str, int] = {}
     for card in deck.deck:
-        counts[card.name] = counts.get(card.name, 0) + 1
-    return {"heroes": [hero.name for hero in deck.heroes], "cards": [[name, n] for name, n in counts.items()]}
+        name = named.get(card, card.name)
+        counts[name] = counts.get(name, 0) + 1
+    heroes = [named.get(hero, hero.name) for hero in deck.heroes]
+    return {"heroes": heroes, "cards": [[name, n] for name, n in counts.items()]}
 
 
 def game_record(game: LcgGame, table: LcgTable) -> dict[str, Any]:
@@ -82,7 +93,8 @@ def game_record(game: LcgGame, table: LcgTable) -> dict[str, Any]:
         "family": "lcg",
         "scenario": table.scenario,
         "decks": [
-            {"label": label, **deck_json(deck)} for label, deck in zip(table.labels, table.config.players, strict=True)
+            {"label": label, **deck_json(deck, table.names)}
+            for label, deck in zip(table.labels, table.config.players, strict=True)
         ],
         "seed": table.config.seed,
         "cards": dict(table.digests),
@@ -157,25 +169,34 @@ def table_from_record(data: dict[str, Any], catalogue: Catalogue, where: str) ->
     since the record was made are an error naming them."""
     records = Records(catalogue)
     recorded: dict[str, str] = data["cards"]
-    missing = sorted(name for name in recorded if name not in records.cards)
+    meant = {name: _recorded_card(records, name, digest) for name, digest in recorded.items()}
+    missing = sorted(name for name, label in meant.items() if label is None)
     if missing:
         raise RecordError(
             f"{where} uses cards no loaded set has: {', '.join(missing[:5])}"
             + (" ..." if len(missing) > 5 else "")
             + " (give their set with --cards)"
         )
-    changed = sorted(name for name, digest in recorded.items() if records.cards[name].source_digest != digest)
+    labels_of = {name: label for name, label in meant.items() if label is not None}
+    changed = sorted(name for name, label in labels_of.items() if records.cards[label].source_digest != recorded[name])
     if changed:
         raise RecordError(
             f"{where} was made with other versions of these cards: {', '.join(changed[:5])}"
             + (" ..." if len(changed) > 5 else "")
         )
+
+    def record_of(name: str) -> LcgCard:
+        label = labels_of.get(name)
+        if label is None:
+            raise RecordError(f"{where} is corrupt: its decks name '{name}', which its card digests do not")
+        return records.get(label)
+
     try:
         scenario = load_scenario(find_scenario(catalogue, data["scenario"]), catalogue, records)
         decks = tuple(
             PlayerDeck(
-                tuple(records.get(name) for name in deck["heroes"]),
-                tuple(records.get(name) for name, count in deck["cards"] for _ in range(count)),
+                tuple(record_of(name) for name in deck["heroes"]),
+                tuple(record_of(name) for name, count in deck["cards"] for _ in range(count)),
             )
             for deck in data["decks"]
         )
@@ -183,9 +204,22 @@ def table_from_record(data: dict[str, Any], catalogue: Catalogue, where: str) ->
         raise RecordError(f"{where} cannot be set up again: {error}") from None
     labels = tuple(str(deck["label"]) for deck in data["decks"])
     table = _table(records, str(data["scenario"]), labels, LcgConfig(scenario, decks, seed=int(data["seed"])))
-    if dict(table.digests) != recorded:
+    if dict(table.digests) != {labels_of[name]: digest for name, digest in recorded.items()}:
         raise RecordError(f"{where} is corrupt: its card digests are not those of its decks and scenario")
     return table
+
+
+def _recorded_card(records: Records, name: str, digest: str) -> str | None:
+    """The card a record's name means, as :class:`Records` names it. A record written when
+    its sets shared no title names a card by title alone; where a set loaded now shares that
+    title, the card whose script has the recorded digest is the one."""
+    if name in records.cards:
+        return name
+    resolved = records.cards.resolve(name)
+    candidates = [resolved.card] if resolved.card is not None else list(resolved.candidates)
+    if len(candidates) > 1:
+        candidates = [card for card in candidates if card.source_digest == digest] or candidates
+    return records.cards.label(candidates[0]) if len(candidates) == 1 else None
 
 
 class Stop(Exception):
