@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import html
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from pathlib import Path
 from typing import Any, cast
 from urllib.parse import urlsplit
@@ -21,7 +21,6 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers, UploadFile
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -38,6 +37,7 @@ from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.web import faces
 from lotr_rules.web.cardview import detail, script_of
+from lotr_rules.web.hosts import LOOPBACK_NAMES, AllowedHosts
 from lotr_rules.web.newgame import (
     FAMILIES,
     WEB_PLANS,
@@ -499,20 +499,17 @@ class SameOriginChanges:
         await self.app(scope, receive, send)
 
 
-#: the names this computer goes by: the table answers only to them unless told to listen wider
-LOCAL_NAMES = ("127.0.0.1", "localhost", "::1")
-
-
 def create_app(
     card_dirs: tuple[Path, ...] = (),
     saves_dir: Path | None = None,
     bot_delay: float = 0.6,
     *,
-    local_only: bool = True,
+    allowed_hosts: Iterable[str] = LOOPBACK_NAMES,
 ) -> Starlette:
-    """The web table for the shipped sets and ``card_dirs``; saves go to ``saves_dir``. With
-    ``local_only`` it answers only requests addressed to this computer by name (no page of
-    another site can reach it through a name that points here)."""
+    """The web table for the shipped sets and ``card_dirs``; saves go to ``saves_dir``. It
+    answers only requests addressed to one of ``allowed_hosts`` (or to the address they arrived
+    at, written as numbers): no page of another site can reach it through a name that points
+    here (see :mod:`lotr_rules.web.hosts`)."""
     library = Library(card_dirs, bot_delay)
     library.catalogue("deckbuilding")  # a set with errors stops the server before it starts
     library.catalogue("adventure-deck")
@@ -555,9 +552,7 @@ def create_app(
         table.sessions.close_all()
         table.try_sets.close()
 
-    middleware = [Middleware(SameOriginChanges)]
-    if local_only:
-        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(LOCAL_NAMES)))
+    middleware = [Middleware(AllowedHosts, names=tuple(allowed_hosts)), Middleware(SameOriginChanges)]
     app = Starlette(
         routes=routes,
         middleware=middleware,
