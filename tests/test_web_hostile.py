@@ -125,3 +125,13 @@ def test_serve_on_ipv6_loopback_answers_at_the_address_it_prints(tmp_path: Path)
         status, text = get(host, port, f"[::1]:{port}")
         assert status == 200 and "New game" in text
         assert get(host, port, f"rebound.example:{port}")[0] == 400
+
+
+# ---------------------------------------------------------------------- the favicon
+def test_the_table_has_a_favicon(tmp_path: Path) -> None:
+    client = TestClient(create_app((), tmp_path, bot_delay=0.0), base_url="http://127.0.0.1")
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200 and response.headers["content-type"].startswith("image/svg+xml")
+    assert response.text.startswith("<svg") and len(response.content) < 2048
+    assert 'rel="icon" href="/static/favicon.svg"' in client.get("/").text
+    assert client.get("/static/favicon.svg").content == response.content

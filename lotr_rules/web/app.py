@@ -477,6 +477,15 @@ async def _chosen_or_uploaded(form: Any, saves: SaveFolder) -> tuple[Any, str]:
     return saves.read(name), name
 
 
+async def favicon(request: Request) -> Response:
+    """The table's icon, for browsers that ask for /favicon.ico whatever the page links to."""
+    return Response(
+        (HERE / "static" / "favicon.svg").read_bytes(),
+        media_type="image/svg+xml",
+        headers={"Cache-Control": "max-age=86400"},
+    )
+
+
 class _NotFound(Exception):
     pass
 
@@ -544,6 +553,7 @@ def create_app(
         Route("/replay/{rid}/view", table.replay_view),
         Route("/replay/{rid}/card/{instance}", table.replay_card),
         Route("/replay/{rid}/face/{instance}.svg", table.replay_face),
+        Route("/favicon.ico", favicon),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     @contextlib.asynccontextmanager
