@@ -135,3 +135,126 @@ def test_the_table_has_a_favicon(tmp_path: Path) -> None:
     assert response.text.startswith("<svg") and len(response.content) < 2048
     assert 'rel="icon" href="/static/favicon.svg"' in client.get("/").text
     assert client.get("/static/favicon.svg").content == response.content
+
+
+# ---------------------------------------------------------------------- the workshop's memory
+def card(number: int) -> str:
+    """A workshop card of its own name and id (benchmarks/workshop_memory.py tries the same)."""
+    return (
+        f'card "Trial Warden {number}" {{\n  id trial-warden-{number}\n  type ally\n  cost 3\n  power 2\n'
+        '  victory 1\n  copies 2\n  provenance designed\n  text "+2 Power. Draw a card."\n'
+        "  play {\n    draw 1\n  }\n}\n"
+    )
+
+
+def test_trying_cards_again_and_again_keeps_a_bounded_number_of_games_and_folders(tmp_path: Path) -> None:
+    """Each "Try it" starts a game with a catalogue of its own: the server keeps only the last
+    few (MAX_TRIES), removes a try's folder when its game goes, and every folder at shutdown."""
+    import gc
+
+    from lotr_rules.cards.catalogue import Catalogue
+    from lotr_rules.web.sessions import MAX_TRIES
+
+    app = create_app((), tmp_path / "saves", bot_delay=0.0)
+    table = app.state.table
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        for number in range(3 * MAX_TRIES + 5):
+            response = client.post("/workshop/try", data={"text": card(number), "family": "deckbuilding"})
+            assert response.status_code == 200 and f"trying Trial Warden {number}" in response.text
+            assert table.sessions.count("tries") <= MAX_TRIES
+            assert table.try_sets.held() <= MAX_TRIES
+        # a card that does not load leaves no folder behind
+        held = table.try_sets.held()
+        broken = client.post("/workshop/try", data={"text": 'card "Broken" {\n  id broken\n}\n'})
+        assert broken.status_code == 400 and table.try_sets.held() == held
+        gc.collect()
+        catalogues = sum(1 for thing in gc.get_objects() if isinstance(thing, Catalogue))
+        assert catalogues <= MAX_TRIES + 8, f"{catalogues} catalogues are still alive"
+        root = table.try_sets.root
+    assert not root.exists(), "the workshop's folders outlived the server"
+
+
+# ---------------------------------------------------------------------- text direction controls
+#: a name that a right-to-left override and a line separator would turn around and break
+TURNED = "Evil\u202eWarden\u2028X"
+SHOWN = "Evil\\u202eWarden\\u2028X"
+TURNING = re.compile("[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def turned_card(name: str = TURNED) -> str:
+    return (
+        f'card "{name}" {{\n  id evil-warden\n  type ally\n  cost 1\n  power 2\n  victory 1\n  copies 2\n'
+        '  provenance designed\n  text "+2 Power.\u202e Draw a card."\n  play {\n    draw 1\n  }\n}\n'
+    )
+
+
+def shown_text(page: str) -> str:
+    """The page without what it sends back as it came (values of form fields, the script being
+    edited): what a person reads."""
+    page = re.sub(r'value="[^"]*"', 'value=""', page)
+    return re.sub(r"(<textarea[^>]*>)[^<]*(</textarea>)", r"\1\2", page)
+
+
+def test_a_card_name_that_would_turn_the_page_around_is_shown_escaped(tmp_path: Path) -> None:
+    """Card names, card text, titles, options and the log show each direction control and line
+    separator as its escape, never acting on the page (the face's SVG and the inspector too)."""
+    app = create_app((), tmp_path / "saves", bot_delay=0.0)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        response = client.post("/workshop/try", data={"text": turned_card(), "family": "deckbuilding"})
+        assert response.status_code == 200
+        assert not TURNING.search(shown_text(response.text))
+        assert f"(trying {SHOWN})" in response.text and "+2 Power.\\u202e Draw a card." in response.text
+        sid = str(response.url).rsplit("/", 1)[1]
+        session = app.state.table.sessions.get(sid)
+        for _ in range(20):  # play the hand until the card on the Path can be bought, and buy it
+            session.wait_for_news(-1, 20)
+            with session.cond:
+                at, request = session.decision_number(), session.pending
+                instance = next(i for i, card in enumerate(session.game.cards) if card.name == TURNED)
+            assert request is not None
+            labels = [option.label for option in request.options]
+            buy = next((i for i, label in enumerate(labels) if label.startswith("buy " + TURNED)), None)
+            pick = buy if buy is not None else next(i for i, label in enumerate(labels) if label.startswith("play"))
+            table = client.post(f"/game/{sid}/choose", data={"at": str(at), "option": str(pick)})
+            assert table.status_code == 200 and not TURNING.search(shown_text(table.text))
+            if buy is not None:
+                break
+        assert buy is not None, "the card on the Path was never offered"
+        log = table.text[table.text.index('id="log"') :]
+        assert SHOWN in log[: log.index("</aside>")], "the log does not show the card's name escaped"
+        face = client.get(f"/game/{sid}/face/{instance}.svg")
+        assert SHOWN in face.text and not TURNING.search(face.text)
+        inspector = client.get(f"/game/{sid}/card/{instance}")
+        assert SHOWN in inspector.text and not TURNING.search(shown_text(inspector.text))
+
+
+def test_set_data_and_file_names_that_would_turn_the_page_are_shown_escaped(tmp_path: Path) -> None:
+    folder = tmp_path / "turned"
+    folder.mkdir()
+    (folder / "set.toml").write_text(
+        'code = "turned"\nname = "Set\u202e of Turns"\nlanguage = 3\nfamily = "deckbuilding"\n', encoding="utf-8"
+    )
+    (folder / "evil-warden.card").write_text(turned_card(), encoding="utf-8")
+    (folder / "plan\u202elmth.mix.toml").write_text('sets = ["two-towers"]\n', encoding="utf-8")
+    client = TestClient(create_app((folder,), tmp_path / "saves", bot_delay=0.0), base_url="http://127.0.0.1")
+    page = client.get("/new").text
+    assert "Set\\u202e of Turns" in page and ">plan\\u202elmth.mix.toml<" in page
+    assert not TURNING.search(shown_text(page))
+    assert 'value="plan\u202elmth.mix.toml"' in page, "the mix file's name is sent back as it is"
+
+
+def test_the_workshop_lists_and_marks_the_characters_it_cannot_show(tmp_path: Path) -> None:
+    """The script being edited keeps every character (it is the designer's), but the findings
+    name each hidden one with its line and column, and the underlay marks where it stands."""
+    client = TestClient(create_app((), tmp_path, bot_delay=0.0), base_url="http://127.0.0.1")
+    checked = client.post("/workshop/check", data={"text": turned_card(), "family": "deckbuilding"}).text
+    assert "evil-warden.card:1:11: U+202E RIGHT-TO-LEFT OVERRIDE" in checked
+    assert "evil-warden.card:1:18: U+2028 LINE SEPARATOR" in checked
+    assert "evil-warden.card:9:18: U+202E RIGHT-TO-LEFT OVERRIDE" in checked
+    assert checked.count('<mark class="hidden-char"') == 3
+    assert SHOWN in checked  # the face drawn from it
+    assert not TURNING.search(re.sub(r'<mark class="hidden-char"[^>]*>.</mark>', "", checked))
+    # a card with errors goes back to the page as it was written, hidden characters and all
+    broken = turned_card().replace("type ally", "type allly")
+    page = client.post("/workshop/try", data={"text": broken, "family": "deckbuilding"})
+    assert page.status_code == 400 and f"card &#34;{TURNED}&#34; {{" in page.text

@@ -17,6 +17,7 @@ from typing import Any, cast
 from urllib.parse import urlsplit
 
 import jinja2
+from markupsafe import Markup, escape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers, UploadFile
@@ -50,6 +51,7 @@ from lotr_rules.web.replays import ReplaySession, ReplayStore, open_replay
 from lotr_rules.web.saves import SaveFolder, save_data_of
 from lotr_rules.web.sessions import SessionStore, TableSession
 from lotr_rules.web.views import adventure_view, deckbuilding_view
+from lotr_rules.web.visible import visible
 from lotr_rules.web.workshop import FAMILIES as WORKSHOP_FAMILIES
 from lotr_rules.web.workshop import MAX_SCRIPT, STARTERS, Checked, TrySets, try_session
 from lotr_rules.web.workshop import check as workshop_check
@@ -70,9 +72,25 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
+        finalize=_shown,
     )
     env.globals["version"] = __version__
+    env.filters["as_sent"] = _as_sent
     return env
+
+
+def _shown(value: Any) -> Any:
+    """Every text a page shows, with the characters that would change how it reads (a
+    right-to-left override in a card's name, say) written as escapes (see :mod:`.visible`).
+    HTML the table made itself (``Markup``) was shown through here when it was made."""
+    return visible(value) if isinstance(value, str) and not isinstance(value, Markup) else value
+
+
+def _as_sent(value: str) -> Markup:
+    """A text exactly as it came, escaped but not made visible: for what a page sends back
+    (the script being edited, a save's file name in a button's value), where an escape in
+    place of a character would change what is sent."""
+    return escape(str(value))
 
 
 class WebTable:
@@ -325,7 +343,8 @@ class WebTable:
             text, family = await _workshop_form(request)
             checked = await run_in_threadpool(self._check, text, family)
         except UserError as error:
-            return HTMLResponse(f'<p class="error" role="alert">{html.escape(str(error))}</p>', status_code=400)
+            message = html.escape(visible(str(error)))
+            return HTMLResponse(f'<p class="error" role="alert">{message}</p>', status_code=400)
         return self.page("workshop_result.html", checked=checked, face=_inline_svg(checked.card), oob=True)
 
     async def workshop_try(self, request: Request) -> Response:
@@ -334,7 +353,7 @@ class WebTable:
             session = await run_in_threadpool(try_session, self.library, self.try_sets, text, family)
         except UserError as error:
             return await self._workshop_page(family, text, 400, str(error))
-        self.sessions.add(session)
+        self.sessions.add(session, "tries")
         return RedirectResponse(f"/game/{session.id}", status_code=303)
 
     # ------------------------------------------------------------------ replays

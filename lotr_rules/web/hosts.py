@@ -129,7 +129,7 @@ class AllowedHosts:
             return True
         # The address the request arrived at, written as numbers: no other site can own it.
         server = scope.get("server")
-        return bool(server) and _is_address(name) and name == canonical(str(server[0]))
+        return server is not None and _is_address(name) and name == canonical(str(server[0]))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket") or self.allows(scope):
