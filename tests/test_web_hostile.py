@@ -4,15 +4,18 @@ browser table", lists each guarantee with the test here that holds it)."""
 
 from __future__ import annotations
 
+import html
 import http.client
 import ipaddress
+import json
 import re
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,6 +29,7 @@ from starlette.testclient import TestClient
 
 from lotr_rules.web.app import create_app
 from lotr_rules.web.hosts import allowed_names, host_name
+from tests.memory_cap import memory_capped
 
 ADDRESS = re.compile(r"The table is at (http://(\S+):(\d+)/) \(Ctrl-C stops it\)")
 
@@ -258,3 +262,99 @@ def test_the_workshop_lists_and_marks_the_characters_it_cannot_show(tmp_path: Pa
     broken = turned_card().replace("type ally", "type allly")
     page = client.post("/workshop/try", data={"text": broken, "family": "deckbuilding"})
     assert page.status_code == 400 and f"card &#34;{TURNED}&#34; {{" in page.text
+
+
+# ---------------------------------------------------------------------- hand-edited saves
+@pytest.fixture(scope="module")
+def saves() -> dict[str, dict[str, Any]]:
+    """A true save of each family, made at the table a few decisions in."""
+    from lotr_rules.web.newgame import Library, new_adventure, new_deckbuilding
+    from lotr_rules.web.saves import save_data_of
+
+    library = Library((), bot_delay=0.0)
+    made = {}
+    two = {"set:two-towers": "1", "players": "2", "seat0": "human", "seat1": "heuristic", "seed": "3"}
+    for family, session in (
+        ("deckbuilding", new_deckbuilding(library, two)),
+        ("adventure-deck", new_adventure(library, {"seed": "3"})),
+    ):
+        session.start()
+        for _ in range(5):
+            session.wait_for_news(-1, 10)
+            at, version = session.decision_number(), session.version
+            assert session.give_answer(at, 0)
+            session.wait_for_news(version, 10)
+        data = save_data_of(session)
+        session.close()
+        assert data is not None
+        made[family] = data
+    return made
+
+
+def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(data: dict[str, Any]) -> None:
+        *inside, last = path.split(".")
+        for key in inside:
+            data = data[key]
+        data[last] = value
+
+    return change
+
+
+BENT_SAVES = [
+    # (what, family, the change, what the refusal says)
+    ("a config that is a list", "deckbuilding", _set("config", [1, 2]), "has a bad game config"),
+    ("players as words", "deckbuilding", _set("config.players", "two"), "has a bad game config"),
+    ("10**30 players", "deckbuilding", _set("config.players", 10**30), "a game takes 1 to 5 players"),
+    ("a seed of 31 digits", "deckbuilding", _set("config.seed", 10**30), "seed must be 0 to"),
+    ("10**30 archenemies", "deckbuilding", _set("config.archenemies", 10**30), "Archenemy stack holds 3 to"),
+    ("a choice out of range", "deckbuilding", _set("choices", [10**30]), "is not one of the 4 options"),
+    ("choices as text", "deckbuilding", _set("choices", "0,0"), "corrupt list of choices"),
+    ("a digest that does not match", "deckbuilding", _set("digest", "0" * 32), "does not replay to the game it"),
+    ("a card that changed", "deckbuilding", _set("cards.two-towers/Aragorn", "x"), "has changed since"),
+    ("a family of no table", "deckbuilding", _set("family", "lcg"), "is a game of lcg, which the"),
+    ("another family's state", "deckbuilding", _set("family", "adventure-deck"), "journey"),
+    ("a deck-building config", "adventure-deck", _set("config.turns", "many"), "bad journey config"),
+    ("a choice out of range", "adventure-deck", _set("choices", [999]), "choice 999 is not one of the 2 options"),
+    ("a digest that does not match", "adventure-deck", _set("digest", "0" * 32), "its digest differs"),
+    ("another family's state", "adventure-deck", _set("family", "deckbuilding"), "x.json"),
+]
+
+
+@pytest.mark.parametrize("page", ["/resume", "/replay"])
+@pytest.mark.parametrize(("what", "family", "change", "says"), BENT_SAVES, ids=[f"{b[1]}: {b[0]}" for b in BENT_SAVES])
+def test_a_hand_edited_save_is_refused_with_a_message(
+    tmp_path: Path,
+    saves: dict[str, dict[str, Any]],
+    page: str,
+    what: str,
+    family: str,
+    change: Callable[[dict[str, Any]], None],
+    says: str,
+) -> None:
+    client = TestClient(create_app((), tmp_path, bot_delay=0.0), base_url="http://127.0.0.1")
+    data = json.loads(json.dumps(saves[family]))
+    change(data)
+    with memory_capped():
+        response = client.post(page, files={"file": ("x.json", json.dumps(data).encode())}, follow_redirects=False)
+    assert response.status_code == 400, f"{what}: {response.status_code}"
+    found = re.search(r'class="error"[^>]*>(.*?)</', response.text, flags=re.DOTALL)
+    assert found is not None and says in html.unescape(found.group(1)), found and found.group(1)
+
+
+@pytest.mark.parametrize("page", ["/resume", "/replay"])
+def test_a_save_holding_nan_or_infinity_is_refused(tmp_path: Path, saves: dict[str, dict[str, Any]], page: str) -> None:
+    client = TestClient(create_app((), tmp_path, bot_delay=0.0), base_url="http://127.0.0.1")
+    text = json.dumps(saves["deckbuilding"]).replace('"players": 2', '"players": Infinity')
+    response = client.post(page, files={"file": ("x.json", text.encode())})
+    assert response.status_code == 400 and "x.json is not a game record (it holds NaN or Infinity" in response.text
+
+
+@pytest.mark.parametrize("family", ["deckbuilding", "adventure-deck"])
+def test_the_saves_unbent_resume_and_replay(tmp_path: Path, saves: dict[str, dict[str, Any]], family: str) -> None:
+    """The saves the refusals above bend are good ones: as they are, both pages take them."""
+    client = TestClient(create_app((), tmp_path, bot_delay=0.0), base_url="http://127.0.0.1")
+    for page in ("/resume", "/replay"):
+        body = json.dumps(saves[family]).encode()
+        response = client.post(page, files={"file": ("x.json", body)}, follow_redirects=False)
+        assert response.status_code == 303, response.text

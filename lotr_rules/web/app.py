@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import html
+import math
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from pathlib import Path
@@ -478,6 +479,26 @@ def _mark(view: dict[str, Any], card: int, label: str) -> None:
 
 
 async def _chosen_or_uploaded(form: Any, saves: SaveFolder) -> tuple[Any, str]:
+    data, where = await _read_chosen_or_uploaded(form, saves)
+    if not _finite(data):
+        raise UserError(f"{where} is not a game record (it holds NaN or Infinity, which no record has)")
+    return data, where
+
+
+def _finite(data: Any) -> bool:
+    """Whether ``data`` (JSON, nested at most 64 deep: the reader checked) holds only finite
+    numbers. Python's JSON reader takes NaN and Infinity, which no game record has and which
+    turn into errors of another kind (an overflow) where a whole number is read."""
+    if isinstance(data, float):
+        return math.isfinite(data)
+    if isinstance(data, dict):
+        return all(_finite(value) for value in data.values())
+    if isinstance(data, list):
+        return all(_finite(value) for value in data)
+    return True
+
+
+async def _read_chosen_or_uploaded(form: Any, saves: SaveFolder) -> tuple[Any, str]:
     upload = form.get("file")
     if isinstance(upload, UploadFile) and upload.filename:
         content = await upload.read(MAX_UPLOAD + 1)

@@ -28,6 +28,7 @@ from lotr_rules.games.adventure.record import config_from_json, replay_journey
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.record import check_record, replay
+from lotr_rules.web.newgame import record_config
 
 #: how many replays one server keeps open
 MAX_REPLAYS = 16
@@ -164,8 +165,8 @@ def open_replay(catalogues: Callable[[str], Catalogue], data: Any, where: str) -
     elif family == "deckbuilding":
         catalogue = catalogues(family)
         check_config_values(data, where)
+        config = record_config(data, where)
         try:
-            config = GameConfig.from_json(data.get("config"))
             game = replay(catalogue, data)
         except ConfigError as error:
             raise RecordError(f"{where} has a bad game config: {error}") from None

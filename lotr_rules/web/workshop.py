@@ -15,6 +15,7 @@ import re
 import shutil
 import tempfile
 import unicodedata
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -225,6 +226,9 @@ class TrySets:
     def __init__(self) -> None:
         self.root = Path(tempfile.mkdtemp(prefix="lotr-workshop-games-"))
         self.count = 0
+        # the folders go at shutdown; and when the server stops without one (an error at start,
+        # an application dropped in a test), when this object goes or the interpreter exits
+        self._remove = weakref.finalize(self, shutil.rmtree, str(self.root), True)
 
     def new(self, text: str, family: str) -> Path:
         self.count += 1
@@ -241,7 +245,7 @@ class TrySets:
         return sum(1 for _ in self.root.iterdir()) if self.root.is_dir() else 0
 
     def close(self) -> None:
-        shutil.rmtree(self.root, ignore_errors=True)
+        self._remove()
 
 
 #: how many seeds trying a card looks through for a game that shows it at once
