@@ -358,3 +358,53 @@ def test_the_saves_unbent_resume_and_replay(tmp_path: Path, saves: dict[str, dic
         body = json.dumps(saves[family]).encode()
         response = client.post(page, files={"file": ("x.json", body)}, follow_redirects=False)
         assert response.status_code == 303, response.text
+
+
+def test_a_replay_keeps_a_few_steps_built_and_the_server_a_few_replays(
+    tmp_path: Path, saves: dict[str, dict[str, Any]]
+) -> None:
+    from lotr_rules.web.replays import MAX_REPLAYS, STEPS_KEPT
+
+    app = create_app((), tmp_path, bot_delay=0.0)
+    client = TestClient(app, base_url="http://127.0.0.1")
+    body = json.dumps(saves["deckbuilding"]).encode()
+    opened = [
+        client.post("/replay", files={"file": ("x.json", body)}, follow_redirects=False).headers["location"]
+        for _ in range(MAX_REPLAYS + 2)
+    ]
+    assert client.get(opened[0]).status_code == 404, "the oldest replay was not let go"
+    where = opened[-1]
+    last = len(saves["deckbuilding"]["choices"])
+    for step in [*range(last + 1), *range(last, -1, -1)]:
+        assert client.get(f"{where}/view", params={"step": step}).status_code == 200
+    replay = app.state.table.replays.get(where.rsplit("/", 1)[1])
+    assert 0 < len(replay.built) <= STEPS_KEPT
+
+
+# ---------------------------------------------------------------------- the docs
+def _browser_section() -> str:
+    page = (Path(__file__).parent.parent / "docs" / "sharing-safely.md").read_text(encoding="utf-8")
+    start = page.index("## The browser table")
+    return page[start : page.index("\n## ", start + 1)]
+
+
+def test_the_docs_name_only_tests_that_exist() -> None:
+    named = set(re.findall(r"`(test_[a-z0-9_]+)`", _browser_section()))
+    assert len(named) >= 10
+    here = Path(__file__).parent
+    sources = [file.read_text(encoding="utf-8") for file in here.glob("test_*.py")]
+    defined = {name for text in sources for name in re.findall(r"^def (test_\w+)", text, re.M)}
+    assert named <= defined, f"the page names tests that do not exist: {sorted(named - defined)}"
+
+
+def test_the_docs_state_the_tables_bounds() -> None:
+    from lotr_rules.web.replays import MAX_REPLAYS, STEPS_KEPT
+    from lotr_rules.web.sessions import MAX_SESSIONS, MAX_TRIES
+    from tests.test_web_fuzz import EXAMPLES, LONG_EXAMPLES, SLOWEST
+
+    section = _browser_section()
+    assert f"at most {MAX_TRIES} tried games" in section
+    assert f"at most {MAX_SESSIONS} games and {MAX_REPLAYS} open replays" in section
+    assert f"at most {STEPS_KEPT} of its steps built" in section
+    assert f"sends {EXAMPLES} requests in every test run" in section
+    assert f"{LONG_EXAMPLES:,}" in section and f"longer than {SLOWEST:.0f} seconds" in section
