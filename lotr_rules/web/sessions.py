@@ -25,8 +25,8 @@ from lotr_rules.errors import UserError
 
 #: how many games one server keeps; starting another closes the one left alone longest
 MAX_SESSIONS = 32
-#: how many games started by the workshop's "Try it" one server keeps (each holds a whole
-#: catalogue of its own, and a designer presses the button again at every change)
+#: how many games started by the workshop's "Try it" one server keeps (a designer presses the
+#: button again at every change, and each try is a game with a set folder of its own)
 MAX_TRIES = 4
 
 
