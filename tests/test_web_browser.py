@@ -252,3 +252,28 @@ def test_bots_move_visibly(tmp_path: Path, page: Any) -> None:
         page.click("text=Start the game")
         page.wait_for_selector("#table[data-state=bots] h2.thinking:has-text('chooses:')")
         assert "(heuristic bot) chooses:" in page.inner_text("h2.thinking")
+
+
+def test_a_name_that_would_turn_the_page_around_shows_its_escape_in_the_browser(table: RunningTable, page: Any) -> None:
+    """In Chromium itself: the workshop lists and marks the hidden characters of a script, and the
+    game trying it shows the card's name with each one as its escape, the name read left to right."""
+    from tests.test_web_hostile import SHOWN, TURNED, turned_card
+
+    page.goto(table.url + "/workshop")
+    page.wait_for_selector("#findings .clean")
+    page.locator("#script").fill(turned_card())
+    page.wait_for_selector("#findings .hidden-chars li")
+    listed = page.locator("#findings .hidden-chars li").all_inner_texts()
+    assert [text.split(": ")[0] for text in listed] == [
+        "evil-warden.card:1:11",
+        "evil-warden.card:1:18",
+        "evil-warden.card:9:18",
+    ]
+    assert page.locator("#underlay mark.hidden-char").count() == 3
+    assert page.locator("#script").input_value() == turned_card(), "the script being edited lost a character"
+    page.click("text=Try it in a game against a bot")
+    page.wait_for_selector(SETTLED)
+    heading = page.inner_text("header.bar h1")
+    assert f"trying {SHOWN}" in heading and TURNED not in heading
+    names = page.eval_on_selector_all(".path .card", "cards => cards.map(card => card.dataset.card)")
+    assert SHOWN in names and TURNED not in names

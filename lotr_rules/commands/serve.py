@@ -28,6 +28,13 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         default="127.0.0.1",
         help="the address to listen on (default 127.0.0.1: this computer only)",
     )
+    parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="answer requests addressed to NAME too (a name of this computer; repeatable)",
+    )
     parser.add_argument("--open", action="store_true", help="open the table in the browser")
     parser.add_argument(
         "--saves",
@@ -60,12 +67,23 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--port must be 0 to 65535, not {args.port}")
     if args.bot_delay < 0:
         raise UserError("--bot-delay must be 0 or more")
-    local = args.host in ("127.0.0.1", "localhost", "::1")
-    app = create_app(tuple(args.cards), args.saves, args.bot_delay, local_only=local)
+    from lotr_rules.web.hosts import LOOPBACK_NAMES, allowed_names, canonical, name_to_allow
+
+    for name in args.allow_host:
+        if name_to_allow(name) is None:
+            raise UserError(f"--allow-host {name!r} is not a host name (give a name or an address, without a port)")
+    local = canonical(args.host) in LOOPBACK_NAMES
+    allowed = allowed_names(args.host, args.allow_host)
+    app = create_app(tuple(args.cards), args.saves, args.bot_delay, allowed_hosts=allowed)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     if not local:
-        print(f"lotr-rules: warning: listening on {args.host}: anyone who can reach it can play here", file=sys.stderr)
+        names = ", ".join(sorted(allowed))
+        print(
+            f"lotr-rules: warning: listening on {args.host}: anyone who can reach it can play here "
+            f"(it answers to {names}; --allow-host NAME adds a name)",
+            file=sys.stderr,
+        )
 
     host = f"[{args.host}]" if ":" in args.host else args.host
     original_startup = server.startup

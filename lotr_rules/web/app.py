@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import contextlib
 import html
+import math
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from pathlib import Path
 from typing import Any, cast
 from urllib.parse import urlsplit
 
 import jinja2
+from markupsafe import Markup, escape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers, UploadFile
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -38,6 +39,7 @@ from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.web import faces
 from lotr_rules.web.cardview import detail, script_of
+from lotr_rules.web.hosts import LOOPBACK_NAMES, AllowedHosts
 from lotr_rules.web.newgame import (
     FAMILIES,
     WEB_PLANS,
@@ -50,6 +52,7 @@ from lotr_rules.web.replays import ReplaySession, ReplayStore, open_replay
 from lotr_rules.web.saves import SaveFolder, save_data_of
 from lotr_rules.web.sessions import SessionStore, TableSession
 from lotr_rules.web.views import adventure_view, deckbuilding_view
+from lotr_rules.web.visible import visible
 from lotr_rules.web.workshop import FAMILIES as WORKSHOP_FAMILIES
 from lotr_rules.web.workshop import MAX_SCRIPT, STARTERS, Checked, TrySets, try_session
 from lotr_rules.web.workshop import check as workshop_check
@@ -70,9 +73,25 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
+        finalize=_shown,
     )
     env.globals["version"] = __version__
+    env.filters["as_sent"] = _as_sent
     return env
+
+
+def _shown(value: Any) -> Any:
+    """Every text a page shows, with the characters that would change how it reads (a
+    right-to-left override in a card's name, say) written as escapes (see :mod:`.visible`).
+    HTML the table made itself (``Markup``) was shown through here when it was made."""
+    return visible(value) if isinstance(value, str) and not isinstance(value, Markup) else value
+
+
+def _as_sent(value: str) -> Markup:
+    """A text exactly as it came, escaped but not made visible: for what a page sends back
+    (the script being edited, a save's file name in a button's value), where an escape in
+    place of a character would change what is sent."""
+    return escape(str(value))
 
 
 class WebTable:
@@ -325,7 +344,8 @@ class WebTable:
             text, family = await _workshop_form(request)
             checked = await run_in_threadpool(self._check, text, family)
         except UserError as error:
-            return HTMLResponse(f'<p class="error" role="alert">{html.escape(str(error))}</p>', status_code=400)
+            message = html.escape(visible(str(error)))
+            return HTMLResponse(f'<p class="error" role="alert">{message}</p>', status_code=400)
         return self.page("workshop_result.html", checked=checked, face=_inline_svg(checked.card), oob=True)
 
     async def workshop_try(self, request: Request) -> Response:
@@ -334,7 +354,7 @@ class WebTable:
             session = await run_in_threadpool(try_session, self.library, self.try_sets, text, family)
         except UserError as error:
             return await self._workshop_page(family, text, 400, str(error))
-        self.sessions.add(session)
+        self.sessions.add(session, "tries")
         return RedirectResponse(f"/game/{session.id}", status_code=303)
 
     # ------------------------------------------------------------------ replays
@@ -459,6 +479,26 @@ def _mark(view: dict[str, Any], card: int, label: str) -> None:
 
 
 async def _chosen_or_uploaded(form: Any, saves: SaveFolder) -> tuple[Any, str]:
+    data, where = await _read_chosen_or_uploaded(form, saves)
+    if not _finite(data):
+        raise UserError(f"{where} is not a game record (it holds NaN or Infinity, which no record has)")
+    return data, where
+
+
+def _finite(data: Any) -> bool:
+    """Whether ``data`` (JSON, nested at most 64 deep: the reader checked) holds only finite
+    numbers. Python's JSON reader takes NaN and Infinity, which no game record has and which
+    turn into errors of another kind (an overflow) where a whole number is read."""
+    if isinstance(data, float):
+        return math.isfinite(data)
+    if isinstance(data, dict):
+        return all(_finite(value) for value in data.values())
+    if isinstance(data, list):
+        return all(_finite(value) for value in data)
+    return True
+
+
+async def _read_chosen_or_uploaded(form: Any, saves: SaveFolder) -> tuple[Any, str]:
     upload = form.get("file")
     if isinstance(upload, UploadFile) and upload.filename:
         content = await upload.read(MAX_UPLOAD + 1)
@@ -475,6 +515,15 @@ async def _chosen_or_uploaded(form: Any, saves: SaveFolder) -> tuple[Any, str]:
     if not name:
         raise UserError("choose a save, or a file to upload")
     return saves.read(name), name
+
+
+async def favicon(request: Request) -> Response:
+    """The table's icon, for browsers that ask for /favicon.ico whatever the page links to."""
+    return Response(
+        (HERE / "static" / "favicon.svg").read_bytes(),
+        media_type="image/svg+xml",
+        headers={"Cache-Control": "max-age=86400"},
+    )
 
 
 class _NotFound(Exception):
@@ -499,20 +548,17 @@ class SameOriginChanges:
         await self.app(scope, receive, send)
 
 
-#: the names this computer goes by: the table answers only to them unless told to listen wider
-LOCAL_NAMES = ("127.0.0.1", "localhost", "::1")
-
-
 def create_app(
     card_dirs: tuple[Path, ...] = (),
     saves_dir: Path | None = None,
     bot_delay: float = 0.6,
     *,
-    local_only: bool = True,
+    allowed_hosts: Iterable[str] = LOOPBACK_NAMES,
 ) -> Starlette:
-    """The web table for the shipped sets and ``card_dirs``; saves go to ``saves_dir``. With
-    ``local_only`` it answers only requests addressed to this computer by name (no page of
-    another site can reach it through a name that points here)."""
+    """The web table for the shipped sets and ``card_dirs``; saves go to ``saves_dir``. It
+    answers only requests addressed to one of ``allowed_hosts`` (or to the address they arrived
+    at, written as numbers): no page of another site can reach it through a name that points
+    here (see :mod:`lotr_rules.web.hosts`)."""
     library = Library(card_dirs, bot_delay)
     library.catalogue("deckbuilding")  # a set with errors stops the server before it starts
     library.catalogue("adventure-deck")
@@ -547,6 +593,7 @@ def create_app(
         Route("/replay/{rid}/view", table.replay_view),
         Route("/replay/{rid}/card/{instance}", table.replay_card),
         Route("/replay/{rid}/face/{instance}.svg", table.replay_face),
+        Route("/favicon.ico", favicon),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     @contextlib.asynccontextmanager
@@ -555,9 +602,7 @@ def create_app(
         table.sessions.close_all()
         table.try_sets.close()
 
-    middleware = [Middleware(SameOriginChanges)]
-    if local_only:
-        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(LOCAL_NAMES)))
+    middleware = [Middleware(AllowedHosts, names=tuple(allowed_hosts)), Middleware(SameOriginChanges)]
     app = Starlette(
         routes=routes,
         middleware=middleware,

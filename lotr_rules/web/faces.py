@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.render import card_face_svg
+from lotr_rules.web.visible import visible
 
 _cache: dict[tuple[str, str, str], str] = {}
 
@@ -20,7 +21,8 @@ def face_svg(card: CardDef) -> str:
     if key not in _cache:
         if len(_cache) > 4096:  # edited workshop cards make new faces: keep the cache bounded
             _cache.clear()
-        _cache[key] = card_face_svg(card)
+        # a card's text drawn on its face: the characters that would turn it around are shown
+        _cache[key] = visible(card_face_svg(card))
     return _cache[key]
 
 

@@ -27,7 +27,7 @@ from lotr_rules.games import vocabulary_for
 from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
 from lotr_rules.games.adventure.record import config_from_json, replay_journey
-from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, STANDARD_ARCHENEMIES, GameConfig
+from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, MIN_PLAYERS, STANDARD_ARCHENEMIES, GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.record import check_record, replay
 from lotr_rules.web.sessions import TableSession
@@ -253,19 +253,41 @@ def resume_adventure(library: Library, data: dict[str, Any], where: str) -> Tabl
     )
 
 
-def resume_deckbuilding(library: Library, data: dict[str, Any], where: str) -> TableSession:
+def record_config(data: dict[str, Any], where: str) -> GameConfig:
+    """The config of a deck-building record or save, refused before anything is built from it
+    when its number of players is out of range (a game's seats are made before the game checks
+    its config: a save saying 10**30 players would fill the memory first)."""
     try:
         config = GameConfig.from_json(data.get("config"))
     except ConfigError as error:
         raise RecordError(f"{where} has a bad game config: {error}") from None
+    if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
+        shown = str(config.players) if abs(config.players) < 10**9 else "a number past a billion"
+        players = f"{MIN_PLAYERS} to {MAX_PLAYERS} players"
+        raise RecordError(f"{where} has a bad game config: a game takes {players}, not {shown}")
+    return config
+
+
+def resume_deckbuilding(library: Library, data: dict[str, Any], where: str) -> TableSession:
+    config = record_config(data, where)
     seats = read_seats(data, where, config.players)
     catalogue = library.catalogue("deckbuilding")
+    digest = data.get("digest")
+    if not isinstance(digest, str):
+        raise RecordError(f"{where} has no digest; it is corrupt")
     try:
-        replay(catalogue, data)  # a record that does not replay is refused here, on the page
+        replayed = replay(catalogue, data)  # a record that does not replay is refused here, on the page
     except ConfigError as error:
         raise RecordError(f"{where} has a bad game config: {error}") from None
     except UserError as error:
         raise RecordError(str(error)) from None
+    # the save's digest is of the game standing at its next question, where the replay stopped:
+    # an edited save is refused here, with the form, rather than by the game once it has begun
+    if replayed.state.digest() != digest:
+        raise RecordError(
+            f"{where} does not replay to the game it saved (it was edited, or made with other rules); "
+            "it cannot be resumed"
+        )
 
     def run(agents: Sequence[Agent]) -> Game:
         return resume(catalogue, data, agents, where)

@@ -9,8 +9,8 @@ is as exact as stepping on; the record is checked once, when it is opened, exact
 
 from __future__ import annotations
 
+import collections
 import contextlib
-import functools
 import secrets
 import threading
 from collections.abc import Callable
@@ -28,9 +28,13 @@ from lotr_rules.games.adventure.record import config_from_json, replay_journey
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.record import check_record, replay
+from lotr_rules.web.newgame import record_config
 
 #: how many replays one server keeps open
 MAX_REPLAYS = 16
+#: how many steps of one replay are kept built (each is a whole game): the page steps one at a
+#: time, so a few cover going back and forth, and a replay's memory does not grow with its length
+STEPS_KEPT = 8
 
 
 class _Asked(Exception):
@@ -64,6 +68,8 @@ class ReplaySession:
     finished: bool
     id: str = attrs.field(factory=lambda: secrets.token_urlsafe(9))
     lock: threading.Lock = attrs.field(factory=threading.Lock)
+    #: the steps built last, kept for stepping back and forth (at most :data:`STEPS_KEPT`)
+    built: collections.OrderedDict[int, Step] = attrs.field(factory=collections.OrderedDict)
 
     @property
     def choices(self) -> list[int]:
@@ -89,9 +95,14 @@ class ReplaySession:
     def step(self, number: int) -> Step:
         number = max(0, min(number, self.last))
         with self.lock:
-            return self._build(number)
+            found = self.built.get(number)
+            if found is None:
+                found = self.built[number] = self._build(number)
+                while len(self.built) > STEPS_KEPT:
+                    self.built.popitem(last=False)
+            self.built.move_to_end(number)
+            return found
 
-    @functools.lru_cache(maxsize=64)  # noqa: B019 - one cache per session; sessions are few and bounded
     def _build(self, number: int) -> Step:
         choices = self.choices
         game = _new_game(self.catalogue, self.config)
@@ -154,8 +165,8 @@ def open_replay(catalogues: Callable[[str], Catalogue], data: Any, where: str) -
     elif family == "deckbuilding":
         catalogue = catalogues(family)
         check_config_values(data, where)
+        config = record_config(data, where)
         try:
-            config = GameConfig.from_json(data.get("config"))
             game = replay(catalogue, data)
         except ConfigError as error:
             raise RecordError(f"{where} has a bad game config: {error}") from None

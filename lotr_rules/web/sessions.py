@@ -25,6 +25,9 @@ from lotr_rules.errors import UserError
 
 #: how many games one server keeps; starting another closes the one left alone longest
 MAX_SESSIONS = 32
+#: how many games started by the workshop's "Try it" one server keeps (a designer presses the
+#: button again at every change, and each try is a game with a set folder of its own)
+MAX_TRIES = 4
 
 
 class Closed(Exception):
@@ -67,6 +70,8 @@ class TableSession:
         #: grows whenever anything a page shows changes
         self.version = 0
         self.touched = time.monotonic()
+        #: what to do once the session is closed (remove the files it alone used)
+        self.on_close: list[Callable[[], None]] = []
         self._run = run
         agents: list[Agent] = [
             WebSeat(self) if kind == "human" else VisibleBot(self, make_bot(seat, kind))
@@ -151,8 +156,13 @@ class TableSession:
 
     def close(self) -> None:
         with self.cond:
+            if self.closed:
+                return
             self.closed = True
             self._changed()
+            cleanups, self.on_close = self.on_close, []
+        for cleanup in cleanups:
+            cleanup()
 
 
 class WebSeat:
@@ -207,29 +217,41 @@ class VisibleBot:
 
 
 class SessionStore:
-    """The games one server holds, by id."""
+    """The games one server holds, by id: at most ``limits[group]`` of each group (the new-game
+    form's games, the workshop's tries); adding one more closes the one left alone longest."""
 
-    def __init__(self, limit: int = MAX_SESSIONS) -> None:
-        self.limit = limit
-        self._sessions: dict[str, TableSession] = {}
+    def __init__(self, limit: int = MAX_SESSIONS, tries: int = MAX_TRIES) -> None:
+        self.limits = {"games": limit, "tries": tries}
+        self._sessions: dict[str, tuple[str, TableSession]] = {}
         self._lock = threading.Lock()
 
-    def add(self, session: TableSession) -> TableSession:
+    def add(self, session: TableSession, group: str = "games") -> TableSession:
+        closing = []
         with self._lock:
-            while len(self._sessions) >= self.limit:
-                oldest = min(self._sessions.values(), key=lambda s: s.touched)
-                oldest.close()
+            same = [held for kind, held in self._sessions.values() if kind == group]
+            same.sort(key=lambda held: held.touched)
+            while same and len(same) >= self.limits[group]:
+                oldest = same.pop(0)
+                closing.append(oldest)
                 del self._sessions[oldest.id]
-            self._sessions[session.id] = session
+            self._sessions[session.id] = (group, session)
+        for old in closing:
+            old.close()
         session.start()
         return session
 
     def get(self, session_id: str) -> TableSession | None:
         with self._lock:
-            return self._sessions.get(session_id)
+            found = self._sessions.get(session_id)
+        return found[1] if found is not None else None
+
+    def count(self, group: str) -> int:
+        with self._lock:
+            return sum(1 for kind, _ in self._sessions.values() if kind == group)
 
     def close_all(self) -> None:
         with self._lock:
-            for session in self._sessions.values():
-                session.close()
+            held = [session for _, session in self._sessions.values()]
             self._sessions.clear()
+        for session in held:
+            session.close()

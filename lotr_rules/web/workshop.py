@@ -14,6 +14,8 @@ import html
 import re
 import shutil
 import tempfile
+import unicodedata
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -34,6 +36,7 @@ from lotr_rules.games.deckbuilding.game import PATH, DeckbuildingGame
 from lotr_rules.lint.runner import lint_paths
 from lotr_rules.web.newgame import Library, deckbuilding_session, deckbuilding_setup, new_adventure
 from lotr_rules.web.sessions import TableSession
+from lotr_rules.web.visible import HIDDEN, hidden_in
 
 #: the workshop's set: its code, and the families a card may be written for
 SET_CODE = "workshop"
@@ -96,6 +99,9 @@ class Checked:
     card: CardDef | None
     #: the script as HTML with each finding underlined (drawn behind the text being edited)
     underlay: str
+    #: the characters of the script that draw nothing and change how it reads (a right-to-left
+    #: override, say): line, column, name; the page lists them, as the editor cannot show them
+    hidden: tuple[tuple[int, int, str], ...] = ()
 
     @property
     def errors(self) -> int:
@@ -135,7 +141,7 @@ def check(text: str, family: str, card_dirs: Sequence[Path] = (), known: frozens
         card = None
         if not any(d.severity is Severity.ERROR for d in diagnostics):
             card = _compile(path, family, known)
-    return Checked(path.name, findings, card, underline(text, findings))
+    return Checked(path.name, findings, card, underline(text, findings), tuple(hidden_in(text)))
 
 
 def _finding(diagnostic: Diagnostic, file_name: str) -> Finding:
@@ -189,25 +195,40 @@ def underline(text: str, findings: Sequence[Finding]) -> str:
     for start, end, finding in ranges:
         if start < at:
             continue
-        out.append(html.escape(text[at:start]))
+        out.append(_escape_marking(text[at:start]))
         piece = text[start:end]
         if not piece.strip():
             piece = piece.replace("\n", " \n", 1) if "\n" in piece else " "
         title = html.escape(f"{finding.code} {finding.message}", quote=True)
         attributes = f'class="sev-{finding.severity}" data-code="{finding.code}" title="{title}"'
-        out.append(f"<mark {attributes}>{html.escape(piece)}</mark>")
+        out.append(f"<mark {attributes}>{_escape_marking(piece)}</mark>")
         at = max(at, end)
-    out.append(html.escape(text[at:]))
+    out.append(_escape_marking(text[at:]))
     # a last newline needs something after it, or the underlay is a line shorter than the text
     return "".join(out) + " "
 
 
+def _escape_marking(text: str) -> str:
+    """``text`` as HTML, each character that draws nothing but changes how the text reads in a
+    mark of its own (the character stays, so the underlay keeps in step with the text)."""
+
+    def mark(found: re.Match[str]) -> str:
+        name = html.escape(unicodedata.name(found.group(), f"U+{ord(found.group()):04X}"), quote=True)
+        return f'<mark class="hidden-char" title="{name}">{found.group()}</mark>'
+
+    return HIDDEN.sub(mark, html.escape(text))
+
+
 class TrySets:
-    """Workshop sets written for games (each lives as long as the server)."""
+    """The workshop sets written for games: one folder per try, removed when its game is closed
+    (or at once, when the card does not load), and all of them when the server stops."""
 
     def __init__(self) -> None:
         self.root = Path(tempfile.mkdtemp(prefix="lotr-workshop-games-"))
         self.count = 0
+        # the folders go at shutdown; and when the server stops without one (an error at start,
+        # an application dropped in a test), when this object goes or the interpreter exits
+        self._remove = weakref.finalize(self, shutil.rmtree, str(self.root), True)
 
     def new(self, text: str, family: str) -> Path:
         self.count += 1
@@ -215,8 +236,16 @@ class TrySets:
         write_set(folder, text, family)
         return folder.parent
 
+    def discard(self, folder: Path) -> None:
+        if folder.parent == self.root:  # only a folder this made
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def held(self) -> int:
+        """How many tries' folders are on disk now."""
+        return sum(1 for _ in self.root.iterdir()) if self.root.is_dir() else 0
+
     def close(self) -> None:
-        shutil.rmtree(self.root, ignore_errors=True)
+        self._remove()
 
 
 #: how many seeds trying a card looks through for a game that shows it at once
@@ -228,7 +257,17 @@ def try_session(library: Library, sets: TrySets, text: str, family: str) -> Tabl
     uses (a card with errors is refused), and the game's seed is the first that shows the card
     at once (on the Path, as your hero, or on the quest deck's top)."""
     folder = sets.new(text, family)
-    catalogue = load_sets((*library.card_dirs, folder), vocabulary=vocabulary_for(family))
+    try:
+        session = _try_session(library, folder, family)
+    except BaseException:
+        sets.discard(folder)
+        raise
+    session.on_close.append(lambda: sets.discard(folder))
+    return session
+
+
+def _try_session(library: Library, folder: Path, family: str) -> TableSession:
+    catalogue = _sharing(library.catalogue(family), load_sets((*library.card_dirs, folder), vocabulary_for(family)))
     card = next((c for c in catalogue.cards if c.set_code == SET_CODE), None)
     if card is None:
         raise UserError("the workshop's card did not load")
@@ -243,6 +282,17 @@ def try_session(library: Library, sets: TrySets, text: str, family: str) -> Tabl
     if card.field("deck", "main") == "main":
         config = _deckbuilding_seed(catalogue, config, card)
     return deckbuilding_session(library, catalogue, config, seats, note)
+
+
+def _sharing(base: Catalogue, loaded: Catalogue) -> Catalogue:
+    """``loaded`` with each card of the sets in play taken from ``base``, the catalogue the
+    server already holds. The workshop's set has no ``lasting`` entries and every other set
+    compiles clean without it, so such a card compiles to the same definition either way; sharing
+    the one object keeps each try from holding a whole catalogue of its own (the engine's
+    per-definition tables would keep thousands of copies alive)."""
+    held = {(card.set_code, card.name, card.source_path, card.source_digest): card for card in base.cards}
+    cards = [held.get((card.set_code, card.name, card.source_path, card.source_digest), card) for card in loaded.cards]
+    return Catalogue(list(loaded.sets.values()), cards)
 
 
 def _deckbuilding_seed(catalogue: Catalogue, config: GameConfig, card: CardDef) -> GameConfig:
