@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lotr_rules import atomic
-from lotr_rules.commands.common import add_cards_option, every_family_catalogue, positive_int
+from lotr_rules.commands.common import add_cards_option, bounded_int, every_family_catalogue
 from lotr_rules.errors import UserError
 
 if TYPE_CHECKING:
@@ -31,9 +34,23 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         default="svg",
         help="svg (the default) or png (needs the optional 'render' extra)",
     )
-    parser.add_argument("--dpi", type=positive_int, default=300, help="the resolution of PNG faces (default 300)")
+    parser.add_argument(
+        "--dpi", type=bounded_int("--dpi"), default=300, help="the resolution of PNG faces (default 300, at most 1,200)"
+    )
     add_cards_option(parser)
     parser.set_defaults(run=run)
+
+
+def _staging_folder(out: Path) -> Path:
+    """A fresh private folder on the output's file system (beside its nearest existing folder),
+    so that moving a face from it into place is a rename."""
+    near = out.parent
+    while not near.is_dir() and near != near.parent:
+        near = near.parent
+    try:
+        return Path(tempfile.mkdtemp(prefix=f".{out.name or 'faces'}.", suffix=".tmp", dir=near))
+    except OSError as error:
+        raise atomic.WriteError(out, error.strerror or str(error)) from None
 
 
 def set_folder_targets(args: argparse.Namespace) -> list[str]:
@@ -91,16 +108,30 @@ def run(args: argparse.Namespace) -> int:
         svg_to_png("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>")  # says what is missing, early
     several_sets = len({card.set_code for card in cards}) > 1
     written: list[Path] = []
-    for card in cards:
-        folder = args.out / card.set_code if several_sets else args.out
-        folder.mkdir(parents=True, exist_ok=True)
-        document = card_face_svg(card, set_name=catalogue.sets[card.set_code].title)
-        path = folder / f"{card_file_stem(card)}.{args.format}"
-        if args.format == "png":
-            atomic.write_bytes(path, svg_to_png(document, args.dpi))
-        else:
-            atomic.write_text(path, document)
-        written.append(path)
+    # Every face is drawn into a fresh folder of our own first, and moved into place only when all
+    # are drawn: a face that cannot be drawn, a full disk or Ctrl-C leaves no partial output behind.
+    staging = _staging_folder(args.out)
+    try:
+        staged: list[tuple[Path, Path]] = []
+        for index, card in enumerate(cards):
+            folder = args.out / card.set_code if several_sets else args.out
+            document = card_face_svg(card, set_name=catalogue.sets[card.set_code].title)
+            path = folder / f"{card_file_stem(card)}.{args.format}"
+            temporary = staging / f"{index}.{args.format}"
+            if args.format == "png":
+                atomic.write_bytes(temporary, svg_to_png(document, args.dpi))
+            else:
+                atomic.write_text(temporary, document)
+            staged.append((temporary, path))
+        for temporary, path in staged:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(temporary, path)
+            except OSError as error:
+                raise atomic.WriteError(path, error.strerror or str(error)) from None
+            written.append(path)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     if len(written) == 1:
         print(f"wrote {written[0]}")
     else:
