@@ -179,8 +179,21 @@ def _limits(page: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _option_limits(page: str) -> str:
+    """The table of the command-line options that size something, and their ranges."""
+    from lotr_rules.limits import OPTION_LIMITS
+
+    lines = ["| option | from | to |", "| --- | --- | --- |"]
+    lines += [f"| `{option}` | {least:,} | {most:,} |" for option, least, most in OPTION_LIMITS]
+    return "\n".join(lines) + "\n"
+
+
 #: the generated regions of the hand-written pages, by name: each renders the region for a page
-REGIONS: dict[str, Callable[[str], str]] = {"provenance": _provenance, "limits": _limits}
+REGIONS: dict[str, Callable[[str], str]] = {
+    "provenance": _provenance,
+    "limits": _limits,
+    "option-limits": _option_limits,
+}
 _REGION = re.compile(r"^<!-- begin: (?P<name>[\w-]+) -->\n(?P<body>.*?)^<!-- end: (?P=name) -->$", re.M | re.S)
 
 
