@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import resource
 import signal
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -152,7 +153,13 @@ def _damaged(original: dict[str, Any], path: tuple[Any, ...], value: Any) -> dic
         holder = holder[key]
     holder[path[-1]] = value
     if "checksum" in data:
-        data["checksum"] = record_checksum(data)  # as a forger would: the checksum is no signature
+        # as a forger would: the checksum is no signature (numbers of thousands of digits included)
+        limit = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(0)
+        try:
+            data["checksum"] = record_checksum(data)
+        finally:
+            sys.set_int_max_str_digits(limit)
     return data
 
 
