@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
-import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,18 +36,6 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     add_cards_option(parser)
     parser.set_defaults(run=run)
-
-
-def _staging_folder(out: Path) -> Path:
-    """A fresh private folder on the output's file system (beside its nearest existing folder),
-    so that moving a face from it into place is a rename."""
-    near = out.parent
-    while not near.is_dir() and near != near.parent:
-        near = near.parent
-    try:
-        return Path(tempfile.mkdtemp(prefix=f".{out.name or 'faces'}.", suffix=".tmp", dir=near))
-    except OSError as error:
-        raise atomic.WriteError(out, error.strerror or str(error)) from None
 
 
 def set_folder_targets(args: argparse.Namespace) -> list[str]:
@@ -107,31 +92,16 @@ def run(args: argparse.Namespace) -> int:
 
         svg_to_png("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>")  # says what is missing, early
     several_sets = len({card.set_code for card in cards}) > 1
-    written: list[Path] = []
-    # Every face is drawn into a fresh folder of our own first, and moved into place only when all
-    # are drawn: a face that cannot be drawn, a full disk or Ctrl-C leaves no partial output behind.
-    staging = _staging_folder(args.out)
-    try:
-        staged: list[tuple[Path, Path]] = []
-        for index, card in enumerate(cards):
+
+    def faces() -> Iterator[tuple[Path, bytes]]:
+        for card in cards:
             folder = args.out / card.set_code if several_sets else args.out
             document = card_face_svg(card, set_name=catalogue.sets[card.set_code].title)
             path = folder / f"{card_file_stem(card)}.{args.format}"
-            temporary = staging / f"{index}.{args.format}"
-            if args.format == "png":
-                atomic.write_bytes(temporary, svg_to_png(document, args.dpi))
-            else:
-                atomic.write_text(temporary, document)
-            staged.append((temporary, path))
-        for temporary, path in staged:
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                os.replace(temporary, path)
-            except OSError as error:
-                raise atomic.WriteError(path, error.strerror or str(error)) from None
-            written.append(path)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+            yield path, svg_to_png(document, args.dpi) if args.format == "png" else document.encode("utf-8")
+
+    # All faces or none: one that cannot be drawn, a full disk or Ctrl-C leaves no partial output.
+    written = atomic.write_all(faces(), args.out)
     if len(written) == 1:
         print(f"wrote {written[0]}")
     else:

@@ -196,6 +196,7 @@ def limit_messages() -> list[tuple[str, str, str]]:
     """(what is limited, the limit, the message a user sees past it) for the limits a loaded set
     is held to, each message worked out by running the check itself on an input past its limit
     (for :data:`LIMIT_CARD`, :data:`LIMIT_FILE` or :data:`LIMIT_SET`), so none can drift."""
+    from lotr_rules import atomic
     from lotr_rules.cards.loader import load_folders
     from lotr_rules.datafiles import CardFileError, read_card_text
     from lotr_rules.dsl import syntax
@@ -213,12 +214,11 @@ def limit_messages() -> list[tuple[str, str, str]]:
 
     with tempfile.TemporaryDirectory() as scratch:
         big = Path(scratch) / LIMIT_FILE
-        with big.open("wb") as out:
-            out.truncate(syntax.MAX_SCRIPT_BYTES + 1)  # sparse: its size is all that is read
+        atomic.write_bytes(big, b"#" * (syntax.MAX_SCRIPT_BYTES + 1))  # its size is all that is read
         size = refusal(lambda: read_card_text(big, Path(scratch)))
         folder = Path(scratch) / LIMIT_SET
         folder.mkdir()
-        (folder / "set.toml").write_text(f'code = "{LIMIT_SET}"\nname = "Big"\nlanguage = 3\n', encoding="utf-8")
+        atomic.write_text(folder / "set.toml", f'code = "{LIMIT_SET}"\nname = "Big"\nlanguage = 3\n')
         for number in range(MAX_CARDS_PER_SET + 1):
             (folder / f"c{number}.card").touch()
         _, found = load_folders([folder], vocabulary_for("deckbuilding"))
