@@ -67,6 +67,7 @@ def test_past_the_cards_of_a_set(tmp_path: Path, capsys: pytest.CaptureFixture[s
     for number in range(MAX_CARDS_PER_SET + 1):
         (folder / f"c{number}.card").write_text(_card(f"C{number}", "draw 1"), encoding="utf-8")
     assert MESSAGES["card files in one set"] in _shown(capsys, ["cards", "--cards", str(folder)])
+    assert MESSAGES["card files in one set"] in _shown(capsys, ["lint", str(folder)])  # what lints is what runs
 
 
 def test_past_the_steps_of_an_action(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
