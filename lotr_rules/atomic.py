@@ -21,7 +21,10 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import shutil
 import stat
+import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from lotr_rules.errors import UserError
@@ -99,3 +102,33 @@ def write_bytes(target: Path | str, data: bytes) -> None:
 def write_text(target: Path | str, text: str) -> None:
     """Replace ``target`` with ``text`` in UTF-8, atomically (see the module's docstring)."""
     write_bytes(target, text.encode("utf-8"))
+
+
+def write_all(files: Iterable[tuple[Path, bytes]], near: Path) -> list[Path]:
+    """Write every ``(target, data)`` of ``files`` or none: each is written to a fresh private
+    folder beside ``near`` (its nearest existing folder, so that moving is a rename) as it comes,
+    and only when all are written are they moved into place (their folders made then). Whatever
+    stops the writing (a full disk, an error while the data is worked out, Ctrl-C) leaves no
+    partial output behind. The targets written, in order."""
+    base = near
+    while not base.is_dir() and base != base.parent:
+        base = base.parent
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=f".{near.name or 'output'}.", suffix=".tmp", dir=base))
+    except OSError as error:
+        raise WriteError(near, error.strerror or str(error)) from None
+    try:
+        staged: list[tuple[Path, Path]] = []
+        for index, (target, data) in enumerate(files):
+            temporary = staging / str(index)
+            write_bytes(temporary, data)
+            staged.append((temporary, target))
+        for temporary, target in staged:
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(temporary, target)
+            except OSError as error:
+                raise WriteError(target, error.strerror or str(error)) from None
+        return [target for _, target in staged]
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)

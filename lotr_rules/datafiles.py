@@ -50,10 +50,67 @@ def shown_path(path: Path | str) -> str:
 def check_path(path: Path | str, what: str) -> None:
     """Refuse a path no file can have: one holding a NUL byte, or one past the length limit."""
     text = str(path)
+    problem = path_problem(text)
+    if problem is not None:
+        raise DataFileError(shown_path(text), f"the {what} path {problem}")
+
+
+#: The longest name one folder entry may have on the systems we run on, in bytes (NAME_MAX).
+_NAME_MAX_BYTES = 255
+
+
+def path_problem(text: str) -> str | None:
+    """Why ``text`` can name no file (a NUL byte, past :data:`MAX_PATH_CHARS`, one part of it
+    past the 255 bytes a folder entry may hold), or None: checked before the system is asked,
+    which would answer with an exception of its own."""
     if "\0" in text:
-        raise DataFileError(shown_path(text), f"the {what} path holds a NUL byte; no file has such a name")
+        return "holds a NUL byte; no file has such a name"
     if len(text) > MAX_PATH_CHARS:
-        raise DataFileError(shown_path(text), f"the {what} path is longer than {MAX_PATH_CHARS} characters")
+        return f"is longer than {MAX_PATH_CHARS:,} characters"
+    parts = text.replace("\\", "/").split("/")
+    if any(len(part.encode("utf-8", "surrogateescape")) > _NAME_MAX_BYTES for part in parts):
+        return f"has a part longer than {_NAME_MAX_BYTES} bytes, which no file or folder name can be"
+    return None
+
+
+def field_path(text: str, base: Path, file: str, field: str) -> Path:
+    """The path a file's field gives (``cards = ["../my-set"]``), relative to ``base`` (the file's
+    folder), once :func:`path_problem` finds nothing wrong with it; otherwise a
+    :class:`DataFileError` naming ``file`` and ``field``. Readers of every file that names other
+    files call this before they look the path up."""
+    problem = path_problem(text)
+    if problem is not None:
+        raise DataFileError(shown_path(file), f"the path '{shown_path(text)}' in '{field}' {problem}")
+    return base / text
+
+
+def is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder, False for any path the system cannot look up (too long, a
+    loop of links, no permission) rather than an exception."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def is_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file (its links followed), False rather than an exception
+    for any path the system cannot look up."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def check_inside_set(path: Path, folder: Path, what: str) -> None:
+    """Refuse a file a set provides (a deck list in ``decks/``, a scenario in ``scenarios/``) that
+    is, or lies behind, a link pointing out of the set's folder, as card files are refused (see
+    :func:`read_card_text`): a shared set cannot make a command read a file of yours."""
+    real = Path(os.path.realpath(path))
+    if not inside(real, folder):
+        raise DataFileError(
+            shown_path(path), f"the {what} is a link to {shown_path(real)}, outside its set folder; it is not read"
+        )
 
 
 def read_data_text(path: Path, what: str) -> str:

@@ -61,6 +61,25 @@ MAX_DECK_LINE_COPIES = 99
 #: The most lines a deck list may have.
 MAX_DECK_LINES = 2_000
 
+#: The most players a command line may ask for: the most any game family seats (the deck-building
+#: games seat five). A family that seats fewer says so when it sets the game up.
+MAX_PLAYERS_OPTION = 5
+
+#: The highest resolution ``render --dpi`` draws PNG faces at: a face at 1,200 dpi is about
+#: 3,000 by 4,200 pixels, past what any printer uses; far above it the drawing library gives up.
+MAX_DPI = 1_200
+
+#: The most games one ``simulate`` command plays (``--games``), and the highest game number it
+#: starts from (``--first-game``): a run of more is several runs merged (``--merge``).
+MAX_SIMULATED_GAMES = 1_000_000
+MAX_FIRST_GAME = 1_000_000_000
+
+#: The most worker processes ``simulate --workers`` starts: each is a whole Python process.
+MAX_WORKERS = 256
+
+#: The highest turn ``replay --to-turn`` stops at: more than any game lasts.
+MAX_TO_TURN = 100_000
+
 #: Numbers are shown in errors with at most this many digits (the rest elided).
 _SHOWN_DIGITS = 12
 
@@ -125,3 +144,23 @@ LIMITS: tuple[tuple[str, str, str], ...] = (
     ("copies on one line of a deck list", f"{MAX_DECK_LINE_COPIES}", "the line is a finding"),
     ("lines in a deck list", f"{MAX_DECK_LINES:,}", "the deck list is refused"),
 )
+
+#: (the option, its range): the command-line options that size something, each refused past its
+#: range by the command line itself (exit 2, before anything is read or written).
+OPTION_LIMITS: tuple[tuple[str, int, int], ...] = (
+    ("--players", 1, MAX_PLAYERS_OPTION),
+    ("--humans", 0, MAX_PLAYERS_OPTION),
+    ("--dpi", 1, MAX_DPI),
+    ("--games", 1, MAX_SIMULATED_GAMES),
+    ("--first-game", 1, MAX_FIRST_GAME),
+    ("--workers", 0, MAX_WORKERS),
+    ("--to-turn", 1, MAX_TO_TURN),
+)
+
+
+def option_range(option: str) -> tuple[int, int]:
+    """The range of one of :data:`OPTION_LIMITS`' options."""
+    for name, least, most in OPTION_LIMITS:
+        if name == option:
+            return least, most
+    raise KeyError(option)

@@ -6,7 +6,8 @@ finding hidden, a prompt faked). Every command's output goes through :class:`Esc
 installed over ``sys.stdout`` and ``sys.stderr`` by :class:`EscapingOutput` around each command,
 so that no output path (the game log, the play screen, ``cards``, ``show``, findings, errors) can
 forget it: each C0 or C1 control character other than a newline or a tab, DEL included, is
-written as ``\\xNN``. The few sequences the tool sends on purpose (clearing the screen between
+written as ``\\xNN``, and each character that reorders a line or breaks it unseen (a right-to-left
+override, U+2028) as ``\\uNNNN``. The few sequences the tool sends on purpose (clearing the screen between
 seats, a progress bar's carriage return) go to :func:`raw` instead.
 
 This module imports next to nothing: the command line installs it before loading a command.
@@ -22,13 +23,23 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Any, TextIO
 
-#: C0 controls but newline and tab, DEL, and C1 controls (ESC and CSI among them).
-CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+#: C0 controls but newline and tab, DEL, and C1 controls (ESC and CSI among them); and the
+#: characters that reorder or break a line without showing themselves: the bidirectional marks,
+#: embeddings, overrides and isolates (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to
+#: U+2069) and the line and paragraph separators (U+2028, U+2029). A right-to-left override in
+#: a card's name can make ``Gandalf`` read as another name, or turn a finding's words around.
+CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+
+
+def _escaped(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def escape_controls(text: str) -> str:
-    """``text`` with every control character but a newline and a tab written as ``\\xNN``."""
-    return CONTROLS.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
+    """``text`` with every control character but a newline and a tab written as ``\\xNN``, and
+    every direction or line-breaking character as ``\\uNNNN``."""
+    return CONTROLS.sub(lambda found: _escaped(found.group()), text)
 
 
 def has_controls(text: str) -> bool:

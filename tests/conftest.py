@@ -1,7 +1,10 @@
-"""Shared test options: ``--long`` runs the property tests over many more games;
+"""Shared test options: ``--long`` runs the property tests over many more games, and the fuzzers
+over many more inputs (as does ``LOTR_RULES_FUZZ_EXAMPLES=N``);
 ``--update-golden`` rewrites the golden whole-game logs (tests/golden) from the current engine."""
 
 from __future__ import annotations
+
+import os
 
 import pytest
 
@@ -17,3 +20,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def game_count(request: pytest.FixtureRequest) -> int:
     """How many seeded games a whole-game property test plays: few in CI, many with --long."""
     return 2000 if request.config.getoption("--long") else 40
+
+
+@pytest.fixture
+def fuzz_examples(request: pytest.FixtureRequest) -> int:
+    """How many inputs each whole-command fuzzer tries: a few on every run (seconds), a thousand
+    with ``--long``, or ``LOTR_RULES_FUZZ_EXAMPLES`` (the scheduled job's budget, see
+    docs/sharing-safely.md)."""
+    chosen = os.environ.get("LOTR_RULES_FUZZ_EXAMPLES", "")
+    if chosen.isdigit() and int(chosen) > 0:
+        return int(chosen)
+    return 1000 if request.config.getoption("--long") else 6

@@ -251,7 +251,9 @@ def test_game_command_half_plays_one_game_of_the_match(capsys: pytest.CaptureFix
 
 
 def test_game_command_refuses_a_match_it_cannot_play(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["game", "--quiet", "--players", "9", "--mix", "plan-2"]) != 0
+    with pytest.raises(SystemExit) as stopped:  # past any game's players: the command line refuses it
+        main(["game", "--quiet", "--players", "9", "--mix", "plan-2"])
+    assert stopped.value.code == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and "players" in err
 

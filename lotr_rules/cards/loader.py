@@ -372,6 +372,16 @@ def set_folders(root: Path) -> list[Path]:
     return sorted(p for p in root.iterdir() if p.is_dir() and os.path.lexists(p / MANIFEST))
 
 
+def too_many_cards(code: str, count: int, folder: Path) -> Diagnostic | None:
+    """E161 for a set of more than :data:`MAX_CARDS_PER_SET` card files (which a game refuses
+    before reading one), at its manifest; the loader and the linter both report it."""
+    if count <= MAX_CARDS_PER_SET:
+        return None
+    message = f"set '{code}' has {count} card files; a set holds at most {MAX_CARDS_PER_SET}"
+    where = Span(1, 1, 1, 2, str(folder / MANIFEST))
+    return Diagnostic("E161", Severity.ERROR, message, where, "split it into several sets")
+
+
 def load_folders(folders: Iterable[Path], vocabulary: Vocabulary) -> tuple[Catalogue, list[Diagnostic]]:
     """The sets of ``vocabulary``'s family among ``folders`` (sets of other families are left
     out: each family's games load only their own cards)."""
@@ -393,10 +403,9 @@ def load_folders(folders: Iterable[Path], vocabulary: Vocabulary) -> tuple[Catal
             continue
         infos.append(info)
         paths = sorted(folder.rglob(f"*{SCRIPT_SUFFIX}"))
-        if len(paths) > MAX_CARDS_PER_SET:
-            message = f"set '{info.code}' has {len(paths)} card files; a set holds at most {MAX_CARDS_PER_SET}"
-            where = Span(1, 1, 1, 2, str(folder / MANIFEST))
-            diagnostics.append(Diagnostic("E161", Severity.ERROR, message, where, "split it into several sets"))
+        too_many = too_many_cards(info.code, len(paths), folder)
+        if too_many is not None:
+            diagnostics.append(too_many)
             continue
         for path in paths:
             script, errors = parse_file(path, folder)

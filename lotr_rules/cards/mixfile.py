@@ -16,6 +16,7 @@ errors. Both run the checks of :mod:`lotr_rules.cards.mix_checks`, which a game 
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Sequence
@@ -35,7 +36,7 @@ from lotr_rules.cards.mix_checks import (
     config_problems,
 )
 from lotr_rules.cards.tomlspans import Entry, toml_spans
-from lotr_rules.datafiles import DataFileError, check_path, read_data_text
+from lotr_rules.datafiles import DataFileError, check_path, is_folder, path_problem, read_data_text, shown_path
 from lotr_rules.diagnostics import Diagnostic, Severity, did_you_mean, sort_diagnostics
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import ConfigError, Span, UserError
@@ -178,8 +179,12 @@ def _shape_problems(data: dict[str, Any], home: Path) -> tuple[list[MixProblem],
     for index, item in enumerate(cards if isinstance(cards, list) else []):
         if not isinstance(item, str):
             continue
-        folder = (home / item).resolve()
-        if not folder.is_dir():
+        problem = path_problem(item)
+        if problem is not None:
+            out.append(MixProblem(BAD_FOLDER, f"the path '{shown_path(item)}' in 'cards' {problem}", ("cards", index)))
+            continue
+        folder = Path(os.path.realpath(home / item))  # not resolve(): a loop of links raises there
+        if not is_folder(folder):
             out.append(
                 MixProblem(
                     BAD_FOLDER,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 
 from lotr_rules.cards.catalogue import Catalogue
@@ -44,6 +45,23 @@ def whole_number(text: str, least: int, complaint: str) -> int:
     if value < least:
         raise argparse.ArgumentTypeError(complaint.format(value=value))
     return value
+
+
+def bounded_int(option: str) -> Callable[[str], int]:
+    """An argparse type for ``option``, a whole number in its range of
+    :data:`lotr_rules.limits.OPTION_LIMITS`: past it, the command line refuses it (exit 2)."""
+    from lotr_rules.limits import option_range, shown_number
+
+    least, most = option_range(option)
+
+    def parse(text: str) -> int:
+        value = whole_number(text, least, f"must be {least} to {most:,}, not {{value}}")
+        if value > most:
+            raise argparse.ArgumentTypeError(f"must be {least} to {most:,}, not {shown_number(value)}")
+        return value
+
+    parse.__name__ = option.lstrip("-")
+    return parse
 
 
 def positive_int(text: str) -> int:

@@ -17,7 +17,7 @@ from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.mix import PLANS, read_deck_file
 from lotr_rules.cards.mixfile import load_mix_file
-from lotr_rules.commands.common import add_cards_option, catalogue_from, positive_int, seed_int
+from lotr_rules.commands.common import add_cards_option, bounded_int, catalogue_from, positive_int, seed_int
 from lotr_rules.engine.decisions import Agent
 from lotr_rules.errors import ConfigError, UserError
 from lotr_rules.games import DEFAULT_FAMILY
@@ -154,7 +154,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="the game: the deck-building game (default) or the Card Game (lcg: give --decks)",
     )
     add_lcg_options(parser)
-    parser.add_argument("--players", type=positive_int, default=None, help="1 to 5 players (default 4)")
+    parser.add_argument("--players", type=bounded_int("--players"), default=None, help="1 to 5 players (default 4)")
     parser.add_argument("--seed", type=seed_int, default=1, help="the game's seed (default 1)")
     parser.add_argument("--bot", choices=("heuristic", "random"), default="heuristic")
     parser.add_argument("--impossible", action="store_true", help="Impossible Mode")

@@ -23,7 +23,7 @@ from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
 from lotr_rules.agents.human import HumanAgent, QuitRequested, SaveRequested
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.mix import build_mix
-from lotr_rules.commands.common import add_cards_option, catalogue_from, positive_int, seed_int
+from lotr_rules.commands.common import add_cards_option, bounded_int, catalogue_from, positive_int, seed_int
 from lotr_rules.commands.game import add_mix_options, mix_options, with_mix_file
 from lotr_rules.commands.replay import check_config_values
 from lotr_rules.engine.decisions import Agent, DecisionRequest
@@ -74,9 +74,12 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         metavar="NAME",
         help="the Adventure Deck only: watch a strategy play (shortest, longest, adaptive, random)",
     )
-    parser.add_argument("--players", type=positive_int, default=None, help="1 to 5 players (default 3)")
+    parser.add_argument("--players", type=bounded_int("--players"), default=None, help="1 to 5 players (default 3)")
     parser.add_argument(
-        "--humans", type=int, default=None, help="how many seats people play, the first ones (default 1)"
+        "--humans",
+        type=bounded_int("--humans"),
+        default=None,
+        help="how many seats people play, the first ones (default 1)",
     )
     parser.add_argument(
         "--hero", action="append", default=None, metavar="NAME", help="hero for the next seat, people's seats first"

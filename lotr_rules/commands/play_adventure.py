@@ -223,7 +223,8 @@ def run_adventure(args: argparse.Namespace, agent: Agent | None = None) -> int:
         print(f"The Adventure Deck, seed {seed}: cross the quest deck within {turns} turns.")
     saved = False
     while True:
-        seat: Agent = _ResumeCheck(player, str(data["digest"]), str(resume)) if data and choices else player
+        # checked even with no choices made: the journey must start where the save says it stood
+        seat: Agent = _ResumeCheck(player, str(data["digest"]), str(resume)) if data else player
         game = AdventureGame(catalogue.cards, seat, config)
         game.replay_queue.extend(choices)
         try:

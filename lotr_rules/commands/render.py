@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lotr_rules import atomic
-from lotr_rules.commands.common import add_cards_option, every_family_catalogue, positive_int
+from lotr_rules.commands.common import add_cards_option, bounded_int, every_family_catalogue
 from lotr_rules.errors import UserError
 
 if TYPE_CHECKING:
@@ -31,7 +31,9 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         default="svg",
         help="svg (the default) or png (needs the optional 'render' extra)",
     )
-    parser.add_argument("--dpi", type=positive_int, default=300, help="the resolution of PNG faces (default 300)")
+    parser.add_argument(
+        "--dpi", type=bounded_int("--dpi"), default=300, help="the resolution of PNG faces (default 300, at most 1,200)"
+    )
     add_cards_option(parser)
     parser.set_defaults(run=run)
 
@@ -92,17 +94,16 @@ def run(args: argparse.Namespace) -> int:
 
         svg_to_png("<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>")  # says what is missing, early
     several_sets = len({card.set_code for card in cards}) > 1
-    written: list[Path] = []
-    for card in cards:
-        folder = args.out / card.set_code if several_sets else args.out
-        folder.mkdir(parents=True, exist_ok=True)
-        document = card_face_svg(card, set_name=catalogue.sets[card.set_code].title)
-        path = folder / f"{card_file_stem(card)}.{args.format}"
-        if args.format == "png":
-            atomic.write_bytes(path, svg_to_png(document, args.dpi))
-        else:
-            atomic.write_text(path, document)
-        written.append(path)
+
+    def faces() -> Iterator[tuple[Path, bytes]]:
+        for card in cards:
+            folder = args.out / card.set_code if several_sets else args.out
+            document = card_face_svg(card, set_name=catalogue.sets[card.set_code].title)
+            path = folder / f"{card_file_stem(card)}.{args.format}"
+            yield path, svg_to_png(document, args.dpi) if args.format == "png" else document.encode("utf-8")
+
+    # All faces or none: one that cannot be drawn, a full disk or Ctrl-C leaves no partial output.
+    written = atomic.write_all(faces(), args.out)
     if len(written) == 1:
         print(f"wrote {written[0]}")
     else:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from lotr_rules.cards.catalogue import Catalogue
-from lotr_rules.commands.common import add_cards_option, catalogue_from, positive_int
+from lotr_rules.commands.common import add_cards_option, bounded_int, catalogue_from
 from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.engine.game import Game, GameOver
 from lotr_rules.errors import ConfigError, RecordError
@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser = sub.add_parser("replay", help="step through a recorded game and check its digest")
     parser.add_argument("record", type=Path, metavar="RECORD", help="a game record (lotr-rules game --record FILE)")
     parser.add_argument("--step", action="store_true", help="wait for Enter between turns (q to stop)")
-    parser.add_argument("--to-turn", type=positive_int, metavar="N", help="stop at the end of turn N")
+    parser.add_argument("--to-turn", type=bounded_int("--to-turn"), metavar="N", help="stop at the end of turn N")
     parser.add_argument("--final", action="store_true", help="print only the final result and the digest")
     add_cards_option(parser)
     parser.set_defaults(run=run)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lotr_rules import atomic
-from lotr_rules.commands.common import add_cards_option, positive_int, seed_int, whole_number
+from lotr_rules.commands.common import add_cards_option, bounded_int, positive_int, seed_int
 from lotr_rules.commands.game import add_mix_options, mix_options, with_mix_file
 from lotr_rules.commands.lcg_options import DEFAULT_SCENARIO, add_lcg_options, refuse, refuse_lcg_options
 from lotr_rules.errors import UserError
@@ -27,12 +27,8 @@ if TYPE_CHECKING:
     from lotr_rules.sim.tally import Tally
 
 
-def workers_int(text: str) -> int:
-    return whole_number(text, 0, "--workers is 0 (one per CPU) or more")
-
-
-def game_number(text: str) -> int:
-    return whole_number(text, 1, "games are numbered from 1")
+workers_int = bounded_int("--workers")  # 0: one per CPU
+game_number = bounded_int("--first-game")  # games are numbered from 1
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -46,9 +42,11 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "--game", default="deckbuilding", metavar="FAMILY", help=f"game family ({', '.join(family_names())})"
     )
     add_lcg_options(parser, several=True)
-    parser.add_argument("--games", type=positive_int, default=200, help="how many games (default 200)")
+    parser.add_argument("--games", type=bounded_int("--games"), default=200, help="how many games (default 200)")
     parser.add_argument(
-        "--players", type=positive_int, help="1 to 5 players (default 4; the Adventure Deck is played alone)"
+        "--players",
+        type=bounded_int("--players"),
+        help="1 to 5 players (default 4; the Adventure Deck is played alone)",
     )
     parser.add_argument("--seed", type=seed_int, default=1, help="the simulation's seed (default 1)")
     parser.add_argument(

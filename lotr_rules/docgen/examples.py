@@ -179,8 +179,75 @@ def _limits(page: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _option_limits(page: str) -> str:
+    """The table of the command-line options that size something, and their ranges."""
+    from lotr_rules.limits import OPTION_LIMITS
+
+    lines = ["| option | from | to |", "| --- | --- | --- |"]
+    lines += [f"| `{option}` | {least:,} | {most:,} |" for option, least, most in OPTION_LIMITS]
+    return "\n".join(lines) + "\n"
+
+
+#: the card, file and set the messages of :func:`limit_messages` are worked out for
+LIMIT_CARD, LIMIT_FILE, LIMIT_SET = "Loop", "big.card", "big"
+
+
+def limit_messages() -> list[tuple[str, str, str]]:
+    """(what is limited, the limit, the message a user sees past it) for the limits a loaded set
+    is held to, each message worked out by running the check itself on an input past its limit
+    (for :data:`LIMIT_CARD`, :data:`LIMIT_FILE` or :data:`LIMIT_SET`), so none can drift."""
+    from lotr_rules import atomic
+    from lotr_rules.cards.loader import load_folders
+    from lotr_rules.datafiles import CardFileError, read_card_text
+    from lotr_rules.dsl import syntax
+    from lotr_rules.engine import game
+    from lotr_rules.errors import ScriptBudgetError, ScriptSyntaxError
+    from lotr_rules.games import vocabulary_for
+    from lotr_rules.limits import MAX_CARDS_PER_SET, MAX_SCRIPT_TOKENS
+
+    def refusal(action: Callable[[], object]) -> str:
+        try:
+            action()
+        except (CardFileError, ScriptSyntaxError) as error:
+            return error.reason if isinstance(error, CardFileError) else error.message
+        raise AssertionError("the check let an input past its limit through")
+
+    with tempfile.TemporaryDirectory() as scratch:
+        big = Path(scratch) / LIMIT_FILE
+        atomic.write_bytes(big, b"#" * (syntax.MAX_SCRIPT_BYTES + 1))  # its size is all that is read
+        size = refusal(lambda: read_card_text(big, Path(scratch)))
+        folder = Path(scratch) / LIMIT_SET
+        folder.mkdir()
+        atomic.write_text(folder / "set.toml", f'code = "{LIMIT_SET}"\nname = "Big"\nlanguage = 3\n')
+        for number in range(MAX_CARDS_PER_SET + 1):
+            (folder / f"c{number}.card").touch()
+        _, found = load_folders([folder], vocabulary_for("deckbuilding"))
+        cards = next(d.message for d in found if d.code == "E161")
+    symbols = refusal(lambda: syntax.check_token_count("1+" * MAX_SCRIPT_TOKENS, LIMIT_FILE))
+    nested = "card \"N\" {\n  play {\n" + "if true {\n" * (syntax.MAX_NESTING + 1) + "}\n" * (syntax.MAX_NESTING + 3)
+    nesting = refusal(lambda: syntax.parse(nested, LIMIT_FILE))
+    return [
+        ("size of a card file", f"{syntax.MAX_SCRIPT_BYTES // 1024} KiB", f"{LIMIT_FILE}:1:1: E003 {size}"),
+        ("words, numbers and symbols in a card script", f"{MAX_SCRIPT_TOKENS:,}", f"E003 {symbols}"),
+        ("nesting of blocks and brackets in a script", f"{syntax.MAX_NESTING} levels", f"E003 {nesting}"),
+        ("card files in one set", f"{MAX_CARDS_PER_SET:,}", f"E161 {cards}"),
+        ("effect steps in one action", f"{game.STEP_BUDGET:,}", str(ScriptBudgetError(LIMIT_CARD, game.STEP_BUDGET))),
+    ]
+
+
+def _limit_messages(page: str) -> str:
+    lines = ["| what | limit | the message past it |", "| --- | --- | --- |"]
+    lines += [f"| {what} | {limit} | `{message}` |" for what, limit, message in limit_messages()]
+    return "\n".join(lines) + "\n"
+
+
 #: the generated regions of the hand-written pages, by name: each renders the region for a page
-REGIONS: dict[str, Callable[[str], str]] = {"provenance": _provenance, "limits": _limits}
+REGIONS: dict[str, Callable[[str], str]] = {
+    "provenance": _provenance,
+    "limits": _limits,
+    "option-limits": _option_limits,
+    "limit-messages": _limit_messages,
+}
 _REGION = re.compile(r"^<!-- begin: (?P<name>[\w-]+) -->\n(?P<body>.*?)^<!-- end: (?P=name) -->$", re.M | re.S)
 
 

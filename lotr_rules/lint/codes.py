@@ -3338,8 +3338,10 @@ REGISTRY: tuple[LintCode, ...] = (
         "quoted field, or in its file's name, is never sent raw to the terminal: every output shows "
         "it escaped, as `\\x1b` for the escape character that starts a terminal's colour and cursor "
         "sequences. But a name that shows as `Gandalf\\x1b[31m` is not one a player can read or "
-        "type, and a set that holds one may be trying to rewrite what a terminal shows. Write the "
-        "text without it.",
+        "type, and a set that holds one may be trying to rewrite what a terminal shows. The same "
+        "holds for the characters that reorder or break a line unseen (a right-to-left override "
+        "U+202E and the other bidirectional controls, the line separator U+2028), shown as "
+        "`\\u202e`: a name holding one can read as another. Write the text without it.",
         _text(
             """
             card "Shadowfax\x1b[8m" {

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from lotr_rules.cards.loader import MANIFEST, load_folders, read_manifest
-from lotr_rules.datafiles import DataFileError
+from lotr_rules.datafiles import DataFileError, check_inside_set
 from lotr_rules.diagnostics import Diagnostic, Severity
 from lotr_rules.errors import Span
 from lotr_rules.games import vocabulary_for
@@ -64,10 +64,10 @@ def lcg_files(paths: Sequence[Path], set_folders: Sequence[Path]) -> list[Path]:
             continue
         for kind, suffix in ((DECKS, DECK_SUFFIX), (SCENARIOS, SCENARIO_SUFFIX)):
             for file in sorted((folder / kind).glob(f"*{suffix}")):
-                found.setdefault(file.resolve(), file)
+                found.setdefault(Path(os.path.realpath(file)), file)
     for path in paths:
         if is_lcg_file(path):
-            found.setdefault(path.resolve(), path)
+            found.setdefault(Path(os.path.realpath(path)), path)
     return list(found.values())
 
 
@@ -79,7 +79,7 @@ def is_lcg_file(path: Path) -> bool:
     if path.suffix == DECK_SUFFIX:
         return True
     kind = {SCENARIO_SUFFIX: SCENARIOS}.get(path.suffix)
-    folder = path.resolve().parent
+    folder = Path(os.path.realpath(path)).parent
     return kind is not None and folder.name == kind and _family(folder.parent) == FAMILY
 
 
@@ -94,7 +94,14 @@ def check_lcg_files(
     cards = lcg_cards(catalogue)
     out: list[Diagnostic] = []
     for path in files:
-        where = shown.get(path.resolve(), str(path))
+        where = shown.get(Path(os.path.realpath(path)), str(path))
+        try:
+            _check_in_its_set(path)
+        except DataFileError as error:
+            code = "E193" if path.suffix == DECK_SUFFIX else "E194"
+            # shown by the link's own name: the file it points to is none of the set's
+            out.append(Diagnostic(code, Severity.ERROR, error.reason, Span(1, 1, 1, 2, str(path))))
+            continue
         context = own_sets(path, catalogue)
         if path.suffix == DECK_SUFFIX:
             out += [_diagnostic(f, "E193", "W220", where) for f in _deck_findings(path, cards, tournament, context)]
@@ -104,6 +111,14 @@ def check_lcg_files(
                 findings = scenario_problems(scenario, cards, context)
             out += [_diagnostic(f, "E194", "W221", where) for f in findings]
     return out
+
+
+def _check_in_its_set(path: Path) -> None:
+    """A file of a set's ``decks/`` or ``scenarios/`` folder is read only when it lies inside the
+    set's folder, as the games read it (see :func:`lotr_rules.datafiles.check_inside_set`)."""
+    holder = path.parent
+    if holder.name in (DECKS, SCENARIOS) and os.path.lexists(holder.parent / MANIFEST):
+        check_inside_set(path, holder.parent, "deck list" if path.suffix == DECK_SUFFIX else "scenario file")
 
 
 def _deck_findings(path: Path, cards: LcgCards, tournament: bool, context: Sequence[str]) -> list[Finding]:

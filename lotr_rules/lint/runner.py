@@ -31,6 +31,7 @@ from lotr_rules.cards.loader import (
     parse_file_recovering,
     read_manifest,
     set_folders,
+    too_many_cards,
 )
 from lotr_rules.cards.mixfile import MIX_SUFFIX, check_mix_file, is_mix_file
 from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
@@ -139,7 +140,11 @@ def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnos
                 info, problems = _read_manifest(folder)
                 diagnostics.extend(problems)
                 code = info.code if info else folder.name
-                files.extend((file, code) for file in sorted(folder.rglob(f"*{SCRIPT_SUFFIX}")))
+                found = sorted(folder.rglob(f"*{SCRIPT_SUFFIX}"))
+                too_many = too_many_cards(code, len(found), folder)  # as a game refuses it
+                if too_many is not None:
+                    diagnostics.append(too_many)
+                files.extend((file, code) for file in found)
         elif os.path.lexists(path):  # a file, or a link, device or FIFO that reading refuses
             code, problems = _set_code_for(path)
             diagnostics.extend(problems)

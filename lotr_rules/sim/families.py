@@ -19,7 +19,9 @@ from typing import Any, Protocol
 import attrs
 
 from lotr_rules.cards.mix import mix_json
+from lotr_rules.datafiles import path_problem, shown_path
 from lotr_rules.errors import UserError
+from lotr_rules.limits import option_range, shown_number
 from lotr_rules.sim.results import GameResult
 
 
@@ -95,6 +97,18 @@ class SimSettings:
         for name, value in data.items():
             default = fields[name].default
             values[name] = _raw_value(name, value, default)
+        # A file edited by hand cannot ask for more than the command line could (merged runs
+        # count their games together, so games are held to the highest game number instead).
+        for name, option in (("games", "--first-game"), ("players", "--players"), ("first_game", "--first-game")):
+            most = option_range(option)[1]
+            value = values.get(name)
+            if isinstance(value, int) and not 0 <= value <= most:
+                raise ValueError(f"setting '{name}' is {shown_number(value)}, outside 0 to {most:,}")
+        for path in values.get("card_paths", ()):
+            # the folders are loaded again when the run goes on: a path no file can have is refused here
+            problem = path_problem(path) if isinstance(path, str) else "is not text"
+            if problem is not None:
+                raise ValueError(f"the path '{shown_path(str(path))}' in setting 'card_paths' {problem}")
         return cls(**values)
 
 

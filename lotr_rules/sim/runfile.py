@@ -27,6 +27,7 @@ from typing import Any
 import attrs
 
 from lotr_rules import atomic
+from lotr_rules.datafiles import DataFileError, read_data_text
 from lotr_rules.errors import UserError
 from lotr_rules.sim.families import SimSettings
 from lotr_rules.sim.runner import SimulationRun, _ranges_text
@@ -80,16 +81,16 @@ def write_run(path: Path, report: dict[str, Any], run: SimulationRun, wall_befor
 def read_run(path: Path) -> SavedRun:
     """The run an output file holds; a clear error if it is not one this version can go on with."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise UserError(f"cannot read '{path}': {error}") from None
+        text = read_data_text(path, "simulation output file")
+    except DataFileError as error:
+        raise UserError(str(error)) from None
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        where = f":{error.lineno}:{error.colno}" if isinstance(error, json.JSONDecodeError) else ""
+    except json.JSONDecodeError as error:
+        where = f":{error.lineno}:{error.colno}"
         raise UserError(f"{path}{where}: not a simulation output file: it is not valid JSON") from None
+    except ValueError:  # a number of thousands of digits, which Python refuses to convert
+        raise UserError(f"{path}: not a simulation output file: it holds a number of thousands of digits") from None
     entry = data.get("run") if isinstance(data, dict) else None
     if not isinstance(entry, dict) or entry.get("format") != FORMAT:
         raise UserError(
@@ -159,4 +160,3 @@ def merge(runs: Sequence[SavedRun]) -> SimulationRun:
     wall = sum(saved.wall_seconds for saved in runs)
     workers = max(saved.workers for saved in runs)
     return SimulationRun(settings, tally, wall, workers, tally.games, stopped=False)
-

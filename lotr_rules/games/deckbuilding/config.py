@@ -6,7 +6,7 @@ import attrs
 
 from lotr_rules.cards.mix import mix_json
 from lotr_rules.errors import ConfigError
-from lotr_rules.limits import shown_number
+from lotr_rules.limits import MAX_COPIES_PER_GAME, shown_number
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 5
@@ -120,6 +120,15 @@ class GameConfig:
             )
         except (TypeError, ValueError) as error:
             raise ConfigError(f"a game config has a bad value: {error}") from None
+        # Checked here, not only when the game is set up: a record of a billion players would
+        # have a seat made for each before that (a hand-edited file filled the memory so).
+        if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
+            raise ConfigError(
+                f"a game config's players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {shown_number(config.players)}"
+            )
+        if not 0 <= config.archenemies <= MAX_COPIES_PER_GAME:
+            shown = shown_number(config.archenemies)
+            raise ConfigError(f"a game config's archenemies must be 0 to {MAX_COPIES_PER_GAME}, not {shown}")
         if not 0 <= config.seed <= SEED_MAX:
             raise ConfigError(f"a game config's seed must be 0 to {SEED_MAX}, not {shown_number(config.seed)}")
         if not 1 <= config.max_turns <= MAX_TURNS:

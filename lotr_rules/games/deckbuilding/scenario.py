@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import os
 import tomllib
 import unicodedata
 from collections import Counter, deque
@@ -35,7 +36,7 @@ from lotr_rules.cards import impossible
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.cards.mix import one_stack, uses_wall
-from lotr_rules.datafiles import DataFileError, check_nesting, read_data_text
+from lotr_rules.datafiles import DataFileError, check_nesting, is_folder, path_problem, read_data_text, shown_path
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, DecisionRequest, Option
@@ -422,9 +423,13 @@ def scenario_from_data(
     folders = list(extra_cards)
     if "cards" in game:
         for text in reader.strings(game["cards"], "game.cards"):
-            folder = (base / text).resolve()
-            if not folder.is_dir():
-                raise reader.fail("game.cards", f"'{text}' is not a folder (looked for {folder})")
+            problem = path_problem(text)
+            if problem is not None:
+                raise reader.fail("game.cards", f"the path '{shown_path(text)}' {problem}")
+            folder = Path(os.path.realpath(base / text))  # not resolve(): a loop of links raises there
+            if not is_folder(folder):
+                shown = f"'{shown_path(text)}' is not a folder (looked for {shown_path(folder)})"
+                raise reader.fail("game.cards", shown)
             folders.append(folder)
     if catalogue is None or folders:
         try:

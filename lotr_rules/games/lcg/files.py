@@ -37,7 +37,7 @@ from lotr_rules.cards.decklist import DeckCardFacts, DeckLine, DeckList, DeckPro
 from lotr_rules.cards.titles import Resolution, Titles, ambiguity, split_qualifier
 from lotr_rules.cards.titles import folded as folded  # where deck code has always found it
 from lotr_rules.cards.tomlspans import toml_spans
-from lotr_rules.datafiles import DataFileError, read_data_text, shown_path
+from lotr_rules.datafiles import DataFileError, check_inside_set, is_file, path_problem, read_data_text, shown_path
 from lotr_rules.diagnostics import did_you_mean
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.errors import ConfigError, Span, UserError
@@ -185,14 +185,18 @@ def shipped_names(catalogue: Catalogue, kind: str) -> list[str]:
 
 def find_deck(catalogue: Catalogue, spec: str) -> Path:
     """A deck named by a set (``leadership``) or given as a file path."""
+    problem = path_problem(spec)
+    if problem is not None:
+        raise UserError(f"the deck '{shown_path(spec)}' {problem}")
     if "/" in spec or "\\" in spec or spec.endswith(DECK_SUFFIX):
         path = Path(spec)
-        if not path.is_file():
-            raise UserError(f"no deck file '{spec}'")
+        if not is_file(path):
+            raise UserError(f"no deck file '{shown_path(spec)}'")
         return path
     for folder in set_folders(catalogue):
         path = folder / DECKS / f"{spec}{DECK_SUFFIX}"
-        if path.is_file():
+        if is_file(path):
+            check_inside_set(path, folder, "deck list")
             return path
     names = shipped_names(catalogue, DECKS)
     hint = did_you_mean(spec, names)
@@ -201,9 +205,14 @@ def find_deck(catalogue: Catalogue, spec: str) -> Path:
 
 
 def find_scenario(catalogue: Catalogue, name: str) -> Path:
+    """The scenario file a loaded set ships under ``name``; never one behind a link out of its set."""
+    problem = path_problem(name) or ("holds a path separator" if "/" in name or "\\" in name else None)
+    if problem is not None:
+        raise UserError(f"the scenario name '{shown_path(name)}' {problem}")
     for folder in set_folders(catalogue):
         path = folder / SCENARIOS / f"{name}{SCENARIO_SUFFIX}"
-        if path.is_file():
+        if is_file(path):
+            check_inside_set(path, folder, "scenario file")
             return path
     names = shipped_names(catalogue, SCENARIOS)
     hint = did_you_mean(name, names)

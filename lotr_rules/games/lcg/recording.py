@@ -19,7 +19,7 @@ import attrs
 
 from lotr_rules import __version__
 from lotr_rules.cards.catalogue import Catalogue
-from lotr_rules.datafiles import DataFileError, read_json
+from lotr_rules.datafiles import DataFileError, read_json, shown_path
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.errors import ConfigError, IllegalChoiceError, RecordError, UserError
@@ -202,6 +202,9 @@ def table_from_record(data: dict[str, Any], catalogue: Catalogue, where: str) ->
         )
     except (UserError, ConfigError) as error:
         raise RecordError(f"{where} cannot be set up again: {error}") from None
+    except KeyError as error:  # a deck naming a card the record's own card list does not hold
+        name = shown_path(str(error.args[0]))  # shortened, as a hand-edited name may be of any length
+        raise RecordError(f"{where} is corrupt: a deck names the card '{name}', which no loaded set has") from None
     labels = tuple(str(deck["label"]) for deck in data["decks"])
     table = _table(records, str(data["scenario"]), labels, LcgConfig(scenario, decks, seed=int(data["seed"])))
     if dict(table.digests) != {labels_of[name]: digest for name, digest in recorded.items()}:
