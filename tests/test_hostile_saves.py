@@ -138,7 +138,7 @@ def test_an_lcg_record_whose_deck_names_a_card_it_does_not_list_names_it(
     path = tmp_path / "edited.json"
     path.write_text(json.dumps(_first_hero("Nobody At All")(originals["lcg"])), encoding="utf-8")
     shown = _clean(capsys, ["replay", str(path)])
-    assert "is corrupt: a deck names the card 'Nobody At All', which no loaded set has" in shown
+    assert "is corrupt: its decks name 'Nobody At All', which its card digests do not" in shown
 
 
 @pytest.mark.parametrize("command", [["replay"], ["play", "--resume"]])

@@ -72,7 +72,9 @@ def test_past_the_cards_of_a_set(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 def test_past_the_steps_of_an_action(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = _set(tmp_path)
-    (folder / "loop.card").write_text(_card(LIMIT_CARD, "repeat 20000 {\n      +1 power\n    }"), encoding="utf-8")
+    # a loop runs at most 100 rounds (E312), so only loops inside loops can run past the budget
+    loops = "repeat 100 {\n repeat 100 {\n repeat 100 {\n +1 power\n }\n }\n }"
+    (folder / "loop.card").write_text(_card(LIMIT_CARD, loops), encoding="utf-8")
     scenario = tmp_path / "loop.toml"
     scenario.write_text(f'[game]\nplayers = 1\n[players.1]\nhand = ["{LIMIT_CARD}"]\n[[do]]\nplay = "{LIMIT_CARD}"\n')
     assert MESSAGES["effect steps in one action"] in _shown(capsys, ["scenario", "--cards", str(folder), str(scenario)])
