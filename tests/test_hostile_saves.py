@@ -14,6 +14,9 @@ from typing import Any
 import pytest
 
 from lotr_rules.cli import main
+from lotr_rules.errors import RecordError
+from lotr_rules.games.adventure.game import AdventureConfig
+from lotr_rules.games.adventure.record import config_from_json, config_json
 from lotr_rules.games.deckbuilding.record import record_checksum
 from lotr_rules.limits import MAX_DATA_DEPTH, MAX_DATA_FILE_BYTES
 
@@ -67,6 +70,16 @@ def _in_config(key: str, value: Any) -> Callable[[dict[str, Any]], dict[str, Any
     return change
 
 
+def _in_config_if_there(key: str, value: Any) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """An edit of a key that only some families' configs have (another family would ignore it)."""
+    def change(data: dict[str, Any]) -> dict[str, Any]:
+        if not isinstance(data.get("config"), dict) or key not in data["config"]:
+            return data
+        return _in_config(key, value)(data)
+
+    return change
+
+
 def _first_hero(value: Any) -> Callable[[dict[str, Any]], dict[str, Any]]:
     def change(data: dict[str, Any]) -> dict[str, Any]:
         data = json.loads(json.dumps(data))
@@ -87,6 +100,12 @@ EDITS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "a config seed of thirty digits": _in_config("seed", 10**30),
     "a config of a billion players": _in_config("players", 10**9),
     "a config naming no set": _in_config("sets", []),
+    "a config of 2.0 players": _in_config("players", 2.0),
+    "a config of infinitely many players": _in_config("players", float("inf")),
+    "a config whose sets are one text": _in_config("sets", "two-towers"),
+    "a config whose heroes are one text": _in_config("heroes", "Frodo"),
+    "a journey of thirty-digit turns": _in_config_if_there("turns", 10**30),
+    "a journey of thirty-digit health": _in_config_if_there("health", 10**30),
     "a digest that does not match": _changed("digest", "0" * 32),
     "the version of tomorrow": _changed("version", 10**30),
     "a config that is a list": _changed("config", [1, 2, 3]),
@@ -155,3 +174,36 @@ def test_a_save_nested_too_deep_or_too_large_is_refused_unread(
     shown = _clean(capsys, [*command, str(huge)])
     assert f"is larger than {MAX_DATA_FILE_BYTES // (1024 * 1024)} MiB" in shown
     os.unlink(huge)
+
+
+@pytest.mark.parametrize(
+    ("family", "key", "value", "message"),
+    [
+        ("deckbuilding", "players", 1.0, "players must be a whole number, not 1.0"),
+        ("deckbuilding", "sets", "two-towers", "sets must be a list of names, not 'two-towers'"),
+        ("deckbuilding", "impossible", "yes", "impossible must be true or false, not 'yes'"),
+    ],
+)
+def test_a_config_value_of_the_wrong_kind_is_named_not_read_otherwise(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    originals: dict[str, dict[str, Any]],
+    family: str,
+    key: str,
+    value: Any,
+    message: str,
+) -> None:
+    """A hand-edited config value is refused by name: 1.0 players is not rounded to 1, a set
+    named by one text is not read letter by letter, a journey of 10**30 turns is not set up."""
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(_in_config(key, value)(json.loads(json.dumps(originals[family])))), encoding="utf-8")
+    assert message in _clean(capsys, ["replay", "--final", str(path)])
+
+
+@pytest.mark.parametrize("key", ["turns", "health", "witch_kings"])
+def test_a_journey_record_of_thirty_digit_tracks_is_refused(key: str) -> None:
+    """A journey record (the browser table's) whose track is 10**30 long is refused, not set up
+    as a journey that never ends by time."""
+    config = {**config_json(AdventureConfig()), key: 10**30}
+    with pytest.raises(RecordError, match=f"{key} is at most 1000"):
+        config_from_json(config, "edited.json")

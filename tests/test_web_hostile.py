@@ -305,9 +305,9 @@ BENT_SAVES = [
     # (what, family, the change, what the refusal says)
     ("a config that is a list", "deckbuilding", _set("config", [1, 2]), "has a bad game config"),
     ("players as words", "deckbuilding", _set("config.players", "two"), "has a bad game config"),
-    ("10**30 players", "deckbuilding", _set("config.players", 10**30), "a game takes 1 to 5 players"),
+    ("10**30 players", "deckbuilding", _set("config.players", 10**30), "players must be 1 to 5"),
     ("a seed of 31 digits", "deckbuilding", _set("config.seed", 10**30), "seed must be 0 to"),
-    ("10**30 archenemies", "deckbuilding", _set("config.archenemies", 10**30), "Archenemy stack holds 3 to"),
+    ("10**30 archenemies", "deckbuilding", _set("config.archenemies", 10**30), "archenemies must be 0 to"),
     ("a choice out of range", "deckbuilding", _set("choices", [10**30]), "is not one of the 4 options"),
     ("choices as text", "deckbuilding", _set("choices", "0,0"), "corrupt list of choices"),
     ("a digest that does not match", "deckbuilding", _set("digest", "0" * 32), "does not replay to the game it"),

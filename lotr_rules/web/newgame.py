@@ -27,7 +27,7 @@ from lotr_rules.games import vocabulary_for
 from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
 from lotr_rules.games.adventure.record import config_from_json, replay_journey
-from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, MIN_PLAYERS, STANDARD_ARCHENEMIES, GameConfig
+from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, STANDARD_ARCHENEMIES, GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.record import check_record, replay
 from lotr_rules.web.sessions import TableSession
@@ -255,17 +255,12 @@ def resume_adventure(library: Library, data: dict[str, Any], where: str) -> Tabl
 
 def record_config(data: dict[str, Any], where: str) -> GameConfig:
     """The config of a deck-building record or save, refused before anything is built from it
-    when its number of players is out of range (a game's seats are made before the game checks
-    its config: a save saying 10**30 players would fill the memory first)."""
+    (the config's reader checks the number of players: a game's seats are made before the game
+    checks the rest, and a save saying 10**30 players would fill the memory first)."""
     try:
-        config = GameConfig.from_json(data.get("config"))
+        return GameConfig.from_json(data.get("config"))
     except ConfigError as error:
         raise RecordError(f"{where} has a bad game config: {error}") from None
-    if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
-        shown = str(config.players) if abs(config.players) < 10**9 else "a number past a billion"
-        players = f"{MIN_PLAYERS} to {MAX_PLAYERS} players"
-        raise RecordError(f"{where} has a bad game config: a game takes {players}, not {shown}")
-    return config
 
 
 def resume_deckbuilding(library: Library, data: dict[str, Any], where: str) -> TableSession:

@@ -26,6 +26,7 @@ from lotr_rules.engine.decisions import Agent, Option
 from lotr_rules.engine.game import Game, GameOver, GameState
 from lotr_rules.errors import ConfigError, TriggerDepthError
 from lotr_rules.games.adventure import track
+from lotr_rules.limits import shown_number
 from lotr_rules.wording import possessive
 
 ME = 0  # the one player
@@ -67,6 +68,10 @@ LOST_HEALTH = "health ran out"
 LOST_WITCH_KINGS = "caught by the Witch Kings"
 REASONS = (WON, LOST_TIME, LOST_HEALTH, LOST_WITCH_KINGS)
 
+#: the most turns, health or Witch King spaces a journey may be set up with (the rulebook's
+#: tracks are a few dozen spaces long)
+MAX_TRACK = 1000
+
 #: how deeply one card's effect may make other cards' effects resolve
 RESOLVE_DEPTH = 20
 
@@ -87,6 +92,10 @@ class AdventureConfig:
             raise ConfigError("Frodo needs at least 1 health to set out")
         if self.witch_kings < 1:
             raise ConfigError("the Witch King track needs at least 1 space")
+        # A hand-edited save of 10**30 turns would be a journey that never ends by time.
+        for what, value in (("turns", self.turns), ("health", self.health), ("witch_kings", self.witch_kings)):
+            if value > MAX_TRACK:
+                raise ConfigError(f"a journey's {what} is at most {MAX_TRACK}, not {shown_number(value)}")
 
 
 def deal(cards: Sequence[CardDef], sets: Sequence[str]) -> tuple[CardDef, list[CardDef]]:

@@ -102,24 +102,21 @@ class GameConfig:
         avoid = data.get("avoid_archenemies", [])
         if not isinstance(avoid, list) or not all(isinstance(name, str) for name in avoid):
             raise ConfigError(f"a game config's avoid_archenemies must be a list of card names, not {avoid!r}")
-        try:
-            config = cls(
-                players=int(data.get("players", 4)),
-                seed=int(data.get("seed", 1)),
-                heroes=tuple(str(h) for h in data.get("heroes", ())),
-                impossible=bool(data.get("impossible", False)),
-                archenemies=int(data.get("archenemies", STANDARD_ARCHENEMIES)),
-                sets=tuple(str(s) for s in data.get("sets", ("two-towers",))),
-                use_wall=use_wall,
-                max_turns=int(data.get("max_turns", 1000)),
-                mix=mix,
-                half=half,
-                less_random=tuple(table.items()),
-                custom_deck=custom_deck,
-                avoid_archenemies=tuple(avoid),
-            )
-        except (TypeError, ValueError) as error:
-            raise ConfigError(f"a game config has a bad value: {error}") from None
+        config = cls(
+            players=_whole(data, "players", 4),
+            seed=_whole(data, "seed", 1),
+            heroes=_names(data, "heroes"),
+            impossible=_flag(data, "impossible"),
+            archenemies=_whole(data, "archenemies", STANDARD_ARCHENEMIES),
+            sets=_names(data, "sets", ("two-towers",)),
+            use_wall=use_wall,
+            max_turns=_whole(data, "max_turns", 1000),
+            mix=mix,
+            half=half,
+            less_random=tuple(table.items()),
+            custom_deck=custom_deck,
+            avoid_archenemies=tuple(avoid),
+        )
         # Checked here, not only when the game is set up: a record of a billion players would
         # have a seat made for each before that (a hand-edited file filled the memory so).
         if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
@@ -137,3 +134,29 @@ class GameConfig:
             )
         config.check_mix()
         return config
+
+
+def _whole(data: dict[str, object], key: str, default: int) -> int:
+    """A whole number of a config read from a file: a fraction, a text or true/false is refused,
+    not rounded or read (a hand-edited "players": 2.0 or "4" says something else was meant)."""
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f"a game config's {key} must be a whole number, not {value!r}"[:200])
+    return value
+
+
+def _names(data: dict[str, object], key: str, default: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """A list of names of a config read from a file (a lone text is refused: read letter by letter
+    it would name sets 't', 'w', 'o', ...)."""
+    value = data.get(key, list(default))
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise ConfigError(f"a game config's {key} must be a list of names, not {value!r}"[:200])
+    return tuple(value)
+
+
+def _flag(data: dict[str, object], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise ConfigError(f"a game config's {key} must be true or false, not {value!r}"[:200])
+    return value
+
