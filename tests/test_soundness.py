@@ -354,7 +354,7 @@ def test_show_reads_a_heros_abilities_as_the_heros() -> None:
 
 def test_a_card_that_plays_itself_as_it_is_played_is_stopped_cleanly() -> None:
     """'play this' in a 'play' ability would play the card without end: the engine stops it with
-    the budget error a looping script gets, not a crash deep in Python's stack."""
+    trigger-depth error, naming that limit and what went past it, not a crash deep in Python's stack."""
     probe = card_text("Probe", "play {", "  play this", "}")
     result = run_with(
         """
@@ -366,7 +366,10 @@ def test_a_card_that_plays_itself_as_it_is_played_is_stopped_cleanly() -> None:
         probe,
     )
     assert not result.passed
-    assert any("exceeded the budget" in failure for failure in result.failures), result.failures
+    assert any(
+        "went past the trigger-depth limit: cards playing cards more than 50 deep" in failure
+        for failure in result.failures
+    ), result.failures
 
 
 def test_cards_revealed_by_a_trigger_go_back_on_top_of_the_deck() -> None:

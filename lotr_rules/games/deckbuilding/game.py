@@ -24,7 +24,7 @@ from lotr_rules.engine.decisions import Agent, DecisionRequest, Option
 from lotr_rules.engine.facts import HAS_FRONT_TRIGGER, DefinitionTable
 from lotr_rules.engine.game import TRIGGER_DEPTH, Game, GameOver, GameState
 from lotr_rules.engine.selection import Placement
-from lotr_rules.errors import ConfigError, IllegalChoiceError, ScriptBudgetError
+from lotr_rules.errors import ConfigError, IllegalChoiceError, TriggerDepthError
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.limits import MAX_ACTION_USES, MAX_COPIES_PER_GAME, ScriptNumberError, in_script_range
 from lotr_rules.native import attribute_names, mypyc_attr
@@ -611,7 +611,7 @@ class DeckbuildingGame(Game):
         state.log.append(("play", player, name))
         if self.resolving >= TRIGGER_DEPTH:
             # a card that plays a card that plays a card... ('play this' in a 'play' ability)
-            raise ScriptBudgetError(name, TRIGGER_DEPTH)
+            raise TriggerDepthError(name, TRIGGER_DEPTH, "cards playing cards")
         self.resolving += 1
         try:
             if power and player == state.current:
