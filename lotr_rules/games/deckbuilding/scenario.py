@@ -99,11 +99,13 @@ SHARED_ZONE_KEYS = {
 SHARED_VIEW_KEYS = {**SHARED_ZONE_KEYS, "behind": rules.BEHIND}
 #: Piles whose order matters; in the file, in the engine and in the output the top is last.
 ORDERED = frozenset({"deck", "main_deck", "valor", "corruption", "archenemy", "wall"})
+#: the family a scenario file is of when its [game] table does not say
+DECKBUILDING = "deckbuilding"
 #: ``use_wall`` decided as a mixed game decides it, from the cards the scenario writes
 WALL_FROM_CARDS = "from cards"
 
 TOP_KEYS = ("title", "description", "cite", "game", "players", "shared", "do", "expect")
-GAME_KEYS = ("players", "seed", "impossible", "use_wall", "current", "turn", "power", "sets", "cards")
+GAME_KEYS = ("family", "players", "seed", "impossible", "use_wall", "current", "turn", "power", "sets", "cards")
 PLAYER_KEYS = (*PLAYER_ZONE_KEYS, "under")
 SHARED_KEYS = (*SHARED_ZONE_KEYS, "archenemy_face_up", "archenemy_defeated_this_turn", "one_ring", "new_in_path")
 
@@ -262,6 +264,10 @@ def scenario_from_data(
     reader.keys(data, TOP_KEYS, "the file")
     game = reader.table(data.get("game", {}), "[game]")
     reader.keys(game, GAME_KEYS, "[game]")
+    if game.get("family", DECKBUILDING) != DECKBUILDING:
+        raise reader.fail(
+            "game.family", f"unknown family {text_of(game['family'])}", 'scenario files are of "deckbuilding" or "lcg"'
+        )
 
     # The catalogue: the shipped sets, the file's own card folders, and the caller's.
     folders = list(extra_cards)

@@ -117,7 +117,9 @@ def in_play(ctx: Ctx) -> list[list[int]]:
 
 
 def host_of_this(ctx: Ctx) -> list[list[int]]:
-    host = g(ctx).state.attached_to.get(ctx.this, -1)
+    game = g(ctx)
+    # an attachment that left play with its host still names it while answering its leaving
+    host = game.state.attached_to.get(ctx.this, game.left_hosts.get(ctx.this, -1))
     return [[host]] if host >= 0 else [[]]
 
 
