@@ -98,19 +98,6 @@ def test_deck_limits_are_checked() -> None:
 # ---------------------------------------------------------------------- resource phase
 
 
-def test_resource_phase_gives_each_hero_a_resource_and_each_player_a_card() -> None:
-    """seed, "Phase 1: Resource"; an empty deck draws nothing."""
-    game = table(2)
-    hands = [len(game.z(HAND, p)) for p in (0, 1)]
-    game.z(DECK, 1).clear()
-    game.run_phase("resource")
-    assert all(game.state.resources[h] == 1 for p in (0, 1) for h in game.heroes(p))
-    assert [len(game.z(HAND, p)) for p in (0, 1)] == [hands[0] + 1, hands[1]]
-
-
-# ---------------------------------------------------------------------- planning phase
-
-
 def test_paying_needs_a_resource_match_and_neutral_cards_pay_from_any_pool() -> None:
     """seed, "Phase 2: Planning" (resource match) and "Paying for Neutral Cards"."""
     game = table(1)
@@ -316,16 +303,6 @@ def test_willpower_over_threat_places_progress_on_the_quest() -> None:
     stage = game.z(QUEST)[0]
     assert game.state.progress[stage] == 2 + 1  # no threat staged
     assert game.state.threat[0] == 27
-
-
-def test_threat_over_willpower_raises_every_threat() -> None:
-    """seed, "Phase 3: Quest", Step 3: each player raises threat by the difference."""
-    game = table(2)
-    clear_staging(game)
-    stack(game, "Test Ruins", "Test Ruins")
-    before = game.state.threat[:]
-    game.run_phase("quest")
-    assert game.state.threat == [before[0] + 6, before[1] + 6]
 
 
 def test_equal_willpower_and_threat_changes_nothing() -> None:
@@ -574,22 +551,6 @@ def test_ranged_attacks_enemies_engaged_with_other_players() -> None:
 
 
 # ---------------------------------------------------------------------- refresh phase
-
-
-def test_refresh_readies_raises_threat_and_passes_the_token() -> None:
-    """RR "Refresh Phase": ready every card, each player raises threat by 1, the first player
-    token passes clockwise (seed, "Round Sequence")."""
-    game = table(3)
-    game.state.exhausted.update(game.heroes(0))
-    before = game.state.threat[:]
-    game.state.first_player = 2
-    game.run_phase("refresh")
-    assert not game.state.exhausted
-    assert game.state.threat == [t + 1 for t in before]
-    assert game.state.first_player == 0
-
-
-# ---------------------------------------------------------------------- elimination and loss
 
 
 def test_threat_fifty_eliminates_and_engaged_enemies_return_to_staging() -> None:

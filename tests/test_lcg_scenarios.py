@@ -8,6 +8,7 @@ The files are the rules tests themselves: each says in ``cite`` the rule it chec
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -111,6 +112,11 @@ def test_a_failed_expectation_says_what_is_there_instead() -> None:
     assert "Gimli: attached_to is 'Legolas': it is 'nothing'" in result.failures
 
 
+def test_a_card_expected_but_not_in_the_game_is_a_failed_check() -> None:
+    result = lcg.run_scenario_text(TABLE + "\n[expect.cards.Faramir]\nexhausted = false\n", "table.toml")
+    assert result.failures == ("Faramir: exhausted is false: it is not in the game",)
+
+
 def test_a_step_that_cannot_be_done_fails_with_what_is_offered() -> None:
     text = TABLE.replace('phase = "combat"', 'phase = "planning"') + '\n[[do]]\nplay = "Gandalf"\n'
     result = lcg.run_scenario_text(text, "table.toml")
@@ -153,6 +159,16 @@ BAD_FILES = [
         ScenarioKeyError,
         "players.1.play[1].shadow: only an enemy is dealt shadow cards",
     ),
+    (
+        '[game]\nfamily = "lcg"\n[players.1]\nplay = [{name = "Aragorn", attached = ["Gandalf"]}]\n',
+        ScenarioKeyError,
+        "players.1.play[1].attached[1]: 'Gandalf' (ally) cannot be attached to a card",
+    ),
+    (
+        '[game]\nfamily = "lcg"\n[players.1]\nengaged = [{name = "Wargs", shadow = [{name = "Wargs", damage = 1}]}]\n',
+        ScenarioKeyError,
+        "players.1.engaged[1].shadow[1].damage: a shadow card, face down, has no 'damage'",
+    ),
     ('[game]\nfamily = "lcg"\n[[do]]\nrun_phase = "lunch"\n', ScenarioKeyError, "do[1].run_phase: unknown phase"),
     ('[game]\nfamily = "lcg"\n[[do]]\ndamage = "Aragorn"\n', ScenarioKeyError, "do[1]: 'damage' needs an 'amount'"),
     ('[game]\nfamily = "lcg"\n[[do]]\nrun_round = true\nto = "Aragorn"\n', ScenarioKeyError, "do[1].to"),
@@ -191,3 +207,21 @@ def test_a_file_of_an_unknown_family_is_refused(tmp_path: Path, capsys: pytest.C
     path.write_text('[game]\nfamily = "chess"\n', encoding="utf-8")
     assert cli.main(["scenario", str(path)]) == 2
     assert "game.family: unknown family 'chess'" in capsys.readouterr().err
+
+
+def test_docs_card_game_example_is_the_real_file_and_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/scenarios.md, "The Card Game": the example is this repository's file, and the output
+    shown is what the command prints for it."""
+    text = (Path(__file__).parent.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    blocks = {m.group(1): m.group(2) for m in re.finditer(r"<!-- (\S+) -->\n```[a-z]*\n(.*?)```", text, re.S)}
+    example = (FOLDER / "combat-defend.toml").read_text(encoding="utf-8")
+    assert blocks["lcg-example-file"] == example
+    (tmp_path / "combat-defend.toml").write_text(example, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    command, *expected = blocks["run-lcg-combat"].splitlines()
+    assert command == "$ lotr-rules scenario combat-defend.toml"
+    code = cli.main(command.removeprefix("$ lotr-rules ").split())
+    assert capsys.readouterr().out.splitlines() == expected[:-1]
+    assert expected[-1] == f"(exit {code})"

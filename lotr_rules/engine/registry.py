@@ -223,6 +223,9 @@ class Vocabulary:
     grants: Mapping[str, Phrase] = attrs.field(factory=dict)
     #: whether an ``action by each player`` may be used by every player (a limit counted for each)
     each_player_actions: bool = False
+    #: where a card has exactly one type: why (shown with E340); "" where a card may have several
+    #: ("artifact ally" in the deck-building games)
+    one_type: str = ""
     _field_map: Mapping[str, FieldDecl] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:

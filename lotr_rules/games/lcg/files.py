@@ -346,6 +346,7 @@ def scenario_problems(scenario: ScenarioFile, cards: Mapping[str, CardDef]) -> l
         if name not in known_sets:
             hint = did_you_mean(name, sorted(s for s in known_sets if s))
             found.append(Finding(f"no loaded card belongs to the encounter set '{name}'", sets_span, hint, True))
+    found += _setup_problems(scenario, cards, quest_span)
     staging_span = scenario.spans.get("staging", whole)
     for name in scenario.staging:
         card = cards.get(name)
@@ -353,6 +354,38 @@ def scenario_problems(scenario: ScenarioFile, cards: Mapping[str, CardDef]) -> l
             found.append(Finding(f"no loaded set has the encounter card '{name}'", staging_span, None, True))
         elif _field(card, "encounter-set") not in scenario.encounter_sets:
             found.append(Finding(f"'{name}' is not in any of the scenario's encounter sets", staging_span))
+    return found
+
+
+def _setup_problems(scenario: ScenarioFile, cards: Mapping[str, CardDef], span: Span) -> list[Finding]:
+    """What the quest cards' own setup (``setup-staging``) would refuse at the start of a game:
+    a card it puts in the staging area that is in none of the scenario's encounter sets (so not
+    in the encounter deck), and a first stage that says what is set up as the file also does."""
+    found: list[Finding] = []
+    for number, names in enumerate(scenario.stages, start=1):
+        for name in names:
+            card = cards.get(name)
+            if card is None or "quest" not in card.types:
+                continue
+            listed = card.family_fields.get("setup-staging")
+            setup = tuple(str(n) for n in listed) if isinstance(listed, tuple) else ()
+            if setup and number == 1 and scenario.staging and setup != scenario.staging:
+                found.append(
+                    Finding(f"the file's 'staging' and the first quest card '{name}' both say what is set up", span)
+                )
+            for wanted in setup:
+                target = cards.get(wanted)
+                if target is None:
+                    message = f"the quest card '{name}' sets up '{wanted}', which no loaded set has"
+                    found.append(Finding(message, span, None, True))
+                elif _field(target, "encounter-set") not in scenario.encounter_sets:
+                    found.append(
+                        Finding(
+                            f"the quest card '{name}' sets up '{wanted}', which is in none of the scenario's "
+                            "encounter sets (so not in its encounter deck)",
+                            span,
+                        )
+                    )
     return found
 
 

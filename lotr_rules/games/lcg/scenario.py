@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -40,7 +40,7 @@ from lotr_rules.games import vocabulary_for
 from lotr_rules.games.lcg import log as lcg_log
 from lotr_rules.games.lcg import triggers
 from lotr_rules.games.lcg.files import FAMILY, Records
-from lotr_rules.games.lcg.game import PHASES, LcgConfig, LcgGame
+from lotr_rules.games.lcg.game import PHASES, ROUND_GUARD, LcgConfig, LcgGame
 from lotr_rules.games.lcg.record import ENCOUNTER_TYPES, LcgCard, PlayerDeck
 from lotr_rules.games.lcg.record import Scenario as QuestScenario
 from lotr_rules.games.lcg.state import (
@@ -122,6 +122,8 @@ KEY_OF_ZONE = {zone: key for key, zone in ZONE_KEYS.items()}
 ORDERED = frozenset({DECK, QUEST_DECK, ENCOUNTER_DECK})
 #: zones whose cards are in play, where a card may carry tokens and attachments
 IN_PLAY_KEYS = ("play", "engaged", "quest", "staging", "active")
+#: the cards that may be attached to another (an objective once claimed, a treachery that says so)
+ATTACHABLE = ("attachment", "treachery", "objective")
 #: the zones an encounter card may be in on a player's side
 ENCOUNTER_PLAYER_ZONES = ("play", "engaged")
 
@@ -200,6 +202,8 @@ class LcgScenario:
     description: str
     cite: str
     records: Mapping[str, LcgCard] = attrs.field(repr=False)
+    #: every card name the file may write (the loaded Card Game cards), for the expectations
+    names: tuple[str, ...] = attrs.field(repr=False)
     players: int
     seed: int
     round: int
@@ -227,7 +231,11 @@ class _Reader(Reader):
 
     def use(self, catalogue: Catalogue) -> None:
         self.records = Records(catalogue)
-        for name in self.records.cards:
+        self.know(self.records.cards)
+
+    def know(self, names: Iterable[str]) -> None:
+        """Card names the file may write (in any case, with or without accents)."""
+        for name in names:
             self._folded.setdefault(fold(name), name)
 
     def card_name(self, text: str, where: str) -> str:
@@ -338,9 +346,10 @@ def scenario_from_data(
         description=reader.string(data.get("description", ""), "description"),
         cite=reader.string(data.get("cite", ""), "cite"),
         records=records,
+        names=tuple(reader.records.cards) if reader.records is not None else (),
         players=players,
         seed=reader.integer(game.get("seed", 1), "game.seed", 0, 2**63 - 1),
-        round=reader.integer(game.get("round", 1), "game.round", 0, 999),
+        round=reader.integer(game.get("round", 1), "game.round", 0, ROUND_GUARD),
         phase=phase,
         first_player=reader.player_number(game.get("first_player", 1), "game.first_player", players),
         threat=tuple(threat),
@@ -389,6 +398,8 @@ def _read_zone(
         record = reader.record(name, at)
         _check_place(reader, record, zone_key, seat, host, at)
         stated = [key for key in (*TOKENS, "exhausted", "committed", "attached", "shadow") if key in item]
+        if stated and zone_key == "shadows":
+            raise reader.fail(f"{at}.{stated[0]}", f"a shadow card, face down, has no '{stated[0]}'")
         if stated and zone_key not in IN_PLAY_KEYS and host < 0:
             raise reader.fail(f"{at}.{stated[0]}", f"only a card in play has '{stated[0]}' ({zone_key} is not in play)")
         for _ in range(count):
@@ -436,7 +447,7 @@ def _check_place(reader: _Reader, record: LcgCard, zone_key: str, seat: int, hos
         raise reader.fail(at, f"'{record.name}' is a player card ({kind}): it belongs in a [players.N] zone")
     if zone_key == "engaged" and host < 0 and kind != "enemy":
         raise reader.fail(at, f"only enemies are engaged, and '{record.name}' is a {kind}")
-    if host >= 0 and zone_key == "play" and kind not in ("attachment", "treachery", "objective", "enemy", "ally"):
+    if host >= 0 and zone_key == "play" and kind not in ATTACHABLE:
         raise reader.fail(at, f"'{record.name}' ({kind}) cannot be attached to a card")
 
 
@@ -563,7 +574,10 @@ class _Config(LcgConfig):
 class ScenarioGame(LcgGame):
     """The engine's game, unchanged, except that its setup lays out the file's table."""
 
-    layout: LcgScenario
+    def __init__(self, layout: LcgScenario, config: LcgConfig, agents: Sequence[Agent]) -> None:
+        #: the file's table, which setup lays out (set first: the engine's constructor sets up)
+        self.layout = layout
+        super().__init__(config, agents)
 
     def _setup(self) -> None:
         layout = self.layout
@@ -661,13 +675,10 @@ def build_game(scenario: LcgScenario, agent: Agent | None = None) -> ScenarioGam
         mulligan=False,
     )
     seat: Agent = agent if agent is not None else ScriptedAgent()
-    game = ScenarioGame.__new__(ScenarioGame)
-    game.layout = scenario
     try:
-        LcgGame.__init__(game, config, [seat] * scenario.players)
+        return ScenarioGame(scenario, config, [seat] * scenario.players)
     except UserError as error:
         raise ScenarioError(scenario.path, "setting up the table", str(error)) from None
-    return game
 
 
 # ---------------------------------------------------------------------- running
@@ -719,7 +730,7 @@ def run(scenario: LcgScenario) -> ScenarioResult:
     log = tuple(lcg_log.lines(game.state.log))
     checks: list[Check] = [_conservation(game)]
     if completed:
-        checks.extend(_evaluate(game, scenario.expect, log))
+        checks.extend(_evaluate(game, scenario, log))
     else:
         checks.append(Check("expectations", False, "not checked: the steps did not all run"))
     failures.extend(f"{c.label}: {c.detail}" for c in checks if not c.ok and c.label != "expectations")
@@ -892,10 +903,10 @@ def offered(game: LcgGame, player: int) -> list[str]:
     return [o.label for o in options]
 
 
-def _evaluate(game: LcgGame, expect: Mapping[str, Any], log: Sequence[str]) -> list[Check]:
-    reader = _Reader("")
-    reader.records = None
-    reader._folded = {fold(game.card_name(c)): game.card_name(c) for c in range(len(game.records))}
+def _evaluate(game: LcgGame, scenario: LcgScenario, log: Sequence[str]) -> list[Check]:
+    expect = scenario.expect
+    reader = _Reader(scenario.path)
+    reader.know(scenario.names)
     state = game.state
     checks: list[Check] = []
 
@@ -943,6 +954,10 @@ def _evaluate(game: LcgGame, expect: Mapping[str, Any], log: Sequence[str]) -> l
 def _card_checks(game: LcgGame, reader: _Reader, name: str, table: Mapping[str, Any]) -> list[Check]:
     """Checks of one named card: the first copy in play, else the first copy anywhere."""
     named = _named(game, name)
+    if not named:
+        return [
+            Check(f"{name}: {key} is {text_of(value)}", False, "it is not in the game") for key, value in table.items()
+        ]
     in_play = [c for c in named if game.locate(c)[0] in (PLAY, ENGAGED, STAGING, ACTIVE, QUEST)]
     card = (in_play or named)[0]
     where, seat = game.locate(card)
