@@ -10,10 +10,15 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from lotr_rules import cli
+from lotr_rules.cards.loader import load_sets
+from lotr_rules.games import vocabulary_for
 from lotr_rules.games.lcg import scenario as lcg
 from lotr_rules.games.lcg.state import ACTIVE, DECK, ENCOUNTER_DECK, PLAY, QUEST, SHADOWS, STAGING
 from lotr_rules.scenario_files import ScenarioCardError, ScenarioError, ScenarioKeyError
@@ -225,3 +230,43 @@ def test_docs_card_game_example_is_the_real_file_and_output(
     code = cli.main(command.removeprefix("$ lotr-rules ").split())
     assert capsys.readouterr().out.splitlines() == expected[:-1]
     assert expected[-1] == f"(exit {code})"
+
+
+# ---------------------------------------------------------------------- no input is a traceback
+_NAMES = st.sampled_from(["Aragorn", "Gimli", "Gandalf", "Forest Spider", "Old Forest Road", "Flies and Spiders", "x"])
+_VALUES = st.recursive(
+    st.one_of(st.booleans(), st.integers(-3, 60), _NAMES, st.text(max_size=8)),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(st.sampled_from([*lcg.CARD_KEYS, *lcg.STEP_KEYS, "zone"]), inner, max_size=4),
+    ),
+    max_leaves=12,
+)
+_PLAYER = st.dictionaries(st.sampled_from(lcg.PLAYER_KEYS), _VALUES, max_size=3)
+_DOCUMENTS = st.fixed_dictionaries(
+    {
+        "game": st.dictionaries(st.sampled_from(lcg.GAME_KEYS[1:]), _VALUES, max_size=2).map(
+            lambda g: {**g, "family": "lcg"}
+        )
+    },
+    optional={
+        "players": st.dictionaries(st.sampled_from(["1", "2", "5", "x"]), _PLAYER, max_size=2),
+        "shared": st.dictionaries(st.sampled_from(lcg.SHARED_KEYS), _VALUES, max_size=3),
+        "do": st.lists(st.dictionaries(st.sampled_from(lcg.STEP_KEYS), _VALUES, max_size=3), max_size=2),
+        "expect": st.dictionaries(st.sampled_from([*lcg.EXPECT_KEYS, *lcg.EXPECT_TABLES]), _VALUES, max_size=3),
+    },
+)
+_CATALOGUE = load_sets(vocabulary=vocabulary_for("lcg"))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_DOCUMENTS)
+def test_any_file_is_run_or_refused_with_a_clear_error(document: dict[str, Any]) -> None:
+    """Whatever a file holds, it is read and run (passing or failing), or refused naming the file."""
+    try:
+        scenario = lcg.scenario_from_data(document, "fuzz.toml", base=Path.cwd(), catalogue=_CATALOGUE)
+    except ScenarioError as error:
+        assert str(error).startswith("fuzz.toml: ")
+        return
+    result = lcg.run(scenario)
+    assert result.checks[0].ok, result.checks[0].detail  # every card is in exactly one place
