@@ -317,20 +317,6 @@ def test_equal_willpower_and_threat_changes_nothing() -> None:
     assert game.state.progress[game.z(QUEST)[0]] == 0
 
 
-def test_progress_goes_to_the_active_location_first() -> None:
-    """RR "Active Location": progress goes on the active location until it is explored, the rest
-    on the quest; an explored location with victory points goes to the victory display."""
-    game = table(1)
-    ruins = put(game, "Test Ruins", ACTIVE)
-    game.state.progress[ruins] = 1
-    game.place_progress(5)
-    assert ruins in game.z(VICTORY)
-    assert game.state.progress[game.z(QUEST)[0]] == 2
-    glade = put(game, "Test Glade", ACTIVE)
-    game.place_progress(3)
-    assert glade in game.z(ENCOUNTER_DISCARD)
-
-
 def test_quest_stage_advances_and_the_last_one_wins() -> None:
     """RR "Quest Cards" / "Winning": enough progress completes a stage and the next is revealed
     (progress beyond the quest points is not carried over); completing the final stage wins the
