@@ -9,7 +9,9 @@ declared part with no case, or a declaration the engine does not live up to, fai
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
+import attrs
 import pytest
 from conformance import (
     DESTINATION_ZONES,
@@ -26,9 +28,15 @@ from conformance import (
     syntax_cases,
 )
 
+from lotr_rules.diagnostics import Severity
+from lotr_rules.dsl.compiler import Compiler
+from lotr_rules.dsl.parser import parse_card
+from lotr_rules.games import vocabulary_for
 from lotr_rules.games.deckbuilding import game as rules
 from lotr_rules.games.deckbuilding.log import render_entry
 from lotr_rules.games.deckbuilding.vocabulary import vocabulary
+from lotr_rules.games.lcg import scenario as lcg_scenario
+from lotr_rules.lint.runner import lint_paths
 
 CASES = [*cases(), *syntax_cases()]
 #: the blocks a primitive written with its own syntax opens: its cases are the cases run in them
@@ -182,3 +190,85 @@ def test_words_run_as_written(case: MeaningCase) -> None:
         assert result is not None and bracketed is not None and not bracketed_codes
         assert bracketed.passed, bracketed.failures
         assert result.state["game"]["power"] == bracketed.state["game"]["power"], case.body
+
+
+# ---------------------------------------------------------------------- the Card Game
+# Classes of Card Game scripts that once linted clean and ran differently (issue 37). Each is now
+# either run as written, shown by a scenario file whose card lints clean, or refused by lint with
+# a code. A new class joins this list.
+LCG_CARDS = Path(__file__).parent / "scenarios" / "lcg" / "lcg-scenario-tests"
+LCG_SCENARIOS = LCG_CARDS.parent
+
+
+@attrs.frozen
+class LcgClass:
+    id: str
+    #: the test card whose script is the class (lints clean and runs as written) ...
+    card: str = ""
+    #: ... and the scenario file that shows it runs as written
+    scenario: str = ""
+    #: or: a script lint refuses, and the code it refuses it with
+    script: str = ""
+    code: str = ""
+
+
+LCG_CLASSES = (
+    LcgClass(
+        "an attachment answers its location being explored",
+        card="test-waymarker",
+        scenario="leaving-attachment-on-explored-location",
+    ),
+    LcgClass(
+        "an attachment answers its character being destroyed",
+        card="test-keepsake",
+        scenario="leaving-attachment-on-destroyed-character",
+    ),
+    LcgClass("resources go on an ally", card="test-hoarder", scenario="resources-on-an-ally"),
+    LcgClass(
+        "a card out of play answers no leaving its words do not name",
+        card="test-mourner",
+        scenario="leaving-own-response-not-offered",
+    ),
+    LcgClass("a guarded objective is guarded by an enemy or location", scenario="guarded-by-enemy-or-location"),
+    LcgClass(
+        "a card of two types",
+        script='card "Scout" {\n  id scout\n  type objective ally\n  encounter-set "Woods"\n'
+        '  provenance designed\n  text "A made-up card."\n}\n',
+        code="E340",
+    ),
+    LcgClass(
+        "a quest stage sets up a card of no encounter set of the scenario",
+        script='card "Trail" {\n  id trail\n  type quest\n  stage 1\n  quest-points 3\n  encounter-set "Woods"\n'
+        '  setup-staging "Forest Spider"\n  provenance designed\n  text "A made-up card."\n}\n',
+        code="E194",
+    ),
+)
+
+
+def _lcg_errors(text: str, path: str) -> list[str]:
+    compiler = Compiler(vocabulary_for("lcg"), path)
+    compiler.compile_card(parse_card(text))
+    return [d.code for d in compiler.diagnostics if d.severity is Severity.ERROR]
+
+
+@pytest.mark.parametrize("case", LCG_CLASSES, ids=[c.id for c in LCG_CLASSES])
+def test_card_game_scripts_run_as_written_or_are_refused(case: LcgClass, tmp_path: Path) -> None:
+    if case.card:
+        path = LCG_CARDS / f"{case.card}.card"
+        assert _lcg_errors(path.read_text(encoding="utf-8"), str(path)) == []
+    if case.scenario:
+        result = lcg_scenario.run_scenario(LCG_SCENARIOS / f"{case.scenario}.toml")
+        assert result.passed, result.failures
+    if case.code == "E194":
+        # the quest card in a set whose scenario plays another encounter set
+        folder = tmp_path / "woods"
+        (folder / "scenarios").mkdir(parents=True)
+        (folder / "set.toml").write_text('code = "woods"\nname = "Woods"\nlanguage = 4\nfamily = "lcg"\n')
+        (folder / "trail.card").write_text(case.script)
+        (folder / "scenarios" / "woods.toml").write_text(
+            'name = "Woods"\nquest = ["Trail"]\nencounter_sets = ["Woods"]\n'
+        )
+        diagnostics, _ = lint_paths([folder])
+        assert [d.code for d in diagnostics if d.severity is Severity.ERROR] == ["E194"]
+    elif case.code:
+        assert case.code in _lcg_errors(case.script, "probe.card")

@@ -13,6 +13,7 @@ import builtins
 import collections
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -452,3 +453,26 @@ def test_i_shows_a_cards_face_and_its_state_in_play(
     assert "  keywords: Sentinel" in out
     assert "Mini Wizard  (unique neutral ally)" in out
     assert "now:" not in out.split("Mini Wizard  (unique neutral ally)")[1].split("Choose")[0]
+
+
+def test_lint_says_a_quest_stage_sets_up_a_card_the_encounter_deck_lacks(tmp_path: Path) -> None:
+    """A stage's setup takes its cards from the encounter deck, which holds only the scenario's
+    encounter sets (RR "Setup"): a game refuses the scenario at its start, so lint says so (E194)."""
+    folder = tmp_path / "lcg-mini"
+    shutil.copytree(MINI, folder)
+    trail = folder / "mini-trail.card"
+    trail.write_text(trail.read_text().replace("  quest-points 3\n", '  quest-points 3\n  setup-staging "Mini Orc"\n'))
+    (folder / "scenarios" / "mini-quest.toml").write_text(
+        'name = "Mini Quest"\nquest = ["Mini Trail", "Mini Ford"]\nencounter_sets = ["Mini Woods"]\n'
+    )
+    diagnostics, _ = lint_paths([folder])
+    assert [(d.code, d.message) for d in diagnostics] == [
+        (
+            "E194",
+            "the quest card 'Mini Trail' sets up 'Mini Orc', which is in none of the scenario's encounter sets"
+            " (so not in its encounter deck)",
+        )
+    ]
+    catalogue = load_sets((folder,), vocabulary=vocabulary_for("lcg"))
+    with pytest.raises(UserError, match="sets up 'Mini Orc', which is in none"):
+        load_scenario(folder / "scenarios" / "mini-quest.toml", catalogue)

@@ -98,19 +98,6 @@ def test_deck_limits_are_checked() -> None:
 # ---------------------------------------------------------------------- resource phase
 
 
-def test_resource_phase_gives_each_hero_a_resource_and_each_player_a_card() -> None:
-    """seed, "Phase 1: Resource"; an empty deck draws nothing."""
-    game = table(2)
-    hands = [len(game.z(HAND, p)) for p in (0, 1)]
-    game.z(DECK, 1).clear()
-    game.run_phase("resource")
-    assert all(game.state.resources[h] == 1 for p in (0, 1) for h in game.heroes(p))
-    assert [len(game.z(HAND, p)) for p in (0, 1)] == [hands[0] + 1, hands[1]]
-
-
-# ---------------------------------------------------------------------- planning phase
-
-
 def test_paying_needs_a_resource_match_and_neutral_cards_pay_from_any_pool() -> None:
     """seed, "Phase 2: Planning" (resource match) and "Paying for Neutral Cards"."""
     game = table(1)
@@ -318,16 +305,6 @@ def test_willpower_over_threat_places_progress_on_the_quest() -> None:
     assert game.state.threat[0] == 27
 
 
-def test_threat_over_willpower_raises_every_threat() -> None:
-    """seed, "Phase 3: Quest", Step 3: each player raises threat by the difference."""
-    game = table(2)
-    clear_staging(game)
-    stack(game, "Test Ruins", "Test Ruins")
-    before = game.state.threat[:]
-    game.run_phase("quest")
-    assert game.state.threat == [before[0] + 6, before[1] + 6]
-
-
 def test_equal_willpower_and_threat_changes_nothing() -> None:
     """seed, "Phase 3: Quest", Step 3: a tie places no progress and raises no threat."""
     picks = iter([3, 0])  # the seer (3 willpower), then done
@@ -338,20 +315,6 @@ def test_equal_willpower_and_threat_changes_nothing() -> None:
     game.run_phase("quest")
     assert game.state.threat[0] == before
     assert game.state.progress[game.z(QUEST)[0]] == 0
-
-
-def test_progress_goes_to_the_active_location_first() -> None:
-    """RR "Active Location": progress goes on the active location until it is explored, the rest
-    on the quest; an explored location with victory points goes to the victory display."""
-    game = table(1)
-    ruins = put(game, "Test Ruins", ACTIVE)
-    game.state.progress[ruins] = 1
-    game.place_progress(5)
-    assert ruins in game.z(VICTORY)
-    assert game.state.progress[game.z(QUEST)[0]] == 2
-    glade = put(game, "Test Glade", ACTIVE)
-    game.place_progress(3)
-    assert glade in game.z(ENCOUNTER_DISCARD)
 
 
 def test_quest_stage_advances_and_the_last_one_wins() -> None:
@@ -574,22 +537,6 @@ def test_ranged_attacks_enemies_engaged_with_other_players() -> None:
 
 
 # ---------------------------------------------------------------------- refresh phase
-
-
-def test_refresh_readies_raises_threat_and_passes_the_token() -> None:
-    """RR "Refresh Phase": ready every card, each player raises threat by 1, the first player
-    token passes clockwise (seed, "Round Sequence")."""
-    game = table(3)
-    game.state.exhausted.update(game.heroes(0))
-    before = game.state.threat[:]
-    game.state.first_player = 2
-    game.run_phase("refresh")
-    assert not game.state.exhausted
-    assert game.state.threat == [t + 1 for t in before]
-    assert game.state.first_player == 0
-
-
-# ---------------------------------------------------------------------- elimination and loss
 
 
 def test_threat_fifty_eliminates_and_engaged_enemies_return_to_staging() -> None:

@@ -83,3 +83,12 @@ def test_a_card_says_where_its_facts_come_from() -> None:
     records[warden] = attrs.evolve(records[warden], provenance="designed")
     game.records = tuple(records)
     assert "  provenance: designed" in card_lines(game, warden)
+
+
+def test_resource_tokens_on_an_ally_show_in_the_view() -> None:
+    """Resources on a card that is not a hero (put there by a card's effect) are part of its state."""
+    game = table(1)
+    ally = put(game, "Test Spearman", "play area", 0)
+    game.state.resources[ally] = 2
+    status = render_status(game, 0)
+    assert "Test Spearman (1wp 1att 1def 2/2hp; 2 resources)" in status

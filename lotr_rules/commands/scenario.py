@@ -1,5 +1,7 @@
 """``lotr-rules scenario FILE``: run a scenario file; say which of its expectations hold.
 
+The file's ``[game] family`` picks its reader: ``"lcg"`` for the Card Game, else deck-building.
+
 Exit status: 0 when every expectation holds, 1 when one fails (or a step cannot be done), 2 when
 the file itself is bad (not TOML, an unknown key, a card no set has); see docs/scenarios.md.
 """
@@ -12,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from lotr_rules.commands.common import add_cards_option
-from lotr_rules.games.deckbuilding.scenario import render_report, run_scenario
+from lotr_rules.games.deckbuilding import scenario as deckbuilding
+from lotr_rules.games.lcg import scenario as lcg
+from lotr_rules.scenario_files import read_toml
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -28,10 +32,19 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    result = run_scenario(args.file, extra_cards=tuple(args.cards))
+    data = read_toml(args.file)
+    extra = tuple(args.cards)
+    if lcg.is_lcg(data):
+        result = lcg.run(lcg.scenario_from_data(data, str(args.file), base=args.file.parent, extra_cards=extra))
+        report = lcg.render_report
+    else:
+        result = deckbuilding.run(
+            deckbuilding.scenario_from_data(data, str(args.file), base=args.file.parent, extra_cards=extra)
+        )
+        report = deckbuilding.render_report
     if args.json:
         print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
     else:
-        for line in render_report(result, show_log=not args.no_log):
+        for line in report(result, show_log=not args.no_log):
             print(line)
     return 0 if result.passed else 1

@@ -569,6 +569,14 @@ class Compiler:
                             item.span,
                             self._hint(word, self.vocab.card_types, "card type"),
                         )
+                if self.vocab.one_type and len(value) > 1:
+                    # a game of this family would refuse the card: lint says so first
+                    self.error(
+                        "E340",
+                        f"a card of {self.vocab.title} has one type, not {len(value)} ('{' '.join(value)}')",
+                        item.span,
+                        self.vocab.one_type,
+                    )
                 return value
             name = " ".join(value)
             choices = self.vocab.provenances if decl.name == "provenance" else decl.choices

@@ -261,6 +261,9 @@ class Vocabulary:
     #: copies must not differ (W330). Elsewhere cards of one title are each their own card, told
     #: apart by their sets (the Card Game's Aragorns).
     one_set_decks: tuple[str, ...] = ()
+    #: where a card has exactly one type: why (shown with E340); "" where a card may have several
+    #: ("artifact ally" in the deck-building games)
+    one_type: str = ""
     _field_map: Mapping[str, FieldDecl] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:

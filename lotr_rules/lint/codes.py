@@ -3143,8 +3143,9 @@ REGISTRY: tuple[LintCode, ...] = (
         "cards in stage order (a list in the list for a stage of alternative quest cards, one picked "
         "at random), its 'encounter_sets' and, if the first stage sets some up, the 'staging' cards. "
         "A key the file may not have, a value of the wrong kind, a quest entry that is not a quest "
-        "card or not after the stage before it, and a staging card of no encounter set of the "
-        "scenario are reported at the key.",
+        "card or not after the stage before it, a staging card of no encounter set of the "
+        "scenario, and a quest card whose own setup ('setup-staging') takes a card of no encounter "
+        "set of the scenario (the game would not find it in the encounter deck) are reported at the key.",
         _lcg(
             """
             # file: scenarios/dark-woods.toml
@@ -4368,6 +4369,41 @@ REGISTRY: tuple[LintCode, ...] = (
             }
             """
         ),
+    ),
+    LintCode(
+        "E340",
+        Severity.ERROR,
+        "card of two types where a card has one",
+        "In the Card Game every card has exactly one type (hero, ally, attachment, event, enemy, "
+        "location, treachery, objective or quest), and a game refuses a card of two. Cards that are "
+        "two things at once, such as an objective ally, are not supported yet, so the script is "
+        "refused here rather than when a game starts. (The deck-building games do have cards of two "
+        "types.)",
+        _lcg(
+            """
+            # file: scout.card
+            card "Scout" {
+              id scout
+              type objective ally
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up card."
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: scout.card
+            card "Scout" {
+              id scout
+              type objective
+              encounter-set "Dark Woods"
+              provenance designed
+              text "A made-up card."
+            }
+            """
+        ),
+        kind="set",
     ),
 )
 

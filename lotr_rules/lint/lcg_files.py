@@ -9,7 +9,8 @@ a game makes before it starts, so a file that lints clean is one the game plays:
 - E193: a deck list line that cannot be read, or a deck-building rule the deck breaks (with
   ``lint --tournament``, also fewer than the tournament minimum of cards);
 - W220: a deck list names a card no set in view has (the game refuses the deck until it exists);
-- E194: a scenario file that cannot be read, or whose quest stages are not quest cards in order;
+- E194: a scenario file that cannot be read, whose quest stages are not quest cards in order, or
+  whose setup puts in the staging area a card of none of its encounter sets;
 - W221: a scenario names a card or an encounter set no set in view has;
 - E330: a deck or scenario names a card (or encounter set) by a title several sets in view
   share, and neither its own set nor a qualifier (``Aragorn (lcg-core)``) says which.

@@ -22,10 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-import os
-import tomllib
-import unicodedata
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -36,41 +33,43 @@ from lotr_rules.cards import impossible
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.cards.mix import one_stack, uses_wall
-from lotr_rules.datafiles import DataFileError, check_nesting, is_folder, path_problem, read_data_text, shown_path
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.context import Ctx
-from lotr_rules.engine.decisions import Agent, DecisionRequest, Option
-from lotr_rules.engine.game import Game, GameOver, GameState
+from lotr_rules.engine.decisions import Agent, Option
+from lotr_rules.engine.game import GameOver, GameState
 from lotr_rules.errors import UnknownCardError, UserError
 from lotr_rules.games.deckbuilding import game as rules
 from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, SEED_MAX, GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.log import render_entry
-from lotr_rules.limits import MAX_COPIES_PER_GAME, SCRIPT_NUMBER_MAX, shown_number
-
-
-# ---------------------------------------------------------------------- errors
-class ScenarioError(UserError):
-    """A scenario file that cannot be run as written. The message starts with the file's name."""
-
-    def __init__(self, path: str, where: str, message: str, hint: str | None = None) -> None:
-        text = f"{path}: {where}: {message}" if where else f"{path}: {message}"
-        super().__init__(text, hint=hint)
-        self.path = path
-        self.where = where
-
-
-class ScenarioSyntaxError(ScenarioError):
-    """The file is not valid TOML, or not UTF-8 text."""
-
-
-class ScenarioKeyError(ScenarioError):
-    """A key the format does not have, or a value of the wrong kind."""
-
-
-class ScenarioCardError(ScenarioError):
-    """A card name that no loaded set has."""
-
+from lotr_rules.limits import MAX_COPIES_PER_GAME, SCRIPT_NUMBER_MAX
+from lotr_rules.scenario_files import (
+    ZONE_SUFFIXES,
+    Answer,
+    Check,
+    Reader,
+    ScenarioCardError,
+    ScenarioError,
+    ScenarioKeyError,
+    ScenarioResult,
+    ScenarioSyntaxError,
+    ScriptedAgent,
+    StepFailed,
+    check_lines,
+    compress,
+    fold,
+    kind_of,
+    log_checks,
+    match_option,
+    offer_checks,
+    parse_toml,
+    read_choices,
+    read_toml,
+    show,
+    split_suffix,
+    text_of,
+    zone_check,
+)
 
 # ---------------------------------------------------------------------- the format's vocabulary
 #: Scenario keys of a player's table -> the engine's zone names.
@@ -100,11 +99,13 @@ SHARED_ZONE_KEYS = {
 SHARED_VIEW_KEYS = {**SHARED_ZONE_KEYS, "behind": rules.BEHIND}
 #: Piles whose order matters; in the file, in the engine and in the output the top is last.
 ORDERED = frozenset({"deck", "main_deck", "valor", "corruption", "archenemy", "wall"})
+#: the family a scenario file is of when its [game] table does not say
+DECKBUILDING = "deckbuilding"
 #: ``use_wall`` decided as a mixed game decides it, from the cards the scenario writes
 WALL_FROM_CARDS = "from cards"
 
 TOP_KEYS = ("title", "description", "cite", "game", "players", "shared", "do", "expect")
-GAME_KEYS = ("players", "seed", "impossible", "use_wall", "current", "turn", "power", "sets", "cards")
+GAME_KEYS = ("family", "players", "seed", "impossible", "use_wall", "current", "turn", "power", "sets", "cards")
 PLAYER_KEYS = (*PLAYER_ZONE_KEYS, "under")
 SHARED_KEYS = (*SHARED_ZONE_KEYS, "archenemy_face_up", "archenemy_defeated_this_turn", "one_ring", "new_in_path")
 
@@ -112,9 +113,7 @@ ACTIONS = ("play", "buy", "defeat", "use", "end_turn", "start_turn", "take_turn"
 STEP_KEYS = (*ACTIONS, "choices", "player", "from")
 #: Actions that may be done by a player other than the current one.
 ANY_PLAYER_ACTIONS = ("gain", "destroy", "draw_wall")
-ANSWER_KEYS = ("answer", "option", "player", "kind")
 
-ZONE_SUFFIXES = ("", "_has", "_lacks", "_top", "_bottom", "_order")
 EXPECT_KEYS = (
     "power",
     "current",
@@ -139,30 +138,7 @@ EXPECT_PLAYER_KEYS = (*(k + s for k in PLAYER_VIEW_KEYS for s in ZONE_SUFFIXES),
 EXPECT_SHARED_KEYS = tuple(k + s for k in SHARED_VIEW_KEYS for s in ZONE_SUFFIXES)
 
 
-def fold(text: str) -> str:
-    """Text compared loosely: no accents, no case, single spaces."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(plain.casefold().split())
-
-
 # ---------------------------------------------------------------------- the parsed scenario
-@attrs.frozen(slots=True)
-class Answer:
-    """One scripted answer: an option label (or a 1-based option number), maybe who is asked."""
-
-    text: str
-    index: int | None = None
-    player: int | None = None
-    kind: str | None = None
-
-    def describe(self) -> str:
-        said = f"option {self.index}" if self.index is not None else repr(self.text)
-        if self.player is not None:
-            said += f" (by player {self.player + 1})"
-        return said
-
-
 @attrs.frozen(slots=True)
 class Step:
     number: int
@@ -216,59 +192,14 @@ class Scenario:
     expect: Mapping[str, Any]
 
 
-class _Reader:
-    """Checks a parsed TOML document key by key, raising ScenarioError with where it went wrong."""
+class _Reader(Reader):
+    """The shared reader, with card names looked up in the deck-building catalogue."""
 
     def __init__(self, path: str, catalogue: Catalogue) -> None:
-        self.path = path
+        super().__init__(path)
         self.catalogue = catalogue
         self._folded: dict[str, str] | None = None
-        #: card copies named so far, over every zone: at most MAX_COPIES_PER_GAME
-        self.copies = 0
 
-    def fail(self, where: str, message: str, hint: str | None = None) -> ScenarioKeyError:
-        return ScenarioKeyError(self.path, where, message, hint)
-
-    def table(self, value: object, where: str) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(where, f"must be a table, not {_kind(value)}")
-        return value
-
-    def keys(self, table: Mapping[str, Any], allowed: Sequence[str], where: str) -> None:
-        for key in table:
-            if key not in allowed:
-                close = difflib.get_close_matches(key, list(allowed), n=1)
-                hint = f"did you mean '{close[0]}'?" if close else "known keys: " + ", ".join(allowed)
-                raise self.fail(where, f"unknown key '{key}'", hint)
-
-    def integer(self, value: object, where: str, low: int | None = None, high: int | None = None) -> int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(where, f"must be a whole number, not {_kind(value)}")
-        # A number no key names a range for still lies in the range of script numbers.
-        low = -SCRIPT_NUMBER_MAX if low is None else low
-        high = SCRIPT_NUMBER_MAX if high is None else high
-        if not low <= value <= high:
-            raise self.fail(where, f"must be {low} to {high}, not {shown_number(value)}")
-        return value
-
-    def boolean(self, value: object, where: str) -> bool:
-        if not isinstance(value, bool):
-            raise self.fail(where, f"must be true or false, not {_kind(value)}")
-        return value
-
-    def string(self, value: object, where: str) -> str:
-        if not isinstance(value, str):
-            raise self.fail(where, f"must be a string, not {_kind(value)}")
-        return value
-
-    def strings(self, value: object, where: str) -> tuple[str, ...]:
-        if isinstance(value, str):
-            return (value,)
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(where, "must be a string or a list of strings")
-        return tuple(value)
-
-    # -------------------------------------------------------------- cards
     def card_name(self, text: str, where: str) -> str:
         try:
             return self.catalogue.get(text).name
@@ -285,45 +216,6 @@ class _Reader:
         hint = f"did you mean '{self._folded[close[0]]}'?" if close else None
         raise ScenarioCardError(self.path, where, f"no loaded set has a card named '{text}'", hint)
 
-    def cards(self, value: object, where: str) -> tuple[str, ...]:
-        """A list of cards: ``"Name"``, ``"Name*3"`` or ``{name = "Name", count = 3}`` items."""
-        items: list[object]
-        if isinstance(value, (str, dict)):
-            items = [value]
-        elif isinstance(value, list):
-            items = list(value)
-        else:
-            raise self.fail(where, f"must be a list of card names, not {_kind(value)}")
-        out: list[str] = []
-        for position, item in enumerate(items, 1):
-            at = f"{where}[{position}]"
-            if isinstance(item, dict):
-                self.keys(item, ("name", "count"), at)
-                if "name" not in item:
-                    raise self.fail(at, "a card table needs a 'name'")
-                name = self.card_name(self.string(item["name"], f"{at}.name"), at)
-                count = self.integer(item.get("count", 1), f"{at}.count", 0, MAX_COPIES_PER_GAME)
-            elif isinstance(item, str):
-                text, count = _split_count(item)
-                if not 0 <= count <= MAX_COPIES_PER_GAME:
-                    raise self.fail(
-                        at, f"'{text}': a count after '*' must be a whole number, 0 to {MAX_COPIES_PER_GAME}"
-                    )
-                name = self.card_name(text, at)
-            else:
-                raise self.fail(at, f"must be a card name, not {_kind(item)}")
-            self.copies += count
-            if self.copies > MAX_COPIES_PER_GAME:
-                raise self.fail(at, f"the scenario names more than {MAX_COPIES_PER_GAME} card copies in all")
-            out.extend([name] * count)
-        return tuple(out)
-
-    def one_card(self, value: object, where: str) -> str:
-        names = self.cards(value, where)
-        if len(names) != 1:
-            raise self.fail(where, f"must name exactly one card, not {len(names)}")
-        return names[0]
-
     def stack(self, value: object, where: str, default_name: str) -> tuple[str, ...]:
         """A stack written as a count (of its usual card) or as a list of cards."""
         if isinstance(value, int) and not isinstance(value, bool):
@@ -333,52 +225,6 @@ class _Reader:
                 raise self.fail(where, f"the scenario names more than {MAX_COPIES_PER_GAME} card copies in all")
             return (self.card_name(default_name, where),) * count
         return self.cards(value, where)
-
-    def player_number(self, value: object, where: str, players: int) -> int:
-        return self.integer(value, where, 1, players) - 1
-
-
-def _kind(value: object) -> str:
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return "a number"
-    if isinstance(value, str):
-        return f"the string '{value}'"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a table"
-    return type(value).__name__
-
-
-def _split_count(text: str) -> tuple[str, int]:
-    name, star, count = text.rpartition("*")
-    if not star:
-        return text.strip(), 1
-    count = count.strip()
-    if not count.isdigit() or len(count) > 9:  # a count past any limit is never converted whole
-        return text.strip(), -1
-    return name.strip(), int(count)
-
-
-def read_toml(path: Path) -> dict[str, Any]:
-    try:
-        text = read_data_text(path, "scenario file")
-    except DataFileError as error:
-        raise ScenarioSyntaxError(error.where, "", error.reason) from None
-    return parse_toml(text, str(path))
-
-
-def parse_toml(text: str, where: str) -> dict[str, Any]:
-    try:
-        check_nesting(text, where, "scenario file")
-    except DataFileError as error:
-        raise ScenarioSyntaxError(error.where, "", error.reason) from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ScenarioSyntaxError(where, "", f"is not valid TOML: {error}") from None
 
 
 def load_scenario(
@@ -418,19 +264,13 @@ def scenario_from_data(
     reader.keys(data, TOP_KEYS, "the file")
     game = reader.table(data.get("game", {}), "[game]")
     reader.keys(game, GAME_KEYS, "[game]")
+    if game.get("family", DECKBUILDING) != DECKBUILDING:
+        raise reader.fail(
+            "game.family", f"unknown family {text_of(game['family'])}", 'scenario files are of "deckbuilding" or "lcg"'
+        )
 
     # The catalogue: the shipped sets, the file's own card folders, and the caller's.
-    folders = list(extra_cards)
-    if "cards" in game:
-        for text in reader.strings(game["cards"], "game.cards"):
-            problem = path_problem(text)
-            if problem is not None:
-                raise reader.fail("game.cards", f"the path '{shown_path(text)}' {problem}")
-            folder = Path(os.path.realpath(base / text))  # not resolve(): a loop of links raises there
-            if not is_folder(folder):
-                shown = f"'{shown_path(text)}' is not a folder (looked for {shown_path(folder)})"
-                raise reader.fail("game.cards", shown)
-            folders.append(folder)
+    folders = [*extra_cards, *reader.card_folders(game.get("cards", []), base)]
     if catalogue is None or folders:
         try:
             catalogue = load_sets(tuple(folders))
@@ -459,7 +299,7 @@ def scenario_from_data(
     if "use_wall" in game and not wall_from_cards:
         value = game["use_wall"]
         if not isinstance(value, bool):
-            raise reader.fail("game.use_wall", f'must be true, false or "{WALL_FROM_CARDS}", not {_kind(value)}')
+            raise reader.fail("game.use_wall", f'must be true, false or "{WALL_FROM_CARDS}", not {kind_of(value)}')
         use_wall = value
 
     player_zones: dict[tuple[str, int], tuple[str, ...]] = {}
@@ -623,30 +463,9 @@ def _read_steps(reader: _Reader, value: object, players: int) -> tuple[Step, ...
             count = reader.integer(value, f"{at}.draw_wall", 1)
         elif value is not True:
             raise reader.fail(f"{at}.{action}", "must be true")
-        choices = _read_choices(reader, table.get("choices", []), f"{at}.choices", players)
+        choices = read_choices(reader, table.get("choices", []), f"{at}.choices", players)
         steps.append(Step(number, action, cards, count, player, source, choices))
     return tuple(steps)
-
-
-def _read_choices(reader: _Reader, value: object, where: str, players: int) -> tuple[Answer, ...]:
-    if not isinstance(value, list):
-        raise reader.fail(where, "must be a list of answers")
-    out: list[Answer] = []
-    for position, item in enumerate(value, 1):
-        at = f"{where}[{position}]"
-        if isinstance(item, str):
-            out.append(Answer(item))
-            continue
-        table = reader.table(item, at)
-        reader.keys(table, ANSWER_KEYS, at)
-        if ("answer" in table) == ("option" in table):
-            raise reader.fail(at, "an answer table has either 'answer' (a label) or 'option' (a number)")
-        text = reader.string(table["answer"], f"{at}.answer") if "answer" in table else ""
-        index = reader.integer(table["option"], f"{at}.option", 1) if "option" in table else None
-        player = reader.player_number(table["player"], f"{at}.player", players) if "player" in table else None
-        kind = reader.string(table["kind"], f"{at}.kind") if "kind" in table else None
-        out.append(Answer(text, index, player, kind))
-    return tuple(out)
 
 
 def _wall_from_cards(catalogue: Catalogue, sets: Sequence[str], names: Iterable[str]) -> bool:
@@ -771,7 +590,7 @@ def build_game(scenario: Scenario, agent: Agent | None = None) -> DeckbuildingGa
         sets=scenario.sets,
         use_wall=scenario.use_wall,
     )
-    seat_agent: Agent = agent if agent is not None else _ScriptedAgent()
+    seat_agent: Agent = agent if agent is not None else ScriptedAgent()
     seats = [seat_agent] * scenario.players
     return _ScenarioGame(catalogue, config, seats, state=state, instances=instances)
 
@@ -791,124 +610,7 @@ class _ScenarioGame(DeckbuildingGame):
         return super().action_options(player)
 
 
-# ---------------------------------------------------------------------- answering decisions
-class StepFailed(Exception):
-    """A step could not be done as written; the message says why. Ends the scenario's run."""
-
-
-class _ScriptedAgent:
-    """Answers every decision from the current step's ``choices``, in order, by label."""
-
-    name = "scenario"
-
-    def __init__(self) -> None:
-        self.queue: deque[Answer] = deque()
-        self.step: Step | None = None
-        self.transcript: list[dict[str, Any]] = []
-
-    def begin(self, step: Step) -> None:
-        self.step = step
-        self.queue = deque(step.choices)
-
-    def choose(self, game: Game, request: DecisionRequest) -> int:
-        labels = [o.label for o in request.options]
-        offered = ", ".join(f"'{label}'" for label in labels)
-        asked = f"player {request.player + 1} was asked '{request.prompt}' ({request.kind})"
-        if not self.queue:
-            raise StepFailed(f"{asked} and this step has no answer left; the options were: {offered}")
-        answer = self.queue.popleft()
-        if answer.player is not None and answer.player != request.player:
-            raise StepFailed(
-                f"{asked}, but the next answer, {answer.describe()}, is for player {answer.player + 1}; "
-                f"the options were: {offered}"
-            )
-        if answer.kind is not None and answer.kind != request.kind:
-            raise StepFailed(
-                f"{asked}, but the next answer is for a '{answer.kind}' decision; the options were: {offered}"
-            )
-        index = match_option(answer, labels)
-        if index is None:
-            raise StepFailed(f"{asked}; the answer {answer.describe()} picks out none of the options: {offered}")
-        self.transcript.append(
-            {
-                "step": self.step.number if self.step else 0,
-                "player": request.player + 1,
-                "kind": request.kind,
-                "prompt": request.prompt,
-                "options": labels,
-                "answer": labels[index],
-            }
-        )
-        return index
-
-    def leftover(self) -> list[Answer]:
-        out = list(self.queue)
-        self.queue.clear()
-        return out
-
-
-def match_option(answer: Answer, labels: Sequence[str]) -> int | None:
-    """The option an answer means: its number, an exact label, the label before a "(...)" note
-    (``buy Edoras`` is ``buy Edoras (4)``), or the one label that contains the text. Options with
-    the same label are the same choice (copies of a card), so the first is taken."""
-    if answer.index is not None:
-        return answer.index - 1 if answer.index <= len(labels) else None
-    wanted = fold(answer.text)
-    folded = [fold(label) for label in labels]
-    tests = (
-        lambda label: label == wanted,
-        lambda label: label.startswith(wanted + " ("),
-        lambda label: wanted in label,
-    )
-    for test in tests:
-        hits = [i for i, label in enumerate(folded) if test(label)]
-        if hits:
-            # Several different labels fit: the answer is ambiguous, and means none of them.
-            return hits[0] if len({folded[i] for i in hits}) == 1 else None
-    return None
-
-
 # ---------------------------------------------------------------------- running
-@attrs.frozen(slots=True)
-class Check:
-    label: str
-    ok: bool
-    detail: str = ""
-
-
-@attrs.frozen(slots=True)
-class ScenarioResult:
-    path: str
-    title: str
-    #: the steps' failures (a step not done, a decision not answered...), then failed checks
-    failures: tuple[str, ...]
-    checks: tuple[Check, ...]
-    #: the resulting state (see :func:`state_view`)
-    state: Mapping[str, Any]
-    log: tuple[str, ...]
-    #: every decision a player was asked, with the answer the scenario gave
-    decisions: tuple[Mapping[str, Any], ...]
-    steps_run: int
-    steps_total: int
-
-    @property
-    def passed(self) -> bool:
-        return not self.failures
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "scenario": self.path,
-            "title": self.title,
-            "passed": self.passed,
-            "failures": list(self.failures),
-            "checks": [{"check": c.label, "ok": c.ok, "detail": c.detail} for c in self.checks],
-            "steps": {"run": self.steps_run, "total": self.steps_total},
-            "state": dict(self.state),
-            "decisions": [dict(d) for d in self.decisions],
-            "log": list(self.log),
-        }
-
-
 def run_scenario(
     path: Path | str,
     *,
@@ -924,7 +626,7 @@ def run_scenario_text(text: str, name: str = "<scenario>", *, catalogue: Catalog
 
 
 def run(scenario: Scenario) -> ScenarioResult:
-    agent = _ScriptedAgent()
+    agent = ScriptedAgent()
     game = build_game(scenario, agent)
     assert isinstance(game, _ScenarioGame)
     failures: list[str] = []
@@ -1037,7 +739,7 @@ def _act(game: _ScenarioGame, action: str, name: str) -> None:
             return
     if action == "play":
         hand = _names(game, game.z(rules.HAND, player))
-        raise StepFailed(f"player {player + 1} has no {name} in hand to play; the hand holds {_show(hand)}")
+        raise StepFailed(f"player {player + 1} has no {name} in hand to play; the hand holds {show(hand)}")
     if action == "use":
         usable = [o.label for o in options if isinstance(o.value, tuple) and o.value[0] == "use"]
         shown = ", ".join(usable) if usable else "none"
@@ -1073,25 +775,6 @@ def _zone_lists(game: DeckbuildingGame, key: str, player: int) -> list[list[int]
 # ---------------------------------------------------------------------- the resulting state
 def _names(game: DeckbuildingGame, cards: Iterable[int]) -> list[str]:
     return [game.cards[c].name for c in cards]
-
-
-def compress(names: Sequence[str]) -> list[str]:
-    """``["Courage", "Courage", "Despair"]`` -> ``["Courage*2", "Despair"]``: the file's syntax."""
-    out: list[str] = []
-    run_name: str | None = None
-    run_length = 0
-    for name in [*names, None]:
-        if name == run_name:
-            run_length += 1
-            continue
-        if run_name is not None:
-            out.append(run_name if run_length == 1 else f"{run_name}*{run_length}")
-        run_name, run_length = name, 1
-    return out
-
-
-def _show(names: Sequence[str]) -> str:
-    return "[" + ", ".join(compress(sorted(names))) + "]" if names else "nothing"
 
 
 def state_view(game: DeckbuildingGame) -> dict[str, Any]:
@@ -1188,7 +871,7 @@ def _evaluate(game: DeckbuildingGame, expect: Mapping[str, Any], log: Sequence[s
 
     def same(label: str, expected: object, actual: object) -> None:
         ok = expected == actual
-        checks.append(Check(f"{label} is {_text(expected)}", ok, "" if ok else f"it is {_text(actual)}"))
+        checks.append(Check(f"{label} is {text_of(expected)}", ok, "" if ok else f"it is {text_of(actual)}"))
 
     if "power" in expect:
         same("power", expect["power"], state.counters.get("power", 0))
@@ -1213,41 +896,10 @@ def _evaluate(game: DeckbuildingGame, expect: Mapping[str, Any], log: Sequence[s
         same("archenemy_face_up", expect["archenemy_face_up"], bool(state.counters.get("archenemy face up", 0)))
     if "one_ring" in expect:
         same("one_ring", expect["one_ring"], _ring_place(game))
-    folded_log = [fold(line) for line in log]
-    for text in reader.strings(expect.get("log_contains", []), ""):
-        ok = any(fold(text) in line for line in folded_log)
-        checks.append(Check(f"the log contains '{text}'", ok, "" if ok else "no line of the log contains it"))
-    for text in reader.strings(expect.get("log_lacks", []), ""):
-        lines = [line for line in log if fold(text) in fold(line)]
-        checks.append(Check(f"the log lacks '{text}'", not lines, f"found: {lines[0]}" if lines else ""))
-    if "log_sequence" in expect:
-        wanted = reader.strings(expect["log_sequence"], "")
-        position = 0
-        missing = None
-        for text in wanted:
-            while position < len(folded_log) and fold(text) not in folded_log[position]:
-                position += 1
-            if position == len(folded_log):
-                missing = text
-                break
-            position += 1
-        checks.append(
-            Check(
-                "the log has, in order, " + ", ".join(f"'{t}'" for t in wanted),
-                missing is None,
-                f"'{missing}' does not follow" if missing else "",
-            )
-        )
+    checks.extend(log_checks(reader, expect, log))
     if "offered" in expect or "not_offered" in expect:
         labels = [] if state.finished else [o.label for o in game.action_options(state.current)]
-        for text in reader.strings(expect.get("offered", []), ""):
-            ok = match_option(Answer(text), labels) is not None
-            checks.append(
-                Check(f"the engine offers '{text}'", ok, "" if ok else f"it offers: {', '.join(labels) or 'nothing'}")
-            )
-        for text in reader.strings(expect.get("not_offered", []), ""):
-            ok = match_option(Answer(text), labels) is None
-            checks.append(Check(f"the engine does not offer '{text}'", ok, "" if ok else "it does"))
+        checks.extend(offer_checks(reader, expect, labels))
     for number, table in expect.get("players", {}).items():
         seat = int(number) - 1
         for key, value in table.items():
@@ -1259,70 +911,16 @@ def _evaluate(game: DeckbuildingGame, expect: Mapping[str, Any], log: Sequence[s
                     holder_name = reader.card_name(holder_text, label)
                     holders = [c for c in game.z(rules.FRONT, seat) if game.cards[c].name == holder_name]
                     under = _names(game, state.under.get(holders[0], [])) if holders else []
-                    checks.append(_zone_check(reader, f"{label}.{holder_name}", "", cards, under))
+                    checks.append(zone_check(reader, f"{label}.{holder_name}", "", cards, under))
             else:
-                zone_key, suffix = _split_suffix(key)
+                zone_key, suffix = split_suffix(key)
                 names = _names(game, game.z(PLAYER_VIEW_KEYS[zone_key], seat))
-                checks.append(_zone_check(reader, f"players.{number}.{zone_key}", suffix, value, names))
+                checks.append(zone_check(reader, f"players.{number}.{zone_key}", suffix, value, names))
     for key, value in expect.get("shared", {}).items():
-        zone_key, suffix = _split_suffix(key)
+        zone_key, suffix = split_suffix(key)
         names = _names(game, game.z(SHARED_VIEW_KEYS[zone_key]))
-        checks.append(_zone_check(reader, f"shared.{zone_key}", suffix, value, names))
+        checks.append(zone_check(reader, f"shared.{zone_key}", suffix, value, names))
     return checks
-
-
-def _split_suffix(key: str) -> tuple[str, str]:
-    for suffix in ZONE_SUFFIXES[1:]:
-        if key.endswith(suffix):
-            return key[: -len(suffix)], suffix
-    return key, ""
-
-
-def _zone_check(reader: _Reader, label: str, suffix: str, value: object, actual: list[str]) -> Check:
-    if suffix == "" and isinstance(value, int) and not isinstance(value, bool):
-        ok = len(actual) == value
-        return Check(f"{label} holds {value} card(s)", ok, "" if ok else f"it holds {len(actual)}: {_show(actual)}")
-    wanted = list(reader.cards(value, label))
-    shown = "[" + ", ".join(compress(wanted)) + "]"
-    have = Counter(actual)
-    if suffix == "":
-        ok = Counter(wanted) == have
-        return Check(f"{label} is {shown}", ok, "" if ok else _difference(Counter(wanted), have, actual))
-    if suffix == "_has":
-        short = Counter(wanted) - have
-        return Check(
-            f"{label} includes {shown}", not short, "" if not short else f"missing {_show(list(short.elements()))}"
-        )
-    if suffix == "_lacks":
-        found = [name for name in dict.fromkeys(wanted) if have[name]]
-        return Check(f"{label} has no {shown}", not found, f"it has {', '.join(found)}" if found else "")
-    if suffix == "_order":
-        ok = actual == wanted
-        return Check(f"{label} is, bottom to top, {shown}", ok, "" if ok else f"it is {compress(actual)}")
-    size = len(wanted)
-    part = actual[len(actual) - size :] if suffix == "_top" else actual[:size]
-    place = "top" if suffix == "_top" else "bottom"
-    ok = part == wanted and len(actual) >= size
-    return Check(f"the {place} of {label} is {shown}", ok, "" if ok else f"the {place} is {compress(part)}")
-
-
-def _difference(wanted: Counter[str], have: Counter[str], actual: list[str]) -> str:
-    missing = list((wanted - have).elements())
-    extra = list((have - wanted).elements())
-    parts = [f"it is {_show(actual)}"]
-    if missing:
-        parts.append(f"missing {_show(missing)}")
-    if extra:
-        parts.append(f"extra {_show(extra)}")
-    return "; ".join(parts)
-
-
-def _text(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f"'{value}'"
-    return str(value)
 
 
 # ---------------------------------------------------------------------- the readable report
@@ -1348,19 +946,7 @@ def render_report(result: ScenarioResult, *, show_log: bool = True) -> list[str]
     shared = state["shared"]
     parts = [f"{key} {_brief(shared[key])}" for key in SHARED_VIEW_KEYS if shared.get(key)]
     lines.append("  shared: " + ("; ".join(parts) or "no cards"))
-    step_failures = [f for f in result.failures if f.startswith("step ")]
-    for failure in step_failures:
-        lines.append(f"FAIL {failure}")
-    for check in result.checks:
-        if check.ok:
-            lines.append(f"PASS {check.label}")
-        else:
-            lines.append(f"FAIL {check.label}" + (f": {check.detail}" if check.detail else ""))
-    failed = sum(1 for c in result.checks if not c.ok) + len(step_failures)
-    if result.passed:
-        lines.append(f"PASS: all {len(result.checks)} checks hold")
-    else:
-        lines.append(f"FAIL: {failed} problem(s)")
+    lines.extend(check_lines(result))
     return lines
 
 

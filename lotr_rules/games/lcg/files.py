@@ -475,6 +475,7 @@ def scenario_cards(
             found.append(finding)
         members.extend(card for card in in_set if card.types & set(ENCOUNTER_TYPES))
     encounter = sorted(dict.fromkeys(members), key=lambda card: (card.name, cards.label(card)))
+    found += _setup_problems(scenario, cards, quest_span)
     staging_span = scenario.spans.get("staging", whole)
     in_deck = Titles(encounter, cards.titles.sets)
     staging: list[str] = []
@@ -531,6 +532,38 @@ def _encounter_set(
 def scenario_problems(scenario: ScenarioFile, cards: LcgCards, context: Sequence[str] = ()) -> list[Finding]:
     """What is wrong with a scenario against the loaded cards (see :func:`scenario_cards`)."""
     return scenario_cards(scenario, cards, context)[1]
+
+
+def _setup_problems(scenario: ScenarioFile, cards: LcgCards, span: Span) -> list[Finding]:
+    """What the quest cards' own setup (``setup-staging``) would refuse at the start of a game:
+    a card it puts in the staging area that is in none of the scenario's encounter sets (so not
+    in the encounter deck), and a first stage that says what is set up as the file also does."""
+    found: list[Finding] = []
+    for number, names in enumerate(scenario.stages, start=1):
+        for name in names:
+            card = cards.resolve(name).card
+            if card is None or "quest" not in card.types:
+                continue
+            listed = card.family_fields.get("setup-staging")
+            setup = tuple(str(n) for n in listed) if isinstance(listed, tuple) else ()
+            if setup and number == 1 and scenario.staging and setup != scenario.staging:
+                found.append(
+                    Finding(f"the file's 'staging' and the first quest card '{name}' both say what is set up", span)
+                )
+            for wanted in setup:
+                target = cards.resolve(wanted).card
+                if target is None:
+                    message = f"the quest card '{name}' sets up '{wanted}', which no loaded set has"
+                    found.append(Finding(message, span, None, True))
+                elif _field(target, "encounter-set") not in scenario.encounter_sets:
+                    found.append(
+                        Finding(
+                            f"the quest card '{name}' sets up '{wanted}', which is in none of the scenario's "
+                            "encounter sets (so not in its encounter deck)",
+                            span,
+                        )
+                    )
+    return found
 
 
 def load_scenario(path: Path, catalogue: Catalogue, records: Records | None = None) -> Scenario:

@@ -207,6 +207,10 @@ class LcgGame(Game):
         #: encounter cards being revealed that gained surge from their own effect (immutable, so
         #: that a copy of the game mid-reveal keeps its own)
         self.surging: frozenset[int] = frozenset()
+        #: attachments discarded because their host left play -> that host, until they move
+        #: again: their abilities answer the host's leaving (replaced, never changed in place,
+        #: so that a copy of the game keeps its own)
+        self.left_hosts: dict[int, int] = {}
         #: the X chosen and paid for the card with a cost of X being played now
         self.paid_x = 0
         super().__init__(shared.cards, LcgState(len(config.players), config.seed), agents)
@@ -262,6 +266,8 @@ class LcgGame(Game):
         """Move a card; leaving play clears its state and discards what was attached to it."""
         where, who = self.locate(card)
         self.state.zones[(where, who)].remove(card)
+        if self.left_hosts and card in self.left_hosts:
+            self.left_hosts = {a: h for a, h in self.left_hosts.items() if a != card}
         if where == SHADOWS and name != SHADOWS:
             self.state.shadow_of.pop(card, None)  # a shadow card put elsewhere is dealt to no one
         destination = self.state.zones[(name, owner)]
@@ -300,6 +306,8 @@ class LcgGame(Game):
         for attachment in [a for a, host in state.attached_to.items() if host == card]:
             self.log("discarded", self.owners[attachment], self.card_name(attachment), "its host left play")
             self.discard(attachment)
+            if self.records[attachment].triggers:
+                self.left_hosts = {**self.left_hosts, attachment: card}
         for shadow in [s for s, enemy in state.shadow_of.items() if enemy == card]:
             self.discard(shadow)
 

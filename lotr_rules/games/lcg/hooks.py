@@ -52,7 +52,18 @@ def _context(game: LcgGame, player: int, card: int, event: LcgEvent, amount_name
     return ctx
 
 
-def _trigger(trigger: TriggerDef, amount_name: str, yours: bool, from_hand: bool = False) -> Trigger:
+def _leaving(subject: list[str]) -> str:
+    """What leaving play the ability answers from out of play: its card's own when its words
+    name the card ('this'), its host's when they name the host ('attached location'); an
+    ability about any card answers only while its card is in play."""
+    if subject == ["this"]:
+        return "self"
+    if subject[:1] == ["attached"]:
+        return "host"
+    return ""
+
+
+def _trigger(trigger: TriggerDef, amount_name: str, yours: bool, from_hand: bool = False, leaving: str = "") -> Trigger:
     matches = trigger.matches
     cost = trigger.cost
     effect = trigger.effect
@@ -80,6 +91,7 @@ def _trigger(trigger: TriggerDef, amount_name: str, yours: bool, from_hand: bool
         times=trigger.times,
         text=trigger.label,
         from_hand=from_hand,
+        leaving=leaving,
     )
 
 
@@ -143,7 +155,8 @@ def record_hooks(card: CardDef) -> dict[str, Any]:
         amount_name = str(entry.data.get("amount", "")) if entry is not None else ""
         yours = bool(entry.data.get("yours", False)) if entry is not None else False
         from_hand = bool(entry.data.get("from_hand", False)) if entry is not None else False
-        triggers.append(_trigger(trigger, amount_name, yours, from_hand))
+        subject = _subject(entry, trigger) if entry is not None else []
+        triggers.append(_trigger(trigger, amount_name, yours, from_hand, _leaving(subject)))
     is_event = "event" in card.types
     if card.action is not None:
         if is_event:
@@ -167,6 +180,15 @@ def _label_fits(entry: Any, trigger: TriggerDef) -> bool:
 
     pattern = entry.data.get("pattern")
     return isinstance(pattern, tuple) and match_pattern(pattern, trigger.label.split()) is not None
+
+
+def _subject(entry: Any, trigger: TriggerDef) -> list[str]:
+    """The words of the trigger that name the card its event is about ([] for none)."""
+    from lotr_rules.dsl.lasting import match_pattern
+
+    pattern = entry.data.get("pattern")
+    found = match_pattern(pattern, trigger.label.split()) if isinstance(pattern, tuple) else None
+    return found or []
 
 
 #: where a card's own Action may send it that is out of play

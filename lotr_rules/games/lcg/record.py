@@ -33,6 +33,8 @@ HostCheck = Callable[["LcgGame", int, int], bool]
 
 SPHERES = ("leadership", "tactics", "spirit", "lore", "neutral")
 PLAYER_TYPES = ("hero", "ally", "attachment", "event")
+#: what leaving play a triggered ability answers once its card is out of play (see ``Trigger``)
+LEAVING = ("self", "host", "")
 ENCOUNTER_TYPES = ("enemy", "location", "treachery", "objective")
 TYPES = (*PLAYER_TYPES, *ENCOUNTER_TYPES, "quest")
 CHARACTER_TYPES = ("hero", "ally")
@@ -131,10 +133,17 @@ class Trigger:
     from_hand: bool = False
     #: an Action any player may use for themselves, its limit counted for each player apart
     by_each_player: bool = False
+    #: the leaving play it answers once the card is out of play (RR "Leaves Play"): its own
+    #: ("self", as "after this is destroyed"), its host's, that it left play with ("host", as
+    #: "after attached location is explored"), or none (""): an ability about any character
+    #: works only while its card is in play
+    leaving: str = "self"
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in TRIGGER_KINDS:
             raise ConfigError(f"unknown kind of triggered ability '{self.kind}'")
+        if self.leaving not in LEAVING:
+            raise ConfigError(f"unknown leaving '{self.leaving}' of a triggered ability")
         if self.kind == "action":
             if self.point != "action":
                 raise ConfigError("an Action ability answers no trigger point: give point 'action'")

@@ -75,6 +75,9 @@ def listeners(game: LcgGame, subject: int, among: frozenset[int] | None = None) 
     # however it came in)
     if subject >= 0 and subject in keep and subject not in cards:
         cards.append(subject)
+    if game.left_hosts and subject >= 0:
+        # the attachments that left play with the subject answer its leaving too (RR "Leaves Play")
+        cards += [a for a, host in game.left_hosts.items() if host == subject and a in keep and a not in cards]
     return cards
 
 
@@ -104,10 +107,16 @@ def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
     if player < 0 or game.state.eliminated[player]:
         return False
     where = game.locate(card)[0]
-    if where not in LISTENING and card != event.subject:
-        return False  # it left play since the event began (an earlier ability destroyed it)
-    if where not in LISTENING and event.point not in LEAVING_POINTS:
-        return False  # out of play, it answers only its own leaving play (not its lethal damage)
+    if where not in LISTENING:
+        # Out of play, a card answers only a leaving play its words name: its own ('this'), or
+        # that of the host it left play with ('attached location'); one that left play since
+        # the event began (an earlier ability destroyed it) answers nothing.
+        if event.point not in LEAVING_POINTS:
+            return False
+        own = card == event.subject and trigger.leaving == "self"
+        hosted = trigger.leaving == "host" and game.left_hosts.get(card, -1) == event.subject >= 0
+        if not (own or hosted):
+            return False
     if game.records[card].type == "event":
         # An event's Response is played from its owner's hand and paid for.
         if where != HAND or not game.can_pay(player, card):

@@ -99,6 +99,8 @@ def _card(game: LcgGame, card: int) -> str:
         parts.append(f"{game.stat(card, 'threat')} threat, {progress}/{game.stat(card, 'quest_points')} progress")
     if card in game.state.resources and record.type == "hero":
         parts.append(f"{game.state.resources[card]} {record.sphere} resources")
+    elif game.state.resources.get(card):
+        parts.append(f"{game.state.resources[card]} resources")  # tokens on an ally, an enemy...
     if not game.ready(card):
         parts.append("exhausted")
     attached = [game.card_name(a) for a in game.attachments(card)]

@@ -353,7 +353,12 @@ AMOUNTS = (
         w.place_progress,
     ),
     _amount("remove progress", "Remove progress ('all': every token).", w.remove_progress, everything=True),
-    _amount("add resource", "Add resources to heroes' resource pools.", w.add_resources),
+    _amount(
+        "add resource",
+        "Add resources to heroes' resource pools, or as resource tokens on any other card in play "
+        "(only a hero's pool pays for cards).",
+        w.add_resources,
+    ),
     _amount(
         "remove resource",
         "Take resources out of heroes' pools; as a cost, a pool must hold them.",
@@ -380,7 +385,7 @@ ATTRIBUTES = (
     _live("cost", "number", "the card's printed cost", w.printed_cost),
     _live("damage", "number", "the damage on the card", w.tokens("damage")),
     _live("progress", "number", "the progress on the card", w.tokens("progress")),
-    _live("resources", "number", "the resources in the hero's pool", w.tokens("resources")),
+    _live("resources", "number", "the resources in the hero's pool, or on the card", w.tokens("resources")),
     _live("trait", "words", "one of the card's traits ('trait is dwarf')", w.has_trait),
     Phrase(
         "keyword",
@@ -583,4 +588,6 @@ def vocabulary() -> Vocabulary:
         grants={g.words: g for g in GRANTS},
         each_player_actions=True,
         foreign_words=FOREIGN_WORDS,
+        # cards of two types (objective allies) are not played yet: a game refuses them
+        one_type="write the one type the card is; objective allies are not supported yet",
     )

@@ -117,7 +117,9 @@ def in_play(ctx: Ctx) -> list[list[int]]:
 
 
 def host_of_this(ctx: Ctx) -> list[list[int]]:
-    host = g(ctx).state.attached_to.get(ctx.this, -1)
+    game = g(ctx)
+    # an attachment that left play with its host still names it while answering its leaving
+    host = game.state.attached_to.get(ctx.this, game.left_hosts.get(ctx.this, -1))
     return [[host]] if host >= 0 else [[]]
 
 
@@ -293,8 +295,9 @@ def remove_progress(ctx: Ctx, sel: Selection, amount: int | None) -> None:
 def add_resources(ctx: Ctx, sel: Selection, amount: int | None) -> None:
     game = g(ctx)
     for card in _alive(game, pick(ctx, sel, "Add resources to")):
-        # a hero's resource pool, or resource tokens on an enemy (a stat may count them)
-        if amount and amount > 0 and game.records[card].type in ("hero", "enemy"):
+        # a hero's resource pool, or resource tokens on any other card in play (an ally's or an
+        # enemy's, which a card may count); only a hero's pool pays for cards (RR "Resource Pool")
+        if amount and amount > 0:
             game.state.resources[card] = game.state.resources.get(card, 0) + amount
             game.log("resources", game.card_name(card), amount)
 

@@ -80,23 +80,29 @@ def is_free(game: LcgGame, objective: int) -> bool:
 
 def guard(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard_word: str | None) -> None:
     """Each of these objectives is guarded by the next enemy or location of the encounter deck,
-    put in the staging area beside it. A treachery turned up on the way goes to the encounter
-    discard pile unresolved (a choice of the family: a setup step resolves no effect)."""
+    put in the staging area beside it. A treachery or an objective turned up on the way goes to
+    the encounter discard pile unresolved (a setup step resolves no effect; see ``guard_one``)."""
     assert sel is not None
     game = g(ctx)
     for objective in pick(ctx, sel, "Guard an objective"):
         guard_one(game, objective)
 
 
+#: the cards that guard an objective (RR "Guarded"): the next one of these the deck turns up
+GUARDS = ("enemy", "location")
+
+
 def guard_one(game: LcgGame, objective: int) -> None:
     """The objective in the staging area is guarded by the next enemy or location of the
-    encounter deck (the Guarded keyword, and a quest's setup)."""
+    encounter deck (the Guarded keyword, and a quest's setup). Any other card turned up on the
+    way, a treachery or another objective, guards nothing: it goes to the encounter discard pile
+    unresolved."""
     if game.records[objective].type != "objective" or game.locate(objective)[0] != STAGING:
         return
     deck = game.z(ENCOUNTER_DECK)
     while deck:
         card = deck[0]
-        if game.records[card].type == "treachery":
+        if game.records[card].type not in GUARDS:
             game.move(card, ENCOUNTER_DISCARD)
             continue
         game.move(card, STAGING)
