@@ -475,7 +475,7 @@ def scenario_cards(
             found.append(finding)
         members.extend(card for card in in_set if card.types & set(ENCOUNTER_TYPES))
     encounter = sorted(dict.fromkeys(members), key=lambda card: (card.name, cards.label(card)))
-    found += _setup_problems(scenario, cards, quest_span)
+    found += _setup_problems(scenario, stages, encounter, cards, quest_span)
     staging_span = scenario.spans.get("staging", whole)
     in_deck = Titles(encounter, cards.titles.sets)
     staging: list[str] = []
@@ -534,31 +534,35 @@ def scenario_problems(scenario: ScenarioFile, cards: LcgCards, context: Sequence
     return scenario_cards(scenario, cards, context)[1]
 
 
-def _setup_problems(scenario: ScenarioFile, cards: LcgCards, span: Span) -> list[Finding]:
+def _setup_problems(
+    scenario: ScenarioFile,
+    stages: Sequence[tuple[CardDef, ...]],
+    encounter: Sequence[CardDef],
+    cards: LcgCards,
+    span: Span,
+) -> list[Finding]:
     """What the quest cards' own setup (``setup-staging``) would refuse at the start of a game:
-    a card it puts in the staging area that is in none of the scenario's encounter sets (so not
-    in the encounter deck), and a first stage that says what is set up as the file also does."""
+    a card it puts in the staging area that is not in the scenario's encounter deck (a game finds
+    it there by title), and a first stage that says what is set up as the file also does."""
     found: list[Finding] = []
-    for number, names in enumerate(scenario.stages, start=1):
-        for name in names:
-            card = cards.resolve(name).card
-            if card is None or "quest" not in card.types:
-                continue
+    in_deck = {card.name for card in encounter}
+    for number, stage in enumerate(stages, start=1):
+        for card in stage:
             listed = card.family_fields.get("setup-staging")
             setup = tuple(str(n) for n in listed) if isinstance(listed, tuple) else ()
             if setup and number == 1 and scenario.staging and setup != scenario.staging:
-                found.append(
-                    Finding(f"the file's 'staging' and the first quest card '{name}' both say what is set up", span)
-                )
+                message = f"the file's 'staging' and the first quest card '{card.name}' both say what is set up"
+                found.append(Finding(message, span))
             for wanted in setup:
-                target = cards.resolve(wanted).card
-                if target is None:
-                    message = f"the quest card '{name}' sets up '{wanted}', which no loaded set has"
+                if wanted in in_deck:
+                    continue
+                if not cards.titles.named(wanted):
+                    message = f"the quest card '{card.name}' sets up '{wanted}', which no loaded set has"
                     found.append(Finding(message, span, None, True))
-                elif _field(target, "encounter-set") not in scenario.encounter_sets:
+                else:
                     found.append(
                         Finding(
-                            f"the quest card '{name}' sets up '{wanted}', which is in none of the scenario's "
+                            f"the quest card '{card.name}' sets up '{wanted}', which is in none of the scenario's "
                             "encounter sets (so not in its encounter deck)",
                             span,
                         )
