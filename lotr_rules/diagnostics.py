@@ -85,14 +85,19 @@ def closest(word: str, choices: Iterable[str], *, singular: bool | None = None) 
 
 
 def edit_distance(first: str, second: str) -> int:
-    """Levenshtein distance: letters inserted, deleted or replaced to turn one into the other."""
-    previous = list(range(len(second) + 1))
+    """Letters inserted, deleted or replaced, or two neighbours swapped, to turn one word into the
+    other (the optimal string alignment distance): ``cots`` is one slip from ``cost``, as a typist
+    sees it, not two."""
+    rows = [list(range(len(second) + 1))]
     for i, a in enumerate(first, 1):
         current = [i]
         for j, b in enumerate(second, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a != b)))
-        previous = current
-    return previous[-1]
+            best = min(rows[-1][j] + 1, current[j - 1] + 1, rows[-1][j - 1] + (a != b))
+            if i > 1 and j > 1 and a == second[j - 2] and first[i - 2] == b:
+                best = min(best, rows[-2][j - 2] + 1)
+            current.append(best)
+        rows.append(current)
+    return rows[-1][-1]
 
 
 def sort_diagnostics(items: Iterable[Diagnostic]) -> list[Diagnostic]:

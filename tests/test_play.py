@@ -316,7 +316,7 @@ def _saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, checksum: bool = 
         (lambda data: json.dumps({**data, "config": {**data["config"], "players": "many"}}), "bad game config"),
         (
             lambda data: json.dumps({**data, "config": {**data["config"], "players": 9}, "seats": ["human"] * 9}),
-            "bad game config: a game takes 1 to 5 players",
+            "bad game config: a game config's players must be 1 to 5",
         ),
         (lambda data: json.dumps({**data, "config": {**data["config"], "use_wall": "yes"}}), "bad game config"),
         (lambda data: json.dumps({**data, "cards": {**data["cards"], "two-towers/Courage": "f00"}}), "has changed"),
