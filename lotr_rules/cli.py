@@ -44,6 +44,10 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+#: how much of an unexpected exception's text the closing line of an internal error shows
+INTERNAL_ERROR_CHARS = 500
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     # Everything, the loading of the commands' modules included, runs inside this try: a Ctrl-C
     # at any point is one line, not a traceback. (This module imports next to nothing itself,
@@ -81,8 +85,12 @@ def _main(argv: Sequence[str] | None) -> int:
         import traceback
 
         traceback.print_exc()
+        # the traceback above has it all; the summary line stays short enough to read and quote
+        said = str(error)
+        if len(said) > INTERNAL_ERROR_CHARS:
+            said = f"{said[:INTERNAL_ERROR_CHARS]}... ({len(said) - INTERNAL_ERROR_CHARS} more characters)"
         print(
-            f"lotr-rules: internal error: {type(error).__name__}: {error}\n"
+            f"lotr-rules: internal error: {type(error).__name__}: {said}\n"
             "This is a bug in lotr-rules, not in your input. Please report it with the command you ran.",
             file=sys.stderr,
         )
