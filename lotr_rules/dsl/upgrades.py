@@ -527,11 +527,12 @@ COUNT_OPERATORS = ("*", "/", "%")
 
 def bracketed_test_values(card: ast.Card, vocab: Vocabulary) -> Upgraded:
     """'arithmetic-after-test-works-on-count': in ``number of cards in hand where cost >= 1 / 2``
-    the '/ 2' belonged to the test; it now works on the count unless a bracket closes after the
-    value, so the upgrade writes the bracket (``where cost >= (1 / 2)``). The tree keeps no
-    brackets: the compiler tells them from spans (a bracket closes between the value's end and
-    the count's), so the rewritten count's span reaches one column past its value, the ')' the
-    formatter writes there. The test is the compiler's own (``Compiler._test_arithmetic``)."""
+    the '/ 2' belonged to the test; it now works on the count unless the value is in brackets,
+    so the upgrade writes them (``where cost >= (1 / 2)``)."""
+    # The tree keeps no brackets: the compiler tells them from spans (``_test_arithmetic``: a
+    # bracket closes between the value's end and the count's), so the rewritten count's span
+    # reaches one column past its value, where the formatter writes the ')'. The compiler reads
+    # an older set's counts through this rewrite, so the two cannot tell brackets apart otherwise.
     notes: list[Note] = []
 
     def fix(node: object) -> object:
