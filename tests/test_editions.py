@@ -14,11 +14,13 @@ from pathlib import Path
 
 import pytest
 import strategies
+from card_probes import assert_passes, card_text, codes, run_with
 from hypothesis import HealthCheck, given, settings
 
 from lotr_rules.agents.bots import HeuristicAgent
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
+from lotr_rules.cards.upgrade import plan, upgrade_card
 from lotr_rules.cli import main
 from lotr_rules.diagnostics import Severity
 from lotr_rules.dsl import ast, editions
@@ -26,6 +28,7 @@ from lotr_rules.dsl.compiler import Compiler
 from lotr_rules.dsl.editions import CHANGES, LANGUAGE_VERSION, changes_after, new_meaning
 from lotr_rules.dsl.formatter import format_script
 from lotr_rules.dsl.syntax import parse, parse_card
+from lotr_rules.games import vocabulary_for
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.vocabulary import vocabulary
@@ -440,3 +443,231 @@ def test_upgrade_leaves_out_a_language_1_heros_ability_that_never_ran(tmp_path: 
     text = (folder / "probe.card").read_text(encoding="utf-8")
     assert "ongoing" not in text and "type hero" in text
     assert lint_paths([folder])[0] == []
+
+
+# ---------------------------------------------------------------------- language 4's changes
+# The fixture ``tests/fixtures/third-ways`` is a language-3 set holding each construct whose
+# meaning changed in language 4; seeds whose games play every one of its cards (checked below).
+THIRD = Path(__file__).parent / "fixtures" / "third-ways"
+THIRD_CARDS = ("Tally of the Hoard", "Toll of the Fords", "Measure of the Road", "Errand of the Mark")
+THIRD_SEEDS = (4, 14, 21, 26)
+
+
+def _third_games(folder: Path) -> list[tuple[str, list[tuple[object, ...]]]]:
+    catalogue = load_sets((folder,))
+    out = []
+    for seed in THIRD_SEEDS:
+        config = GameConfig(players=2, seed=seed, sets=("two-towers", "third-ways"), max_turns=200)
+        game = DeckbuildingGame(catalogue, config, [HeuristicAgent(seed=seed + i) for i in range(2)])
+        game.play_game()
+        out.append((game.state.digest(), list(game.state.log)))
+    return out
+
+
+def test_the_language_3_set_lints_clean_as_written_with_only_the_nudge_to_upgrade() -> None:
+    diagnostics, _ = lint_paths([THIRD])
+    assert [d.code for d in diagnostics] == ["W211"], [d.format_text() for d in diagnostics]
+
+
+def test_the_language_3_set_plays_with_its_old_meanings(tmp_path: Path) -> None:
+    """Read as language 4 (its card-name test written as the count it was, which language 4 would
+    refuse as written), the set plays other games: its old meanings are really in use."""
+    old = _third_games(THIRD)
+    assert all(set(THIRD_CARDS) <= _played(log) for _digest, log in old), "a game leaves a fixture card unplayed"
+    folder = tmp_path / "third-ways"
+    shutil.copytree(THIRD, folder)
+    manifest = folder / "set.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("language = 3", "language = 4"), "utf-8")
+    measure = folder / "measure-of-the-road.card"
+    measure.write_text(measure.read_text(encoding="utf-8").replace("<= Drawn", "<= number of Drawn"), "utf-8")
+    new = _third_games(folder)
+    assert [d for d, _ in old] != [d for d, _ in new]
+
+
+def test_upgrade_across_language_4_lints_clean_and_plays_the_same_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = _third_games(THIRD)
+    folder = tmp_path / "third-ways"
+    shutil.copytree(THIRD, folder)
+    assert main(["fmt", "--upgrade", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert f"upgraded set 'third-ways' from language 3 to {LANGUAGE_VERSION}" in out
+    for where in ("errand-of-the-mark.card:10:", "toll-of-the-fords.card:9:", "tally-of-the-hoard.card:10:"):
+        assert where in out
+    assert "measure-of-the-road.card:10:41: 'Drawn'" in out
+    texts = {path.name: path.read_text(encoding="utf-8") for path in folder.iterdir()}
+    assert "on top of its holder's deck" in texts["errand-of-the-mark.card"]
+    assert "cost 1 more for opponents\n" in texts["toll-of-the-fords.card"]
+    assert "where cost >= (1 / 2) power" in texts["tally-of-the-hoard.card"]
+    assert "# language 3 tested the cost" in texts["tally-of-the-hoard.card"]
+    assert "where cost <= number of Drawn + 2\n" in texts["measure-of-the-road.card"]
+    diagnostics, _ = lint_paths([folder])
+    assert diagnostics == [], [d.format_text() for d in diagnostics]
+    after = _third_games(folder)
+    assert [digest for digest, _ in after] == [digest for digest, _ in before]
+    assert main(["fmt", "--upgrade", str(folder)]) == 0
+    assert "already" in capsys.readouterr().out
+
+
+def _upgraded_from_3(text: str, family: str = "deckbuilding") -> tuple[str, list[str]]:
+    """A language-3 card's text as 'fmt --upgrade' writes it, and what it says."""
+    card, notes = upgrade_card(parse_card(text), vocabulary_for(family), changes_after(3))
+    assert not [note for note in notes if note.needs_person]
+    return format_script(ast.Script((card,))), [note.message for note in notes]
+
+
+def _in_front(line: str) -> str:
+    return card_text("Probe", "while in front of you {", f"  {line}", "}", kind="location")
+
+
+_REVEALED = """
+    [game]
+    players = 2
+    [players.1]
+    hand = ["Probe"]
+    deck = ["Despair"]
+    [players.2]
+    deck = ["Lembas", "Courage"]
+    [[do]]
+    play = "Probe"
+    [expect.players.1]
+    deck = ["Despair", "Courage"]
+    [expect.players.2]
+    deck = ["Lembas"]
+    """
+
+_ENEMIES_OFFERED = """
+    [game]
+    players = 2
+    power = 1
+    [players.1]
+    front = ["Probe"]
+    [shared]
+    path = ["Uruk-hai Scouts", "Lembas", "Edoras", "Elven Cloak", "Treebeard"]
+    [expect]
+    not_offered = ["buy Uruk-hai Scouts"]
+    """
+
+_SIX_IN_HAND = """
+    [players.1]
+    hand = ["Probe", "Courage", "Courage", "Courage", "Courage", "Lembas", "Edoras"]
+    [[do]]
+    play = "Probe"
+    [expect]
+    power = 6
+    """
+
+_CLIMB = """
+    [players.1]
+    hand = ["Probe"]
+    deck = ["Edoras"]
+    [shared]
+    path = ["Treebeard", "Horn of Helm Hammerhand", "Lembas"]
+    [[do]]
+    play = "Probe"
+    [expect.players.1]
+    discard = ["Lembas"]
+    """
+
+LANGUAGE_4_REWRITES = {
+    # a card played from another player's reveal goes back on the deck of the player who played it
+    "owner-is-whose-card": (
+        card_text(
+            "Probe",
+            "play {",
+            "  for each opponent {",
+            "    reveal 1 card from deck",
+            "  }",
+            "  play a card from revealed by any player as Y",
+            "  put Y on top of its owner's deck",
+            "}",
+        ),
+        "put Y on top of its owner's deck",
+        "put Y on top of its holder's deck",
+        _REVEALED,
+    ),
+    # it changed the opponent's buys, not yours: with one opponent, 4 less for each opponent would
+    # make the Uruk-hai Scouts (4) yours for 0 Power
+    "cost-for-each-counts": (
+        _in_front("all enemies cost 4 less for each opponent"),
+        "for each opponent",
+        "all enemies cost 4 less for opponents\n",
+        _ENEMIES_OFFERED,
+    ),
+    # six cards in hand all cost at least 1 / 2 = 0 (the count halved would be 1)
+    "arithmetic-after-test-works-on-count": (
+        card_text("Probe", "play {", "  +number of cards in hand where cost >= 1 / 2 power", "}"),
+        "where cost >= 1 / 2 power",
+        "where cost >= (1 / 2) power",
+        _SIX_IN_HAND,
+    ),
+    # one card revealed: costs up to 3, so Lembas is the one card to gain (not up to Edoras's cost + 2)
+    "card-name-in-test-refused": (
+        card_text(
+            "Probe", "play {", "  reveal 1 card from deck as X", "  gain a card from path where cost <= X + 2", "}"
+        ),
+        "where cost <= X + 2",
+        "where cost <= number of X + 2\n",
+        _CLIMB,
+    ),
+}
+
+
+@pytest.mark.parametrize("key", sorted(LANGUAGE_4_REWRITES))
+def test_each_language_4_upgrade_writes_the_old_meaning_and_plays_the_same(key: str) -> None:
+    """The card as written does its language-3 thing in a set of language 3; its upgrade says so
+    once, writes the spelling of the old meaning, and does the same at the current language,
+    where the card as written would not (it does otherwise, or is refused)."""
+    written, before, after, scenario = LANGUAGE_4_REWRITES[key]
+    assert before in written
+    upgraded, said = _upgraded_from_3(written)
+    assert after in upgraded and before not in upgraded, upgraded
+    assert len(said) == 1, said
+    assert_passes(run_with(scenario, written, language=3))
+    assert_passes(run_with(scenario, upgraded))
+    refused = [code for code in codes(written) if code.startswith("E")]
+    assert refused or not run_with(scenario, written).passed, "the new meaning would pass too: the test cannot tell"
+    assert _upgraded_from_3(upgraded) == (upgraded, []), "a second upgrade finds nothing"
+
+
+def test_the_card_games_owners_pile_is_not_rewritten() -> None:
+    """The Card Game's 'put' always put a card into its true owner's pile (it honours no holder's
+    reading): 'its owner's hand' there is left as it is."""
+    text = (Path(__file__).parent.parent / "cardscripts" / "lcg-core" / "gandalfs-search.card").read_text("utf-8")
+    card = parse_card(text)
+    assert "its owner's hand" in text
+    assert upgrade_card(card, vocabulary_for("lcg"), changes_after(3)) == (card, [])
+
+
+def test_a_name_the_card_also_gives_a_number_is_left_to_a_person() -> None:
+    text = card_text(
+        "Probe",
+        "play {",
+        "  let X = 2",
+        "  reveal 1 card from deck as X",
+        "  gain a card from path where cost <= X + 2",
+        "}",
+    )
+    _card, notes = upgrade_card(parse_card(text), vocabulary(), changes_after(3))
+    assert [(note.span.line, note.needs_person) for note in notes] == [(10, True)]
+
+
+def test_an_old_count_divided_after_its_test_is_read_bracketed_without_a_finding() -> None:
+    """A language-3 set reads the count through its upgrade: the '/ 2' is the test's, as the
+    bracket the upgrade writes says, so there is nothing to flag; at language 4 it is flagged."""
+    text = card_text("Probe", "play {", "  +number of cards in hand where cost >= 1 / 2 power", "}")
+    assert [d.code for d in _compiled(text, 3).diagnostics] == []
+    assert [d.code for d in _compiled(text, LANGUAGE_VERSION).diagnostics] == ["W310"]
+
+
+def test_every_shipped_set_and_example_is_current(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """'fmt --upgrade' leaves the sets the project ships as they are: they are written for the
+    current language."""
+    root = Path(__file__).parent.parent
+    folders = sorted(path.parent for path in (root / "cardscripts").glob("*/set.toml"))
+    folders += sorted(path.parent for path in (root / "examples").rglob("set.toml"))
+    assert folders
+    for folder in folders:
+        upgrade = plan(folder)
+        assert upgrade.language == LANGUAGE_VERSION and not upgrade.rewritten and not upgrade.notes, folder

@@ -422,9 +422,12 @@ def test_victory_divides_the_count_too() -> None:
 
 
 def test_a_language_3_set_keeps_the_division_in_the_test() -> None:
-    """A set written for language 3 keeps the old grouping (flagged all the same)."""
+    """A set written for language 3 keeps the old grouping: it reads the count as its upgrade
+    writes it, with the value bracketed, which reads one way only (not flagged)."""
     probe = _counting("number of cards in hand where cost >= 1 / 2")
     assert_passes(run_in_language(3, _SIX_IN_HAND.format(power=6), probe))
+    compiler = Compiler(vocabulary(), "probe.card", language=3)
+    assert compiler.compile_card(parse_card(probe)) is not None and not compiler.diagnostics
 
 
 # ---------------------------------------------------------------------- 7. arithmetic never stops a game

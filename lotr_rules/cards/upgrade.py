@@ -93,12 +93,16 @@ def plan(folder: Path) -> SetUpgrade:
             broken.extend(f"{each.span}: {each.code} {each.message}" for each in (error, *error.further))
             continue
         cards: list[ast.Card] = []
+        rewrote = False
         for card in script.cards:
             card, found = upgrade_card(card, vocabulary, changes)
             cards.append(card)
             notes.extend(Placed(path, note) for note in found)
+            rewrote = rewrote or any(not note.needs_person for note in found)
         upgraded = attrs.evolve(script, cards=tuple(cards))
-        new_text = format_keeping_comments(upgraded, text) if upgraded != script else text
+        # a rewrite may change only what the tree does not compare (a bracket, told by spans),
+        # which the canonical text writes out
+        new_text = format_keeping_comments(upgraded, text) if upgraded != script or rewrote else text
         if new_text != text:
             rewritten[path] = new_text
     if changes:

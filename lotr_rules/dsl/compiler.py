@@ -191,6 +191,9 @@ class Compiler:
         old_readings = (
             ("draw-from-other-zones", upgrades.draw_from_deck),
             ("test-takes-following-sum", upgrades.old_sums),
+            # the old grouping is the bracketed one, which W310 does not flag: an old set's
+            # count reads one way only, and its upgrade writes the bracket
+            ("arithmetic-after-test-works-on-count", upgrades.bracketed_test_values),
         )
         for key, rewrite in old_readings:
             if self.new_meaning(key):

@@ -104,6 +104,7 @@ CHANGES: tuple[Change, ...] = (
         "'its owner's deck' (or discard pile, or hand) is the pile of the player the card belongs to, even "
         "when another player played it from a card they revealed (it was the pile of the player whose zone "
         "held the card); write 'its holder's deck' for the old meaning",
+        upgrades.holders_piles,
     ),
     Change(
         "cost-for-each-counts",
@@ -111,6 +112,7 @@ CHANGES: tuple[Change, ...] = (
         "'all allies cost 1 less for each opponent' changes what you pay by 1 for each opponent (it "
         "changed what each opponent pays, by 1); write 'for opponents', 'for other players' or 'for every "
         "player' (without 'each') for the old meaning",
+        upgrades.whose_buys,
     ),
     Change(
         "arithmetic-after-test-works-on-count",
@@ -118,6 +120,7 @@ CHANGES: tuple[Change, ...] = (
         "in a count or a measure, a '*', '/' or '%' right after the last card test's value works on the "
         "count: 'number of cards in hand where cost >= 1 / 2' is half the cards costing 1 or more (it "
         "counted the cards costing at least 1 / 2); write 'where cost >= (1 / 2)' for the old meaning",
+        upgrades.bracketed_test_values,
     ),
     Change(
         "card-name-in-test-refused",
@@ -125,6 +128,7 @@ CHANGES: tuple[Change, ...] = (
         "in a card test, a name given with 'as' standing as a number ('where cost <= X + 2') is refused: "
         "it was how many cards the name holds, which reads like their cost; write 'number of X' for the "
         "old meaning, or 'cost of X' for the cost",
+        upgrades.counted_names,
     ),
 )
 

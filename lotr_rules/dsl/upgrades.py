@@ -459,6 +459,191 @@ def _replace_last(pred: ast.Pred, new: ast.PredCompare) -> ast.Pred:
     return attrs.evolve(pred, operands=(*pred.operands[:-1], _replace_last(pred.operands[-1], new)))
 
 
+# ---------------------------------------------------------------------- language 4
+def holders_piles(card: ast.Card, vocab: Vocabulary) -> Upgraded:
+    """'owner-is-whose-card': where a command honours the holder's pile (the deck-building 'put'),
+    'its owner's ZONE' was the pile of the player whose zone held the card, which is now written
+    'its holder's ZONE'. A command that honours only the owner's pile (the Card Game's) always
+    meant the true owner, so its cards are left as they are."""
+    notes: list[Note] = []
+
+    def fix(node: object) -> object:
+        if not isinstance(node, ast.Command) or not isinstance(node.placement, (ast.PlaceOn, ast.PlaceInto)):
+            return node
+        pile = node.placement.pile
+        primitive = vocab.primitives.get(node.verb)
+        if pile[:2] != ("its", "owner's") or len(pile) < 3 or primitive is None:
+            return node
+        if "holder" not in primitive.honours_placement:
+            return node
+        zone = " ".join(pile[2:])
+        notes.append(
+            Note(
+                node.placement.span,
+                f"'its owner's {zone}' was the {zone} of the player whose zone held the card: "
+                f"the upgrade writes 'its holder's {zone}'",
+            )
+        )
+        holders = attrs.evolve(node.placement, pile=("its", "holder's", *pile[2:]))
+        return attrs.evolve(node, placement=holders)
+
+    return _card(card, fix), tuple(notes)
+
+
+#: 'for each ...' in a cost change, and the words that say whose buys it changes without counting
+_WHOSE_BUYS = {
+    ("each", "opponent"): ("opponents",),
+    ("each", "other", "player"): ("other", "players"),
+    ("each", "player"): ("every", "player"),
+}
+
+
+def whose_buys(card: ast.Card, vocab: Vocabulary) -> Upgraded:
+    """'cost-for-each-counts': 'cost 1 less for each opponent' changed what each opponent pays; the
+    same players are now written without 'each' ('for opponents'), which keeps that meaning."""
+    notes: list[Note] = []
+
+    def fix(node: object) -> object:
+        if not isinstance(node, ast.CostStmt) or node.players is None:
+            return node
+        words = _WHOSE_BUYS.get(tuple(node.players))
+        if words is None:
+            return node
+        notes.append(
+            Note(
+                node.span,
+                f"'for {' '.join(node.players)}' said whose buys the change changes: "
+                f"the upgrade writes 'for {' '.join(words)}'",
+            )
+        )
+        return attrs.evolve(node, players=words)
+
+    return _card(card, fix), tuple(notes)
+
+
+#: the operators that, right after a count's last card test, work on the count from language 4
+COUNT_OPERATORS = ("*", "/", "%")
+
+
+def bracketed_test_values(card: ast.Card, vocab: Vocabulary) -> Upgraded:
+    """'arithmetic-after-test-works-on-count': in ``number of cards in hand where cost >= 1 / 2``
+    the '/ 2' belonged to the test; it now works on the count unless the value is in brackets,
+    so the upgrade writes them (``where cost >= (1 / 2)``)."""
+    # The tree keeps no brackets: the compiler tells them from spans (``_test_arithmetic``: a
+    # bracket closes between the value's end and the count's), so the rewritten count's span
+    # reaches one column past its value, where the formatter writes the ')'. The compiler reads
+    # an older set's counts through this rewrite, so the two cannot tell brackets apart otherwise.
+    notes: list[Note] = []
+
+    def fix(node: object) -> object:
+        value = trailing_arithmetic(node)
+        if value is None:
+            return node
+        assert isinstance(node, ast.Aggregate)
+        notes.append(
+            Note(
+                value.span,
+                f"'{value.op}' right after this count's card test worked on the test's value: "
+                "the upgrade writes the value in brackets",
+            )
+        )
+        span = node.span
+        return attrs.evolve(node, span=attrs.evolve(span, end_column=span.end_column + 1))
+
+    return _card(card, fix), tuple(notes)
+
+
+def trailing_arithmetic(node: object) -> ast.BinOp | None:
+    """The value of a count's last card test when it is a '*', '/' or '%' with no bracket closing
+    after it (``where cost >= 1 / 2``), which from language 4 works on the count."""
+    if not isinstance(node, ast.Aggregate) or node.sel.where is None or node.sel.binding is not None:
+        return None
+    last: ast.Pred = node.sel.where
+    while isinstance(last, (ast.PredAnd, ast.PredOr)):
+        last = last.operands[-1]
+    if not isinstance(last, (ast.PredCompare, ast.PredIs)):
+        return None
+    value = last.value
+    if not isinstance(value, ast.BinOp) or value.op not in COUNT_OPERATORS:
+        return None
+    if (value.span.end_line, value.span.end_column) != (node.span.end_line, node.span.end_column):
+        return None  # a bracket closes after the value
+    return value
+
+
+def counted_names(card: ast.Card, vocab: Vocabulary) -> Upgraded:
+    """'card-name-in-test-refused': a name given with 'as' standing as a number in a card test
+    (``where cost <= X + 2``) was how many cards it names, now written ``number of X``. A name the
+    card also gives a number or a player (``let X``, ``choose an opponent as X``) is left to a
+    person, who says which it is there."""
+    given_cards, given_other = _names_given(card)
+    notes: list[Note] = []
+
+    def counted(expr: ast.Expr) -> ast.Expr:
+        if isinstance(expr, ast.VarExpr) and expr.name in given_cards:
+            if expr.name in given_other:
+                notes.append(
+                    Note(
+                        expr.span,
+                        f"'{expr.name}' in this card test was how many cards it names where it names cards, "
+                        f"and this card also gives it a number or a player: write 'number of {expr.name}' "
+                        "where it names cards",
+                        needs_person=True,
+                    )
+                )
+                return expr
+            notes.append(
+                Note(
+                    expr.span,
+                    f"'{expr.name}' in a card test was how many cards it names: "
+                    f"the upgrade writes 'number of {expr.name}'",
+                )
+            )
+            ref = ast.Ref("var", expr.name, span=expr.span)
+            return ast.Aggregate(("number",), ast.Sel(ref=ref, span=expr.span), span=expr.span)
+        if isinstance(expr, ast.BinOp):
+            left, right = counted(expr.left), counted(expr.right)
+            if left is expr.left and right is expr.right:
+                return expr
+            return attrs.evolve(expr, left=left, right=right)
+        if isinstance(expr, ast.Neg):
+            operand = counted(expr.operand)
+            return expr if operand is expr.operand else attrs.evolve(expr, operand=operand)
+        return expr
+
+    def fix(node: object) -> object:
+        if not isinstance(node, (ast.PredCompare, ast.PredIs)):
+            return node
+        attribute = vocab.attributes.get(node.attribute)
+        if attribute is None or attribute.data.get("kind") != "number":
+            return node
+        if isinstance(node.value, (ast.Word, ast.Str, ast.Num)):
+            return node
+        value = counted(node.value)
+        return node if value is node.value else attrs.evolve(node, value=value)
+
+    return _card(card, fix), tuple(notes)
+
+
+def _names_given(card: ast.Card) -> tuple[set[str], set[str]]:
+    """The names the card gives to cards (``as X``), and those it gives a number or a player."""
+    cards: set[str] = set()
+    other: set[str] = set()
+    if card.field(_VARIABLE_COST) is not None:
+        other.add("X")
+    players = [node.sel for node in nodes(card) if isinstance(node, ast.ChoosePlayerStmt)]
+    for node in nodes(card):
+        if isinstance(node, ast.LetStmt):
+            other.add(node.name)
+        elif isinstance(node, ast.Sel) and node.binding:
+            (other if any(node is sel for sel in players) else cards).add(node.binding)
+    return cards, other
+
+
+#: the family field whose card names a number 'X' (the compiler's ``VARIABLE_COST``)
+_VARIABLE_COST = "variable-cost"
+
+
 # ---------------------------------------------------------------------- rules added later
 def say_nothing_designed(card: ast.Card, vocab: Vocabulary) -> Upgraded:
     """'rulebook-cards-say-designed': a rulebook card without 'designed' claimed every fact as the
