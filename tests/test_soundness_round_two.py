@@ -228,10 +228,11 @@ def test_a_language_3_set_keeps_for_each_opponent_as_whose_buys() -> None:
         [shared]
         path = ["Uruk-hai Scouts", "Lembas", "Edoras", "Elven Cloak", "Treebeard"]
         [expect]
-        offered = [{offered}]
+        {offered} = ["buy Uruk-hai Scouts (0)"]
         """
-    assert_passes(run_in_language(3, scenario.format(current=1, offered=""), probe))
-    assert_passes(run_in_language(3, scenario.format(current=2, offered='"buy Uruk-hai Scouts (0)"'), probe))
+    # the card's owner pays in full; the opponent gets the 4 off
+    assert_passes(run_in_language(3, scenario.format(current=1, offered="not_offered"), probe))
+    assert_passes(run_in_language(3, scenario.format(current=2, offered="offered"), probe))
 
 
 # ---------------------------------------------------------------------- 3. Power inside for each opponent
