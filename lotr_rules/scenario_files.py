@@ -95,6 +95,25 @@ class Reader:
                 hint = f"did you mean '{close[0]}'?" if close else "known keys: " + ", ".join(allowed)
                 raise self.fail(where, f"unknown key '{key}'", hint)
 
+    def step_tables(
+        self, value: object, allowed: Sequence[str], actions: Sequence[str]
+    ) -> list[tuple[int, dict[str, Any], str]]:
+        """The ``[[do]]`` steps of a file: for each, its number (it is ``do[N]``), its table, and
+        the one action it takes (a step takes exactly one of ``actions``)."""
+        if not isinstance(value, list):
+            raise self.fail("do", "must be a list of steps ([[do]] tables)")
+        steps = []
+        for number, raw in enumerate(value, 1):
+            at = f"do[{number}]"
+            table = self.table(raw, at)
+            self.keys(table, allowed, at)
+            taken = [key for key in actions if key in table]
+            if len(taken) != 1:
+                found = ", ".join(taken) if taken else "none"
+                raise self.fail(at, f"a step does exactly one of {', '.join(actions)} (this one: {found})")
+            steps.append((number, table, taken[0]))
+        return steps
+
     def integer(self, value: object, where: str, low: int | None = None, high: int | None = None) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
             raise self.fail(where, f"must be a whole number, not {kind_of(value)}")

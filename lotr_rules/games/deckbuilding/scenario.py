@@ -418,18 +418,9 @@ def _no_ring(reader: _Reader, catalogue: Catalogue, names: Iterable[str], where:
 
 
 def _read_steps(reader: _Reader, value: object, players: int) -> tuple[Step, ...]:
-    if not isinstance(value, list):
-        raise reader.fail("do", "must be a list of steps ([[do]] tables)")
     steps: list[Step] = []
-    for number, raw in enumerate(value, 1):
+    for number, table, action in reader.step_tables(value, STEP_KEYS, ACTIONS):
         at = f"do[{number}]"
-        table = reader.table(raw, at)
-        reader.keys(table, STEP_KEYS, at)
-        actions = [key for key in ACTIONS if key in table]
-        if len(actions) != 1:
-            found = ", ".join(actions) if actions else "none"
-            raise reader.fail(at, f"a step does exactly one of {', '.join(ACTIONS)} (this one: {found})")
-        action = actions[0]
         value = table[action]
         player = None
         if "player" in table:
@@ -451,12 +442,13 @@ def _read_steps(reader: _Reader, value: object, players: int) -> tuple[Step, ...
                 raise reader.fail(f"{at}.from", f"unknown zone '{source}'", hint)
         cards: tuple[str, ...] = ()
         count = 0
+        written = action
         if action == "defeat":
             action = "buy"
         if action in ("play", "buy", "use"):
-            cards = reader.cards(value, f"{at}.{actions[0]}")
+            cards = reader.cards(value, f"{at}.{written}")
             if not cards:
-                raise reader.fail(f"{at}.{actions[0]}", "names no card")
+                raise reader.fail(f"{at}.{written}", "names no card")
         elif action in ("gain", "destroy"):
             cards = (reader.one_card(value, f"{at}.{action}"),)
         elif action == "draw_wall":

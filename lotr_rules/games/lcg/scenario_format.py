@@ -410,18 +410,9 @@ def _check_place(reader: LcgReader, record: LcgCard, zone_key: str, seat: int, h
 
 
 def _read_steps(reader: LcgReader, value: object, players: int) -> tuple[Step, ...]:
-    if not isinstance(value, list):
-        raise reader.fail("do", "must be a list of steps ([[do]] tables)")
     steps: list[Step] = []
-    for number, raw in enumerate(value, 1):
+    for number, table, action in reader.step_tables(value, STEP_KEYS, ACTIONS):
         at = f"do[{number}]"
-        table = reader.table(raw, at)
-        reader.keys(table, STEP_KEYS, at)
-        actions = [key for key in ACTIONS if key in table]
-        if len(actions) != 1:
-            found = ", ".join(actions) if actions else "none"
-            raise reader.fail(at, f"a step does exactly one of {', '.join(ACTIONS)} (this one: {found})")
-        action = actions[0]
         value = table[action]
         player = reader.player_number(table.get("player", 1), f"{at}.player", players)
         card = target = ""
