@@ -114,6 +114,21 @@ class Reader:
             steps.append((number, table, taken[0]))
         return steps
 
+    def expected_players(
+        self, expect: Mapping[str, Any], players: int, allowed: Sequence[str]
+    ) -> list[tuple[str, object, str]]:
+        """The ``[expect.players.N]`` entries of a file, each a key, its value and where it is
+        written, checked to name a player of the game and a key of ``allowed``."""
+        entries = []
+        for number, table in self.table(expect.get("players", {}), "[expect.players]").items():
+            at = f"[expect.players.{number}]"
+            if not number.isdigit() or not 1 <= int(number) <= players:
+                raise self.fail(at, f"the game has players 1 to {players}")
+            table = self.table(table, at)
+            self.keys(table, allowed, at)
+            entries += [(key, value, f"expect.players.{number}.{key}") for key, value in table.items()]
+        return entries
+
     def integer(self, value: object, where: str, low: int | None = None, high: int | None = None) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
             raise self.fail(where, f"must be a whole number, not {kind_of(value)}")
@@ -531,6 +546,20 @@ def offer_checks(reader: Reader, expect: Mapping[str, Any], labels: Sequence[str
         ok = match_option(Answer(text), labels) is None
         checks.append(Check(f"the engine does not offer '{text}'", ok, "" if ok else "it does"))
     return checks
+
+
+def report_head(result: ScenarioResult, status: str, *, show_log: bool) -> list[str]:
+    """The first lines of the readable report, the same in every family: the file and its title,
+    the log (unless left out) and where the game stands after the steps run."""
+    lines = [f"scenario {result.path}" + (f": {result.title}" if result.title else "")]
+    if show_log and result.log:
+        lines.append("log:")
+        lines.extend("  " + line for line in result.log)
+    game = result.state["game"]
+    if game["game_over"]:
+        status = f"game over ({game['result'].get('reason', '')})"
+    lines.append(f"state after {result.steps_run} of {result.steps_total} step(s): {status}")
+    return lines
 
 
 def check_lines(result: ScenarioResult) -> list[str]:

@@ -65,6 +65,7 @@ from lotr_rules.scenario_files import (
     parse_toml,
     read_choices,
     read_toml,
+    report_head,
     show,
     split_suffix,
     text_of,
@@ -492,23 +493,15 @@ def _check_expect(reader: _Reader, expect: Mapping[str, Any], players: int) -> N
     for key in ("log_contains", "log_lacks", "log_sequence", "offered", "not_offered"):
         if key in expect:
             reader.strings(expect[key], f"expect.{key}")
-    tables = reader.table(expect.get("players", {}), "[expect.players]")
-    for number, table in tables.items():
-        at = f"[expect.players.{number}]"
-        if not number.isdigit() or not 1 <= int(number) <= players:
-            raise reader.fail(at, f"the game has players 1 to {players}")
-        table = reader.table(table, at)
-        reader.keys(table, EXPECT_PLAYER_KEYS, at)
-        for key, value in table.items():
-            where = f"expect.players.{number}.{key}"
-            if key == "vp":
-                reader.integer(value, where)
-            elif key == "under":
-                for holder, cards in reader.table(value, where).items():
-                    reader.card_name(holder, where)
-                    _zone_value(reader, cards, f"{where}.{holder}", "")
-            else:
-                _zone_value(reader, value, where, key)
+    for key, value, where in reader.expected_players(expect, players, EXPECT_PLAYER_KEYS):
+        if key == "vp":
+            reader.integer(value, where)
+        elif key == "under":
+            for holder, cards in reader.table(value, where).items():
+                reader.card_name(holder, where)
+                _zone_value(reader, cards, f"{where}.{holder}", "")
+        else:
+            _zone_value(reader, value, where, key)
     shared = reader.table(expect.get("shared", {}), "[expect.shared]")
     reader.keys(shared, EXPECT_SHARED_KEYS, "[expect.shared]")
     for key, value in shared.items():
@@ -918,18 +911,10 @@ def _evaluate(game: DeckbuildingGame, expect: Mapping[str, Any], log: Sequence[s
 # ---------------------------------------------------------------------- the readable report
 def render_report(result: ScenarioResult, *, show_log: bool = True) -> list[str]:
     """What ``lotr-rules scenario`` prints without ``--json``."""
-    lines = [f"scenario {result.path}" + (f": {result.title}" if result.title else "")]
     state = result.state
-    if show_log and result.log:
-        lines.append("log:")
-        lines.extend("  " + line for line in result.log)
     game = state["game"]
-    status = (
-        f"game over ({game['result'].get('reason', '')})"
-        if game["game_over"]
-        else f"turn {game['turn']}, player {game['current']} to play, {game['power']} Power"
-    )
-    lines.append(f"state after {result.steps_run} of {result.steps_total} step(s): {status}")
+    status = f"turn {game['turn']}, player {game['current']} to play, {game['power']} Power"
+    lines = report_head(result, status, show_log=show_log)
     for number, view in state["players"].items():
         parts = [f"{key} {_brief(view[key])}" for key in ("hand", "deck", "discard", "played", "front") if view[key]]
         if view["under"]:

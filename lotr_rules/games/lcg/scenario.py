@@ -84,6 +84,7 @@ from lotr_rules.scenario_files import (
     compress,
     log_checks,
     offer_checks,
+    report_head,
     split_suffix,
     text_of,
     zone_check,
@@ -526,18 +527,10 @@ def _card_checks(game: LcgGame, reader: LcgReader, name: str, table: Mapping[str
 # ---------------------------------------------------------------------- the readable report
 def render_report(result: ScenarioResult, *, show_log: bool = True) -> list[str]:
     """What ``lotr-rules scenario`` prints for a Card Game file without ``--json``."""
-    lines = [f"scenario {result.path}" + (f": {result.title}" if result.title else "")]
     state = result.state
-    if show_log and result.log:
-        lines.append("log:")
-        lines.extend("  " + line for line in result.log)
     game = state["game"]
-    status = (
-        f"game over ({game['result'].get('reason', '')})"
-        if game["game_over"]
-        else f"round {game['round']}, {game['phase']} phase, player {game['first_player']} is the first player"
-    )
-    lines.append(f"state after {result.steps_run} of {result.steps_total} step(s): {status}")
+    status = f"round {game['round']}, {game['phase']} phase, player {game['first_player']} is the first player"
+    lines = report_head(result, status, show_log=show_log)
     for number, view in state["players"].items():
         parts = [f"{key} [{', '.join(view[key])}]" for key in PLAYER_ZONE_KEYS if view[key]]
         out = " (eliminated)" if view["eliminated"] else ""

@@ -460,22 +460,15 @@ def _check_expect(reader: LcgReader, expect: Mapping[str, Any], players: int) ->
     for key in (*LOG_KEYS, *OFFER_KEYS):
         if key in expect:
             reader.strings(expect[key], f"expect.{key}")
-    for number, table in reader.table(expect.get("players", {}), "[expect.players]").items():
-        at = f"[expect.players.{number}]"
-        if not number.isdigit() or not 1 <= int(number) <= players:
-            raise reader.fail(at, f"the game has players 1 to {players}")
-        table = reader.table(table, at)
-        reader.keys(table, EXPECT_PLAYER_KEYS, at)
-        for key, value in table.items():
-            where = f"expect.players.{number}.{key}"
-            if key == "threat":
-                reader.integer(value, where)
-            elif key == "eliminated":
-                reader.boolean(value, where)
-            elif key in OFFER_KEYS:
-                reader.strings(value, where)
-            else:
-                _zone_value(reader, value, where)
+    for key, value, where in reader.expected_players(expect, players, EXPECT_PLAYER_KEYS):
+        if key == "threat":
+            reader.integer(value, where)
+        elif key == "eliminated":
+            reader.boolean(value, where)
+        elif key in OFFER_KEYS:
+            reader.strings(value, where)
+        else:
+            _zone_value(reader, value, where)
     shared = reader.table(expect.get("shared", {}), "[expect.shared]")
     reader.keys(shared, EXPECT_SHARED_KEYS, "[expect.shared]")
     for key, value in shared.items():
