@@ -22,6 +22,7 @@ from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.log import render_entry, result_lines
 from lotr_rules.games.deckbuilding.record import read_record, replay
 from lotr_rules.games.deckbuilding.screen import hero_name, render_screen
+from lotr_rules.session.deckbuilding import check_config_values
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -32,13 +33,6 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--final", action="store_true", help="print only the final result and the digest")
     add_cards_option(parser)
     parser.set_defaults(run=run)
-
-
-def check_config_values(data: dict[str, Any], where: str) -> None:
-    """What ``GameConfig.from_json`` lets through but setup cannot use (it would crash on it)."""
-    config = data.get("config")
-    if isinstance(config, dict) and config.get("use_wall") not in (None, True, False):
-        raise RecordError(f"{where} has a bad game config: use_wall must be true, false or null")
 
 
 # ---------------------------------------------------------------------- stopping part-way

@@ -37,6 +37,7 @@ from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import AdventureGame
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+from lotr_rules.session import families
 from lotr_rules.web import faces
 from lotr_rules.web.cardview import detail, script_of
 from lotr_rules.web.hosts import LOOPBACK_NAMES, AllowedHosts
@@ -133,6 +134,7 @@ class WebTable:
             mix_files=sorted(self.library.mix_files()),
             bots=BOT_NAMES,
             strategies=sorted(STRATEGIES),
+            default_players=families.family("deckbuilding").default_players,
         )
 
     async def new_game(self, request: Request) -> Response:

@@ -18,8 +18,6 @@ import attrs
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.cards.mix import PLANS
-from lotr_rules.commands.game import apply_mix_file, mix_options
-from lotr_rules.commands.play import BOTS, SeatBot, new_game_setup, read_seats, resume
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.errors import ConfigError, RecordError, UserError
@@ -30,9 +28,14 @@ from lotr_rules.games.adventure.record import config_from_json, replay_journey
 from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, STANDARD_ARCHENEMIES, GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.record import check_record, replay
+from lotr_rules.session import families
+from lotr_rules.session.deckbuilding import BOTS, new_game_setup, read_seats, record_config, resume, seat_bot
+from lotr_rules.session.deckbuilding import title as _deckbuilding_title
+from lotr_rules.session.mixing import apply_mix_file, mix_options
 from lotr_rules.web.sessions import TableSession
 
-FAMILIES = {"deckbuilding": "The deck-building game", "adventure-deck": "The Adventure Deck (solo)"}
+#: the families the new-game form offers (the Card Game's table lives in pages of its own)
+FAMILIES = {name: families.family(name).title for name in ("deckbuilding", "adventure-deck")}
 MIX_PLANS = ("", *PLANS)
 #: a plan-2 match is two games; the table plays one of them at a time (its half of the deck)
 WEB_PLANS = tuple(plan for plan in MIX_PLANS if plan != "custom")
@@ -91,7 +94,7 @@ def seats_from(form: Mapping[str, str], players: int, kinds: Sequence[str]) -> l
 
 def deckbuilding_bot(seed: int) -> Any:
     def make(seat: int, kind: str) -> Agent:
-        return SeatBot(kind, seed, seat)
+        return seat_bot(kind, seed, seat)
 
     return make
 
@@ -110,7 +113,8 @@ def deckbuilding_setup(
 ) -> tuple[Catalogue, GameConfig, list[str]]:
     """The catalogue, config and seats of the game the form asks for (``extra_sets``: sets the
     server adds, found in ``catalogue``)."""
-    players = _int(form, "players", 3, 1, MAX_PLAYERS, "the number of players")
+    default = families.family("deckbuilding").default_players
+    players = _int(form, "players", default, 1, MAX_PLAYERS, "the number of players")
     seed = _int(form, "seed", 1, 0, 2**31 - 1, "the seed")
     archenemies = _int(form, "archenemies", STANDARD_ARCHENEMIES, 1, 99, "the Archenemy stack")
     sets = [code for code, _title in library.set_choices("deckbuilding") if form.get(f"set:{code}")]
@@ -168,12 +172,6 @@ def deckbuilding_session(
         bot_delay=library.bot_delay,
         context={"catalogue": catalogue, "config": config},
     )
-
-
-def _deckbuilding_title(config: GameConfig) -> str:
-    mix = f", {config.mix}" + (f" half {config.half}" if config.mix == "plan-2" else "") if config.mix else ""
-    mode = ", Impossible Mode" if config.impossible else ""
-    return f"{' + '.join(config.sets)}: {config.players} players, seed {config.seed}{mix}{mode}"
 
 
 class _Refuse:
@@ -251,16 +249,6 @@ def resume_adventure(library: Library, data: dict[str, Any], where: str) -> Tabl
         bot_delay=library.bot_delay,
         context={"catalogue": catalogue, "config": config},
     )
-
-
-def record_config(data: dict[str, Any], where: str) -> GameConfig:
-    """The config of a deck-building record or save, refused before anything is built from it
-    (the config's reader checks the number of players: a game's seats are made before the game
-    checks the rest, and a save saying 10**30 players would fill the memory first)."""
-    try:
-        return GameConfig.from_json(data.get("config"))
-    except ConfigError as error:
-        raise RecordError(f"{where} has a bad game config: {error}") from None
 
 
 def resume_deckbuilding(library: Library, data: dict[str, Any], where: str) -> TableSession:

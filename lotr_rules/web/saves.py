@@ -11,12 +11,12 @@ from typing import Any
 
 import attrs
 
-from lotr_rules.commands.play import save_data, write_save
 from lotr_rules.datafiles import DataFileError, read_json
 from lotr_rules.errors import RecordError, UserError
 from lotr_rules.games.adventure.game import AdventureGame
-from lotr_rules.games.adventure.record import journey_record
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+from lotr_rules.session.adventure import journey_save
+from lotr_rules.session.deckbuilding import save_data, write_save
 from lotr_rules.web.sessions import TableSession
 
 SUFFIX = ".json"
@@ -84,7 +84,5 @@ def save_data_of(session: TableSession) -> dict[str, Any] | None:
         if isinstance(game, DeckbuildingGame):
             return save_data(game, session.seats)
         if isinstance(game, AdventureGame):
-            data = journey_record(game)
-            data["seats"] = list(session.seats)
-            return data
+            return journey_save(game, session.seats)
         return None

@@ -1,0 +1,88 @@
+"""The session layer: the one way both faces set up, save, resume and replay games."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import lotr_rules
+from lotr_rules.cards.loader import load_sets
+from lotr_rules.games import vocabulary_for
+from lotr_rules.session import families
+from lotr_rules.session import lcg as lcg_session
+from lotr_rules.session.rebuild import first_choices
+
+PACKAGE = Path(lotr_rules.__file__).parent
+
+
+def _imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module is not None:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_the_web_package_imports_nothing_of_the_commands() -> None:
+    """The browser is a face of the session layer, as the terminal is: it never reaches into the
+    terminal's commands (any import, at the top or inside a function)."""
+    offenders = {
+        str(path.relative_to(PACKAGE)): sorted(name for name in _imported_modules(path) if "commands" in name)
+        for path in sorted((PACKAGE / "web").rglob("*.py"))
+    }
+    assert {path: names for path, names in offenders.items() if names} == {}
+
+
+def test_the_import_walk_sees_an_import_inside_a_function(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text("def f():\n    from lotr_rules.commands.play import resume\n")
+    assert "lotr_rules.commands.play" in _imported_modules(module)
+
+
+def test_every_family_has_one_default_number_of_players_and_its_bots() -> None:
+    from lotr_rules.games.adventure.bots import STRATEGIES
+    from lotr_rules.games.lcg import bots as lcg_bots  # noqa: F401  (the family's bots exist)
+
+    assert families.names() == ["deckbuilding", "adventure-deck", "lcg"]
+    assert families.family("adventure-deck").bots == tuple(STRATEGIES)
+    for family in families.FAMILIES.values():
+        assert 1 <= family.default_players <= family.max_players
+        assert family.default_bot in family.bots
+
+
+@pytest.fixture(scope="module")
+def lcg_cards():  # type: ignore[no-untyped-def]
+    return load_sets((), vocabulary=vocabulary_for("lcg"))
+
+
+def test_a_card_game_set_up_with_no_decks_takes_the_first_game_starter_decks(lcg_cards) -> None:  # type: ignore[no-untyped-def]
+    """Core rulebook, "For the First Game": each player takes one sphere's starter deck and the
+    players try Passage Through Mirkwood."""
+    setup = lcg_session.new_setup(lcg_cards, humans=0)
+    assert setup.table.labels == ("leadership", "tactics")
+    assert setup.table.scenario == "passage-through-mirkwood"
+    assert setup.seats == ("heuristic", "heuristic")
+    assert lcg_session.new_setup(lcg_cards, players=3, humans=1).table.labels == ("leadership", "tactics", "spirit")
+
+
+def test_a_card_game_saved_part_way_resumes_and_replays_to_the_same_game(lcg_cards, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    setup = lcg_session.new_setup(lcg_cards, decks=["leadership"], seed=5, seats=["random"])
+    game = lcg_session.play_new(setup, setup.agents(person=None))  # type: ignore[arg-type]
+    data = lcg_session.save_data(game, setup)
+    path = tmp_path / "save.json"
+    lcg_session.write(path, data)
+    again = lcg_session.setup_of_save(lcg_session.read(path), lcg_cards, str(path))
+    assert (again.table.labels, again.seats, again.seed) == (("leadership",), ("random",), 5)
+    _table, replayed = lcg_session.replay_record(data, lcg_cards, str(path))
+    assert replayed.state.digest() == game.state.digest()
+    # the game after its first ten choices, rebuilt in one call, is the game that stood there
+    new_game, run, seats = families.game_builder("lcg", None, setup.table.config)
+    step = first_choices(new_game, run, seats, data["choices"], 10)
+    assert step.game.state.choices == data["choices"][:10]
+    assert step.chosen == data["choices"][10]
