@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from lotr_rules import atomic
 from lotr_rules.commands.common import add_cards_option, bounded_int, positive_int, seed_int
-from lotr_rules.commands.game import add_mix_options, mix_options, with_mix_file
+from lotr_rules.commands.game import add_mix_options, with_mix_file
 from lotr_rules.commands.lcg_options import DEFAULT_SCENARIO, add_lcg_options, refuse, refuse_lcg_options
 from lotr_rules.commands.table_options import add_bot_option, add_players_option, settle
 from lotr_rules.errors import UserError
+from lotr_rules.session.mixing import mix_options
 from lotr_rules.sim.adventure_report import build_adventure_report, render_adventure_text
 from lotr_rules.sim.families import SimSettings, family_names
 from lotr_rules.sim.progress import ProgressBar

@@ -36,7 +36,13 @@ FAMILIES: dict[str, Family] = {
     family.name: family
     for family in (
         Family(
-            "deckbuilding", "The deck-building game", 4, 5, ("heuristic", "random"), "heuristic", "the deck-building game"
+            "deckbuilding",
+            "The deck-building game",
+            4,
+            5,
+            ("heuristic", "random"),
+            "heuristic",
+            "the deck-building game",
         ),
         Family(
             "adventure-deck",
