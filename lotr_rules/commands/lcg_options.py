@@ -24,6 +24,7 @@ def shipped_decks() -> list[str]:
         return []
     return sorted({path.stem for path in folder.glob("*/decks/*.txt")})
 
+
 #: options of the deck-building game that the Card Game has no use for: (attribute, flag)
 DECKBUILDING_OPTIONS = (
     ("hero", "--hero"),
