@@ -86,3 +86,24 @@ def test_a_card_game_saved_part_way_resumes_and_replays_to_the_same_game(lcg_car
     step = first_choices(new_game, run, seats, data["choices"], 10)
     assert step.game.state.choices == data["choices"][:10]
     assert step.chosen == data["choices"][10]
+
+
+def test_the_table_is_described_for_a_seat_of_every_family(lcg_cards) -> None:  # type: ignore[no-untyped-def]
+    """One call gives any family's table in text; a Card Game seat sees its own hand only."""
+    from lotr_rules.session.describe import describe
+
+    setup = lcg_session.new_setup(lcg_cards, seed=3, humans=0)
+    new_game, run, seats = families.game_builder("lcg", None, setup.table.config)
+    step = first_choices(new_game, run, seats, [], 0)  # the game at its first question
+    assert describe(step.game, 0).startswith("Round ")
+    deckbuilding = load_sets(())
+    from lotr_rules.games.deckbuilding.config import GameConfig
+
+    config = GameConfig(players=2, seed=3)
+    new_game, run, seats = families.game_builder("deckbuilding", deckbuilding, config)
+    assert "Turn" in describe(first_choices(new_game, run, seats, [], 0).game, 0)
+    journey = load_sets((), vocabulary=vocabulary_for("adventure-deck"))
+    from lotr_rules.games.adventure.game import AdventureConfig
+
+    new_game, run, seats = families.game_builder("adventure-deck", journey, AdventureConfig(seed=3))
+    assert describe(first_choices(new_game, run, seats, [], 0).game, 0)

@@ -30,6 +30,7 @@ from lotr_rules.games.lcg.log import lines
 from lotr_rules.games.lcg.recording import LcgTable
 from lotr_rules.games.lcg.view import render_status
 from lotr_rules.session import lcg as session
+from lotr_rules.session.describe import describe
 from lotr_rules.session.families import game_builder
 from lotr_rules.session.rebuild import decision_turns, first_choices
 from lotr_rules.terminal import escape_controls
@@ -106,7 +107,7 @@ def run_replay(args: argparse.Namespace) -> int:
         # the table where the chosen round ended, and nothing of what came after it
         assert last is not None
         at = _end_of_round(table, data["choices"], last)
-        print(session.describe(at, 0))
+        print(describe(at, 0))
         print(f"Stopped at the end of round {last}.")
     elif game.state.finished:
         print(result_line(game))

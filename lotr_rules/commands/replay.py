@@ -21,8 +21,9 @@ from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.log import render_entry, result_lines
 from lotr_rules.games.deckbuilding.record import read_record, replay
-from lotr_rules.games.deckbuilding.screen import hero_name, render_screen
+from lotr_rules.games.deckbuilding.screen import hero_name
 from lotr_rules.session.deckbuilding import check_config_values
+from lotr_rules.session.describe import describe
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -156,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
     print()
     if last is not None and last < game.state.turn:
         stopped = replay_to_turn(catalogue, data, last)
-        print(render_screen(stopped, None, since=len(stopped.state.log)))
+        print(describe(stopped, None))
         print(f"Stopped at the end of turn {last}; player {stopped.state.current + 1} would play next.")
         _check_digest(game, data, where)
         return 0

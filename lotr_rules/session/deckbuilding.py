@@ -151,23 +151,27 @@ def record_config(data: dict[str, Any], where: str) -> GameConfig:
         raise RecordError(f"{where} has a bad game config: {error}") from None
 
 
-def replay_checked(catalogue: Catalogue, data: dict[str, Any], where: str) -> DeckbuildingGame:
+#: what a record whose replay does not reach its digest is told (a save, to be resumed)
+NOT_THE_SAVED_GAME = (
+    "does not replay to the game it saved (it was edited, or made with other rules); it cannot be resumed"
+)
+
+
+def replay_checked(
+    catalogue: Catalogue, data: dict[str, Any], where: str, mismatch: str = NOT_THE_SAVED_GAME
+) -> DeckbuildingGame:
     """The record's game, replayed to where its choices stop, refused unless it has the
-    record's digest there."""
+    record's digest there (``mismatch`` says what it is then, after the record's name)."""
     check_config_values(data, where)
     try:
         game = replay(catalogue, data)
     except ConfigError as error:
         raise RecordError(f"{where} has a bad game config: {error}") from None
-    except RecordError:
-        raise
-    except UserError as error:
-        raise RecordError(f"{where}: {error}") from None
+    except UserError as error:  # what was wrong, said of the file it was wrong in
+        text = str(error)
+        raise RecordError(text if text.startswith(where) else f"{where}: {text}") from None
     if game.state.digest() != data.get("digest"):
-        raise RecordError(
-            f"{where} does not replay to the game it saved (it was edited, or made with other rules); "
-            "it cannot be resumed"
-        )
+        raise RecordError(f"{where} {mismatch}")
     return game
 
 

@@ -165,13 +165,6 @@ def replay_record(data: dict[str, Any], catalogue: Catalogue, where: str) -> tup
     return table, replay(table, data, where)
 
 
-def describe(game: LcgGame, seat: int) -> str:
-    """The table as ``seat`` sees it, in text."""
-    from lotr_rules.games.lcg.view import render_status
-
-    return render_status(game, seat)
-
-
 def record_data(game: LcgGame, setup: LcgSetup) -> dict[str, Any]:
     """The game's record (a save without its seats: what ``game --record`` writes)."""
     return game_record(game, setup.table)

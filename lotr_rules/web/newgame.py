@@ -20,16 +20,24 @@ from lotr_rules.cards.loader import load_sets
 from lotr_rules.cards.mix import PLANS
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
-from lotr_rules.errors import ConfigError, RecordError, UserError
+from lotr_rules.errors import ConfigError, RecordError
 from lotr_rules.games import vocabulary_for
 from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
 from lotr_rules.games.adventure.record import config_from_json, replay_journey
 from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, STANDARD_ARCHENEMIES, GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
-from lotr_rules.games.deckbuilding.record import check_record, replay
+from lotr_rules.games.deckbuilding.record import check_record
 from lotr_rules.session import families
-from lotr_rules.session.deckbuilding import BOTS, new_game_setup, read_seats, record_config, resume, seat_bot
+from lotr_rules.session.deckbuilding import (
+    BOTS,
+    new_game_setup,
+    read_seats,
+    record_config,
+    replay_checked,
+    resume,
+    seat_bot,
+)
 from lotr_rules.session.deckbuilding import title as _deckbuilding_title
 from lotr_rules.session.mixing import apply_mix_file, mix_options
 from lotr_rules.web.sessions import TableSession
@@ -255,22 +263,11 @@ def resume_deckbuilding(library: Library, data: dict[str, Any], where: str) -> T
     config = record_config(data, where)
     seats = read_seats(data, where, config.players)
     catalogue = library.catalogue("deckbuilding")
-    digest = data.get("digest")
-    if not isinstance(digest, str):
+    if not isinstance(data.get("digest"), str):
         raise RecordError(f"{where} has no digest; it is corrupt")
-    try:
-        replayed = replay(catalogue, data)  # a record that does not replay is refused here, on the page
-    except ConfigError as error:
-        raise RecordError(f"{where} has a bad game config: {error}") from None
-    except UserError as error:
-        raise RecordError(str(error)) from None
-    # the save's digest is of the game standing at its next question, where the replay stopped:
+    # the save's digest is of the game standing at its next question, where the replay stops:
     # an edited save is refused here, with the form, rather than by the game once it has begun
-    if replayed.state.digest() != digest:
-        raise RecordError(
-            f"{where} does not replay to the game it saved (it was edited, or made with other rules); "
-            "it cannot be resumed"
-        )
+    replay_checked(catalogue, data, where)
 
     def run(agents: Sequence[Agent]) -> Game:
         return resume(catalogue, data, agents, where)

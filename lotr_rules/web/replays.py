@@ -19,12 +19,12 @@ import attrs
 
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.engine.game import Game
-from lotr_rules.errors import ConfigError, RecordError, UserError
+from lotr_rules.errors import RecordError
 from lotr_rules.games.adventure.game import AdventureConfig
 from lotr_rules.games.adventure.record import config_from_json, replay_journey
 from lotr_rules.games.deckbuilding.config import GameConfig
-from lotr_rules.games.deckbuilding.record import check_record, replay
-from lotr_rules.session.deckbuilding import check_config_values, record_config
+from lotr_rules.games.deckbuilding.record import check_record
+from lotr_rules.session.deckbuilding import record_config, replay_checked
 from lotr_rules.session.families import game_builder
 from lotr_rules.session.rebuild import Step, decision_turns, first_choices
 
@@ -123,16 +123,8 @@ def open_replay(catalogues: Callable[[str], Catalogue], data: Any, where: str) -
         config = config_from_json(data.get("config"), where)
     elif family == "deckbuilding":
         catalogue = catalogues(family)
-        check_config_values(data, where)
         config = record_config(data, where)
-        try:
-            game = replay(catalogue, data)
-        except ConfigError as error:
-            raise RecordError(f"{where} has a bad game config: {error}") from None
-        except UserError as error:
-            raise RecordError(f"{where}: {error}") from None
-        if game.state.digest() != data.get("digest"):
-            raise RecordError(f"{where} does not replay to the game it records (its digest differs)")
+        game = replay_checked(catalogue, data, where, "does not replay to the game it records (its digest differs)")
     else:
         raise RecordError(f"{where} is a game of {family}, which the viewer cannot replay")
     turns = decision_turns(*game_builder(family, catalogue, config), data["choices"])
