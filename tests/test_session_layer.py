@@ -12,7 +12,7 @@ from lotr_rules.cards.loader import load_sets
 from lotr_rules.games import vocabulary_for
 from lotr_rules.session import families
 from lotr_rules.session import lcg as lcg_session
-from lotr_rules.session.rebuild import first_choices
+from lotr_rules.session.rebuild import first_choices, replay_first
 
 PACKAGE = Path(lotr_rules.__file__).parent
 
@@ -82,8 +82,7 @@ def test_a_card_game_saved_part_way_resumes_and_replays_to_the_same_game(lcg_car
     _table, replayed = lcg_session.replay_record(data, lcg_cards, str(path))
     assert replayed.state.digest() == game.state.digest()
     # the game after its first ten choices, rebuilt in one call, is the game that stood there
-    new_game, run, seats = families.game_builder("lcg", None, setup.table.config)
-    step = first_choices(new_game, run, seats, data["choices"], 10)
+    step = replay_first("lcg", None, setup.table.config, data["choices"], 10)
     assert step.game.state.choices == data["choices"][:10]
     assert step.chosen == data["choices"][10]
 
@@ -107,3 +106,16 @@ def test_the_table_is_described_for_a_seat_of_every_family(lcg_cards) -> None:  
 
     new_game, run, seats = families.game_builder("adventure-deck", journey, AdventureConfig(seed=3))
     assert describe(first_choices(new_game, run, seats, [], 0).game, 0)
+
+
+def test_a_card_game_save_goes_into_the_browsers_save_folder_and_is_listed(lcg_cards, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The browser's saves of the Card Game are the terminal's: the folder writes them in the
+    Card Game's own format (which ``play --resume`` reads) and lists what they hold."""
+    from lotr_rules.web.saves import SaveFolder
+
+    setup = lcg_session.new_setup(lcg_cards, decks=["spirit"], seed=4, seats=["random"])
+    game = lcg_session.play_new(setup, setup.agents(person=None))  # type: ignore[arg-type]
+    folder = SaveFolder(tmp_path)
+    name = folder.write(lcg_session.save_data(game, setup))
+    assert lcg_session.setup_of_save(lcg_session.read(tmp_path / name), lcg_cards, name).seats == ("random",)
+    assert folder.listing()[0]["what"] == "the Card Game, passage-through-mirkwood, 1 player, seed 4: over"

@@ -70,3 +70,12 @@ def decision_turns(new_game: NewGame, run: RunGame, seats: int, choices: Sequenc
     with contextlib.suppress(Asked):  # a game in progress: its record stops at a question
         run(probe)
     return turns
+
+
+def replay_first(family: str, catalogue: object, config: object, choices: Sequence[int], number: int) -> Step:
+    """The game of ``family`` set up from ``catalogue`` and ``config`` after its first ``number``
+    recorded ``choices``: one call, for stepping through a replay or taking moves back."""
+    from lotr_rules.session.families import game_builder
+
+    new_game, run, seats = game_builder(family, catalogue, config)
+    return first_choices(new_game, run, seats, choices, number)
