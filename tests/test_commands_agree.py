@@ -158,3 +158,17 @@ def test_every_command_of_the_readme_table_is_accepted() -> None:
     for command in shown:
         for part in command.split("&&"):
             parser.parse_args(shlex.split(part.strip().removeprefix("lotr-rules ")))
+
+
+def test_a_journey_recorded_by_game_is_replayed_by_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``game --game adventure-deck --record`` writes what ``replay`` steps through, checked
+    against its digest, and ``--to-turn`` shows nothing of the journey's end."""
+    record = tmp_path / "journey.json"
+    assert main(["game", "--game", "adventure-deck", "--seed", "2", "--quiet", "--record", str(record)]) == 0
+    result = capsys.readouterr().out.splitlines()[0]
+    code, out, err = run(capsys, "replay", str(record))
+    assert code == 0, err
+    assert result in out and "digest ok" in out
+    code, out, _ = run(capsys, "replay", str(record), "--to-turn", "2")
+    assert code == 0
+    assert "Stopped at the end of turn 2." in out and result not in out and "-- Turn 3" not in out

@@ -118,9 +118,13 @@ def run(args: argparse.Namespace) -> int:
         from lotr_rules.commands.lcg import run_replay
 
         return run_replay(args)
-    catalogue = catalogue_from(args)
     where = str(args.record)
     data = read_record(args.record)
+    if data.get("family") == "adventure-deck":  # a journey's record
+        from lotr_rules.commands.replay_adventure import run_journey_replay
+
+        return run_journey_replay(args, data, _ask)
+    catalogue = catalogue_from(args)
     check_config_values(data, where)
     try:
         game = replay(catalogue, data)
