@@ -172,3 +172,36 @@ def test_a_journey_recorded_by_game_is_replayed_by_replay(capsys: pytest.Capture
     code, out, _ = run(capsys, "replay", str(record), "--to-turn", "2")
     assert code == 0
     assert "Stopped at the end of turn 2." in out and result not in out and "-- Turn 3" not in out
+
+
+def test_every_command_with_options_shown_inline_in_the_docs_is_accepted() -> None:
+    """A command the docs and the README show in running text (``lotr-rules game --game lcg``),
+    not in a fenced block, still parses: an option renamed or removed fails here. Mentions of a
+    command by name alone (``lotr-rules replay``) and quoted error messages are not commands."""
+    import contextlib
+    import io
+    import re
+    import shlex
+
+    from lotr_rules.cli import build_parser
+
+    root = Path(__file__).resolve().parents[1]
+    generated = {"reference.md", "lint-codes.md", "balance.md", "lcg-figures.md"}
+    pages = [p for p in sorted((root / "docs").glob("*.md")) if p.name not in generated]
+    pages = [p for p in pages if not p.name.startswith("gallery")] + [root / "README.md"]
+    parser = build_parser()
+    refused, checked = [], 0
+    for page in pages:
+        for found in re.finditer(r"`lotr-rules ([^`]*)`", page.read_text(encoding="utf-8")):
+            for part in found.group(1).split("&&"):
+                command = part.strip().removeprefix("lotr-rules ")
+                if "--" not in command or "COMMAND" in command or "error:" in command:
+                    continue
+                checked += 1
+                try:
+                    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                        parser.parse_args(shlex.split(command))
+                except SystemExit as stop:
+                    if stop.code != 0:  # --help exits 0
+                        refused.append(f"{page.name}: lotr-rules {command}")
+    assert checked > 20 and refused == []
