@@ -19,10 +19,10 @@ from lotr_rules.commands.common import add_cards_option, catalogue_from, positiv
 from lotr_rules.engine.decisions import Agent
 from lotr_rules.errors import UserError
 from lotr_rules.games.deckbuilding.config import GameConfig
-from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.log import render_log, result_lines
 from lotr_rules.games.deckbuilding.match import is_match, match_lines, match_record, play_match, second_record_path
 from lotr_rules.games.deckbuilding.record import game_record, record_text
+from lotr_rules.session.deckbuilding import play_new
 from lotr_rules.session.mixing import apply_mix_file, mix_options
 
 
@@ -131,8 +131,8 @@ def run(args: argparse.Namespace) -> int:
     agents = [bot(seed=args.seed * 10 + i) for i in range(args.players)]
     if is_match(config, args.half is not None):
         return _run_match(args, catalogue, config, agents)
-    game = DeckbuildingGame(catalogue, config, agents)
-    result = game.play_game()
+    game = play_new(catalogue, config, agents)
+    result = game.state.result
     if not args.quiet:
         for line in render_log(game):
             print(line)

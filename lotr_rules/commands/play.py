@@ -36,6 +36,7 @@ from lotr_rules.session.deckbuilding import (
     SEAT_KINDS,
     make_agents,
     new_game_setup,
+    play_new,
     read_seats,
     resume,
     save_data,
@@ -231,9 +232,7 @@ class Session:
             agents = self.agents(config)
             try:
                 if data is None:
-                    game = DeckbuildingGame(self.catalogue, config, agents)
-                    game.play_game()
-                    return game
+                    return play_new(self.catalogue, config, agents)
                 return resume(self.catalogue, data, agents, self.where or str(self.save_path))
             except SaveRequested as request:
                 assert isinstance(request.game, DeckbuildingGame)

@@ -26,12 +26,13 @@ from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
 from lotr_rules.games.adventure.record import config_from_json, replay_journey
 from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, STANDARD_ARCHENEMIES, GameConfig
-from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.record import check_record
-from lotr_rules.session import families
+from lotr_rules.session import adventure, families
 from lotr_rules.session.deckbuilding import (
     BOTS,
+    check_setup,
     new_game_setup,
+    play_new,
     read_seats,
     record_config,
     replay_checked,
@@ -159,7 +160,7 @@ def deckbuilding_setup(
     mix_options(args)  # refuses what the mix options cannot mean, before the game is made
     config, _ = new_game_setup(args, catalogue)
     seats = seats_from(form, players, BOTS)
-    DeckbuildingGame(catalogue, config, [_Refuse() for _ in range(players)])  # setup errors show on the form
+    check_setup(catalogue, config)  # setup errors show on the form
     return catalogue, config, seats
 
 
@@ -167,9 +168,7 @@ def deckbuilding_session(
     library: Library, catalogue: Catalogue, config: GameConfig, seats: Sequence[str], note: str = ""
 ) -> TableSession:
     def run(agents: Sequence[Agent]) -> Game:
-        game = DeckbuildingGame(catalogue, config, agents)
-        game.play_game()
-        return game
+        return play_new(catalogue, config, agents)
 
     return TableSession(
         "deckbuilding",
@@ -205,12 +204,10 @@ def new_adventure(
     AdventureGame(catalogue.cards, _Refuse(), config)  # setup errors show on the form
 
     def run(agents: Sequence[Agent]) -> Game:
-        game = AdventureGame(catalogue.cards, agents[0], config)
-        game.play()
-        return game
+        return adventure.play_new(catalogue.cards, config, agents[0])
 
     def make_bot(seat: int, name: str) -> Agent:
-        return STRATEGIES[name](seed)
+        return adventure.make_bot(name, seed)
 
     return TableSession(
         "adventure-deck",
@@ -246,7 +243,7 @@ def resume_adventure(library: Library, data: dict[str, Any], where: str) -> Tabl
         return replay_journey(catalogue.cards, data, where, agents[0])
 
     def make_bot(seat: int, name: str) -> Agent:
-        return STRATEGIES[name](config.seed)
+        return adventure.make_bot(name, config.seed)
 
     return TableSession(
         "adventure-deck",
