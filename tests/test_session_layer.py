@@ -119,3 +119,18 @@ def test_a_card_game_save_goes_into_the_browsers_save_folder_and_is_listed(lcg_c
     name = folder.write(lcg_session.save_data(game, setup))
     assert lcg_session.setup_of_save(lcg_session.read(tmp_path / name), lcg_cards, name).seats == ("random",)
     assert folder.listing()[0]["what"] == "the Card Game, passage-through-mirkwood, 1 player, seed 4: over"
+
+
+def test_typed_options_and_the_command_lines_set_up_the_same_deck_building_game() -> None:
+    """The browser's form fills typed options; the terminal hands over its parsed ones: the same
+    values set up the same game, with the same seats."""
+    from lotr_rules.cli import build_parser
+    from lotr_rules.session.deckbuilding import new_game_setup
+    from lotr_rules.session.options import DeckbuildingOptions
+
+    catalogue = load_sets(())
+    typed = new_game_setup(DeckbuildingOptions(players=3, humans=2, seed=9, bot="random", hero=["Gimli"]), catalogue)
+    parsed = build_parser().parse_args(["play", "--players", "3", "--humans", "2", "--seed", "9"] + ["--bot", "random"])
+    parsed.hero = ["Gimli"]
+    assert typed == new_game_setup(parsed, catalogue)
+    assert typed[1] == ["human", "human", "random"] and typed[0].heroes[0] == "Gimli"

@@ -24,6 +24,7 @@ from lotr_rules.games.deckbuilding.game import DeckbuildingGame, hero_named
 from lotr_rules.games.deckbuilding.record import game_record, record_text, replay
 from lotr_rules.session import saving
 from lotr_rules.session.mixing import mix_options
+from lotr_rules.session.options import DeckbuildingOptions
 from lotr_rules.session.seats import HUMAN, SeatBot, seat_kinds
 
 FAMILY = "deckbuilding"
@@ -68,10 +69,10 @@ def chosen_heroes(catalogue: Catalogue, config: GameConfig, wanted: Sequence[str
     return taken + rest[:missing]
 
 
-def new_game_setup(options: Any, catalogue: Catalogue) -> tuple[GameConfig, list[str]]:
-    """The config and seats of a new game from the new-game options (``players``, ``humans``,
-    ``seed``, ``impossible``, ``archenemies``, ``sets``, ``hero``, ``bot`` and the mix options;
-    any of them None for its default)."""
+def new_game_setup(options: DeckbuildingOptions | Any, catalogue: Catalogue) -> tuple[GameConfig, list[str]]:
+    """The config and seats of a new game from the new-game options (a
+    :class:`~lotr_rules.session.options.DeckbuildingOptions`, or the command line's parsed
+    options, which carry the same names; any of them None for its default)."""
     players = options.players if options.players is not None else DEFAULT_PLAYERS
     humans = getattr(options, "humans", None)
     seed = options.seed if options.seed is not None else 1

@@ -8,7 +8,6 @@ name a path.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -41,6 +40,7 @@ from lotr_rules.session.deckbuilding import (
 )
 from lotr_rules.session.deckbuilding import title as _deckbuilding_title
 from lotr_rules.session.mixing import apply_mix_file, mix_options
+from lotr_rules.session.options import DeckbuildingOptions
 from lotr_rules.web.sessions import TableSession
 
 #: the families the new-game form offers (the Card Game's table lives in pages of its own)
@@ -136,8 +136,7 @@ def deckbuilding_setup(
         raise ConfigError(f"no mix file '{mix_name}' is offered here")
     if not sets and mix_path is None:
         raise ConfigError("choose at least one set")
-    args = argparse.Namespace(
-        game="deckbuilding",
+    args = DeckbuildingOptions(
         players=players,
         humans=0,
         seed=seed,
@@ -152,7 +151,6 @@ def deckbuilding_setup(
         less_random=None,
         mix_file=mix_path,
         cards=list(library.card_dirs),
-        resume=None,
     )
     apply_mix_file(args, default_sets=None)
     if catalogue is None:
