@@ -130,7 +130,7 @@ def test_typed_options_and_the_command_lines_set_up_the_same_deck_building_game(
 
     catalogue = load_sets(())
     typed = new_game_setup(DeckbuildingOptions(players=3, humans=2, seed=9, bot="random", hero=["Gimli"]), catalogue)
-    parsed = build_parser().parse_args(["play", "--players", "3", "--humans", "2", "--seed", "9"] + ["--bot", "random"])
+    parsed = build_parser().parse_args(["play", "--players", "3", "--humans", "2", "--seed", "9", "--bot", "random"])
     parsed.hero = ["Gimli"]
     assert typed == new_game_setup(parsed, catalogue)
     assert typed[1] == ["human", "human", "random"] and typed[0].heroes[0] == "Gimli"
