@@ -134,3 +134,20 @@ def test_typed_options_and_the_command_lines_set_up_the_same_deck_building_game(
     parsed.hero = ["Gimli"]
     assert typed == new_game_setup(parsed, catalogue)
     assert typed[1] == ["human", "human", "random"] and typed[0].heroes[0] == "Gimli"
+
+
+def test_neither_face_defines_again_what_the_session_layer_defines() -> None:
+    """What the layer does (seat bots, check a save, set a game up...) is done there only: no
+    module of the commands or of the web defines a function or class of the same name."""
+
+    def defined(path: Path) -> set[str]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        return {node.name for node in tree.body if isinstance(node, ast.FunctionDef | ast.ClassDef)}
+
+    layer = set().union(*(defined(path) for path in (PACKAGE / "session").glob("*.py")))
+    again = {
+        str(path.relative_to(PACKAGE)): sorted(defined(path) & layer)
+        for face in ("commands", "web")
+        for path in sorted((PACKAGE / face).glob("*.py"))
+    }
+    assert {path: names for path, names in again.items() if names} == {}

@@ -40,6 +40,13 @@ def new_config(seed: int | None) -> AdventureConfig:
     return AdventureConfig(seed=1 if seed is None else seed, sets=("adventure-deck",))
 
 
+def check_setup(cards: Any, config: AdventureConfig) -> None:
+    """Set the journey up without walking it: a config it cannot be set up from is refused now."""
+    from lotr_rules.session.seats import NoQuestionsYet
+
+    AdventureGame(cards, NoQuestionsYet(), config)
+
+
 def play_new(cards: Any, config: AdventureConfig, agent: Agent) -> AdventureGame:
     game = AdventureGame(cards, agent, config)
     game.play()

@@ -25,7 +25,7 @@ from lotr_rules.games.deckbuilding.record import game_record, record_text, repla
 from lotr_rules.session import saving
 from lotr_rules.session.mixing import mix_options
 from lotr_rules.session.options import DeckbuildingOptions
-from lotr_rules.session.seats import HUMAN, SeatBot, seat_kinds
+from lotr_rules.session.seats import HUMAN, NoQuestionsYet, SeatBot, seat_kinds
 
 FAMILY = "deckbuilding"
 BOTS = ("heuristic", "random")
@@ -89,14 +89,9 @@ def new_game_setup(options: DeckbuildingOptions | Any, catalogue: Catalogue) -> 
     return config, seat_kinds(players, humans if humans is not None else 1, options.bot or "heuristic")
 
 
-class _Refuse:
-    def choose(self, game: Game, request: DecisionRequest) -> int:
-        raise ConfigError("a new game asked a question before it began")
-
-
 def check_setup(catalogue: Catalogue, config: GameConfig) -> None:
     """Set the game up without playing it: a config it cannot be set up from is refused now."""
-    DeckbuildingGame(catalogue, config, [_Refuse() for _ in range(config.players)])
+    DeckbuildingGame(catalogue, config, [NoQuestionsYet() for _ in range(config.players)])
 
 
 def title(config: GameConfig) -> str:

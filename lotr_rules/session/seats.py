@@ -35,6 +35,14 @@ class SeatBot:
         return self._make(self.kind, mixed).choose(game, request)
 
 
+class NoQuestionsYet:
+    """A seat for a game being set up only to see that it can be: a question asked before the
+    game has begun is a setup that cannot work."""
+
+    def choose(self, game: Game, request: DecisionRequest) -> int:
+        raise ConfigError("a new game asked a question before it began")
+
+
 def seat_kinds(players: int, humans: int, bot: str) -> list[str]:
     """People in the first ``humans`` seats, bots of kind ``bot`` in the others."""
     if not 0 <= humans <= players:

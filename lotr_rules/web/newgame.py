@@ -17,12 +17,12 @@ import attrs
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.cards.mix import PLANS
-from lotr_rules.engine.decisions import Agent, DecisionRequest
+from lotr_rules.engine.decisions import Agent
 from lotr_rules.engine.game import Game
 from lotr_rules.errors import ConfigError, RecordError
 from lotr_rules.games import vocabulary_for
 from lotr_rules.games.adventure.bots import STRATEGIES
-from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
+from lotr_rules.games.adventure.game import AdventureConfig
 from lotr_rules.games.adventure.record import config_from_json, replay_journey
 from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, STANDARD_ARCHENEMIES, GameConfig
 from lotr_rules.games.deckbuilding.record import check_record
@@ -179,11 +179,6 @@ def deckbuilding_session(
     )
 
 
-class _Refuse:
-    def choose(self, game: Game, request: DecisionRequest) -> int:
-        raise ConfigError("a new game asked a question before it began")
-
-
 def new_adventure(
     library: Library,
     form: Mapping[str, str],
@@ -199,7 +194,7 @@ def new_adventure(
     if catalogue is None:
         catalogue = library.catalogue("adventure-deck")
     config = AdventureConfig(seed=seed, sets=("adventure-deck", *extra_sets))
-    AdventureGame(catalogue.cards, _Refuse(), config)  # setup errors show on the form
+    adventure.check_setup(catalogue.cards, config)  # setup errors show on the form
 
     def run(agents: Sequence[Agent]) -> Game:
         return adventure.play_new(catalogue.cards, config, agents[0])
