@@ -82,7 +82,12 @@ def test_a_card_game_saved_part_way_resumes_and_replays_to_the_same_game(lcg_car
     _table, replayed = lcg_session.replay_record(data, lcg_cards, str(path))
     assert replayed.state.digest() == game.state.digest()
     # the game after its first ten choices, rebuilt in one call, is the game that stood there
-    step = replay_first("lcg", None, setup.table.config, data["choices"], 10)
+    step = lcg_session.step(setup.table, data["choices"], 10)
+    again = replay_first("lcg", None, setup.table.config, data["choices"], 10)
+    assert again.game.state.digest() == step.game.state.digest()
+    rounds = lcg_session.rounds_of(setup.table, data["choices"])
+    assert len(rounds) == len(data["choices"]) and rounds == sorted(rounds)
+    assert rounds[-1] == game.state.turn
     assert step.game.state.choices == data["choices"][:10]
     assert step.chosen == data["choices"][10]
 

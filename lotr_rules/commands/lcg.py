@@ -31,8 +31,6 @@ from lotr_rules.games.lcg.recording import LcgTable
 from lotr_rules.games.lcg.view import render_status
 from lotr_rules.session import lcg as session
 from lotr_rules.session.describe import describe
-from lotr_rules.session.families import game_builder
-from lotr_rules.session.rebuild import decision_turns, first_choices
 from lotr_rules.terminal import escape_controls
 
 FAMILY = "lcg"
@@ -124,12 +122,11 @@ def _rounds_played(game: LcgGame) -> int:
 
 def _end_of_round(table: LcgTable, choices: list[int], last: int) -> LcgGame:
     """The recorded game rebuilt up to the first choice made after round ``last``."""
-    new_game, run, seats = game_builder(FAMILY, None, table.config)
-    turns = decision_turns(new_game, run, seats, choices)
-    upto = next((index for index, turn in enumerate(turns) if turn > last), len(choices))
-    step = first_choices(new_game, run, seats, choices, upto)
-    assert isinstance(step.game, LcgGame)
-    return step.game
+    rounds = session.rounds_of(table, choices)
+    upto = next((index for index, made in enumerate(rounds) if made > last), len(choices))
+    game = session.step(table, choices, upto).game
+    assert isinstance(game, LcgGame)
+    return game
 
 
 def _rounds(shown: list[str]) -> list[tuple[int, list[str]]]:

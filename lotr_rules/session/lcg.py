@@ -6,6 +6,12 @@ one JSON format (:mod:`lotr_rules.games.lcg.recording`); a save also says who pl
 For a first game the core rulebook has each player take the starter deck of one sphere and play
 Passage Through Mirkwood: with no decks named, the seats get the starter decks in the order the
 rulebook lists the spheres (leadership, tactics, spirit, lore).
+
+What a face calls: :func:`new_setup` (a new game from scenario, decks, seed and seats),
+:meth:`LcgSetup.agents` and :func:`play_new` (play it), :func:`save_data` and :func:`write` (save
+it), :func:`read` and :func:`setup_of_save` then :func:`resume` (go on with a save),
+:func:`replay_record`, :func:`step` and :func:`rounds_of` (replay a record step by step), and
+:func:`lotr_rules.session.describe.describe` (the table for a seat).
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ from lotr_rules.games.lcg.recording import (
     table_from_record,
 )
 from lotr_rules.session import saving
+from lotr_rules.session.families import game_builder
+from lotr_rules.session.rebuild import Step, decision_turns, replay_first
 from lotr_rules.session.seats import HUMAN, SeatBot, check_kinds, seat_kinds
 
 FAMILY = "lcg"
@@ -168,3 +176,14 @@ def replay_record(data: dict[str, Any], catalogue: Catalogue, where: str) -> tup
 def record_data(game: LcgGame, setup: LcgSetup) -> dict[str, Any]:
     """The game's record (a save without its seats: what ``game --record`` writes)."""
     return game_record(game, setup.table)
+
+
+def step(table: LcgTable, choices: Sequence[int], number: int) -> Step:
+    """The game after its first ``number`` recorded ``choices``, standing at the question asked
+    next (a replay's step, or a game with its last moves taken back)."""
+    return replay_first(FAMILY, None, table.config, choices, number)
+
+
+def rounds_of(table: LcgTable, choices: Sequence[int]) -> list[int]:
+    """The round in which each of ``choices`` was made (0: during the setup)."""
+    return decision_turns(*game_builder(FAMILY, None, table.config), choices)
