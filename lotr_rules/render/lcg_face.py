@@ -169,16 +169,18 @@ def _text(card: CardDef, side: str) -> str:
     else:
         text = card.text
     main, shadow = shadow_split(text)
+    trait_line = traits(card)
+    reserved = _TRAITS_ROOM if trait_line else 0.0
     extra = unsaid_keywords(card)
     if extra:
         main = f"{extra}\n{main}" if main else extra
-    trait_line = traits(card)
-    reserved = _TRAITS_ROOM if trait_line else 0.0
     main_height = _TEXT_HEIGHT
     parts = []
     if shadow:
-        share = len(shadow) / max(len(shadow) + len(main), 1)
-        shadow_height = min(max(_TEXT_HEIGHT * share, 7.0), 12.0)
+        # the boxes share the room as their texts do, each keeping enough for a line or two
+        share = len(shadow) / max(len(shadow) + len(main) + len(trait_line), 1)
+        least_main = 7.0 + reserved
+        shadow_height = min(max(_TEXT_HEIGHT * share, 7.0), _TEXT_HEIGHT - least_main)
         main_height = _TEXT_HEIGHT - shadow_height - 0.6
         box = (_TEXT_X, _TEXT_TOP + main_height + 0.6, _TEXT_WIDTH, shadow_height)
         shadow_part = text_panel(shadow, box, fill=mix(PARCHMENT_DARK, INK, 0.18), italic=True, largest=2.6)
