@@ -155,6 +155,17 @@ def test_print_counts_copies_unless_one_each_is_asked(tmp_path: Path, capsys: py
     assert (round(float(box.width)), round(float(box.height))) == (612, 792)
 
 
+@needs_cairo
+def test_print_puts_both_sides_of_a_quest_and_the_numbers_of_a_card_game_card_on_the_sheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "sheet.pdf"
+    assert main(["print", "Flies and Spiders", "Forest Spider", "--one-each", "--out", str(out)]) == 0
+    assert capsys.readouterr().out == f"wrote {out}: 3 faces on 1 A4 page\n"
+    text = PdfReader(io.BytesIO(out.read_bytes())).pages[0].extract_text()
+    assert "1A" in text and "1B" in text and "Setup:" in text and "25" in text and "ENGAGE" in text
+
+
 def test_print_wants_a_pdf_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["print", "two-towers", "--out", str(tmp_path / "sheet.png")]) == 2
     assert "does not end in .pdf" in capsys.readouterr().err
