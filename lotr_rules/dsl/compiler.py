@@ -16,13 +16,13 @@ from typing import Any
 
 import attrs
 
-from lotr_rules.cards.provenance import ALWAYS, FACT_FIELDS, FACTS, NONE, designed_words
 from lotr_rules.diagnostics import Diagnostic, Severity, did_you_mean
-from lotr_rules.dsl import ast, lasting, upgrades
+from lotr_rules.dsl import ast, families, lasting, upgrades
 from lotr_rules.dsl.editions import LANGUAGE_VERSION, new_meaning
 from lotr_rules.dsl.formatter import format_card, format_cond, format_expr, format_pred, format_sel, format_stmt
 from lotr_rules.dsl.nearmiss import first_time_rewrite
 from lotr_rules.dsl.plain import may_words
+from lotr_rules.dsl.provenance import ALWAYS, FACT_FIELDS, FACTS, NONE, designed_words
 from lotr_rules.dsl.signs import can_be_negative
 from lotr_rules.dsl.syntax import unquote
 from lotr_rules.engine.cards import (
@@ -514,11 +514,9 @@ class Compiler:
 
     def _unknown_field(self, item: ast.Field) -> None:
         """E119 for a field another family declares, E190 for one no family does."""
-        from lotr_rules.games import FAMILY_VOCABULARIES, vocabulary_for
-
         offered = [*COMMON_FIELDS, *(decl.name for decl in self.vocab.fields)]
-        for family in FAMILY_VOCABULARIES:
-            if family != self.vocab.family and vocabulary_for(family).field(item.key) is not None:
+        for other in families.vocabularies():
+            if other.family != self.vocab.family and other.field(item.key) is not None:
                 self._not_in_family(f"the field '{item.key}'", item.span, offered)
                 return
         family = self.vocab.title or self.vocab.family
