@@ -51,13 +51,14 @@ def _within(module: str, package: str) -> bool:
 
 
 def layer_violations(layer: str) -> list[str]:
-    out = []
+    """Each import of a forbidden package, once per line: ``path:line: imports package``."""
+    out: dict[str, None] = {}
     for path in sorted((PACKAGE / layer).rglob("*.py")):
         for line, module in imported_modules(path):
             for package in FORBIDDEN[layer]:
                 if _within(module, package):
-                    out.append(f"{path.relative_to(PACKAGE.parent)}:{line}: imports {module}")
-    return out
+                    out[f"{path.relative_to(PACKAGE.parent)}:{line}: imports {package}"] = None
+    return list(out)
 
 
 @pytest.mark.parametrize("layer", sorted(FORBIDDEN))
