@@ -22,7 +22,6 @@ from lotr_rules import atomic
 from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
 from lotr_rules.agents.human import HumanAgent, QuitRequested, SaveRequested
 from lotr_rules.cards.catalogue import Catalogue
-from lotr_rules.cards.mix import build_mix
 from lotr_rules.commands.common import add_cards_option, bounded_int, catalogue_from, positive_int, seed_int
 from lotr_rules.commands.game import add_mix_options, mix_options, with_mix_file
 from lotr_rules.commands.replay import check_config_values
@@ -34,6 +33,7 @@ from lotr_rules.games.deckbuilding.config import STANDARD_ARCHENEMIES, GameConfi
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame, hero_named
 from lotr_rules.games.deckbuilding.log import result_lines
 from lotr_rules.games.deckbuilding.match import PLAN
+from lotr_rules.games.deckbuilding.mix import build_mix
 from lotr_rules.games.deckbuilding.record import game_record, read_record, record_text, replay
 
 DEFAULT_SAVE = Path("lotr-save.json")

@@ -17,7 +17,6 @@ import attrs
 
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
-from lotr_rules.cards.mix import PLANS
 from lotr_rules.commands.game import apply_mix_file, mix_options
 from lotr_rules.commands.play import BOTS, SeatBot, new_game_setup, read_seats, resume
 from lotr_rules.engine.decisions import Agent, DecisionRequest
@@ -29,6 +28,7 @@ from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
 from lotr_rules.games.adventure.record import config_from_json, replay_journey
 from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, STANDARD_ARCHENEMIES, GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+from lotr_rules.games.deckbuilding.mix import PLANS
 from lotr_rules.games.deckbuilding.record import check_record, replay
 from lotr_rules.web.sessions import TableSession
 
