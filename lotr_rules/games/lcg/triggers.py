@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from lotr_rules.engine.decisions import Option
 from lotr_rules.errors import TriggerDepthError
+from lotr_rules.games.lcg.log import moment, plain
 from lotr_rules.games.lcg.lookup import record_index
 from lotr_rules.games.lcg.record import LcgEvent, Trigger
 from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, PLAY, QUEST, RESOLVING, SET_ASIDE, STAGING
@@ -200,7 +201,9 @@ def response_window(game: LcgGame, event: LcgEvent, done: set[Ability]) -> None:
                 and game.controller(card) == player
                 and usable(game, card, index, event)
             ]
-            chosen = game.choose(player, "response", f"Respond ({event.point})?", [PASS, *options]) if options else None
+            about = game.card_name(event.subject) if event.subject >= 0 else ""
+            prompt = f"Use a Response? ({moment(event.point, about)})"
+            chosen = game.choose(player, "response", prompt, [PASS, *options]) if options else None
             if chosen is None:
                 passes += 1
             else:
@@ -214,7 +217,9 @@ def response_window(game: LcgGame, event: LcgEvent, done: set[Ability]) -> None:
 
 def label(game: LcgGame, card: int, index: int) -> str:
     trigger = game.records[card].triggers[index]
-    return f"{game.card_name(card)}: {trigger.text}" if trigger.text else game.card_name(card)
+    if trigger.kind == "action":
+        return f"use the Action of {game.card_name(card)}"
+    return f"{game.card_name(card)}: {plain(trigger.text)}" if trigger.text else game.card_name(card)
 
 
 def use(game: LcgGame, card: int, index: int, event: LcgEvent) -> None:
@@ -232,7 +237,10 @@ def use(game: LcgGame, card: int, index: int, event: LcgEvent) -> None:
             game.state.uses.pop(key, None)
         else:
             game.state.uses[key] = uses
-    game.log(LOG_KINDS[trigger.kind], player, record.name, trigger.text)
+    game.log(LOG_KINDS[trigger.kind], player, game.card_name(card), trigger.text)
+    # a Forced effect that changes nothing leaves no line in the log (nothing a player chose)
+    heading = len(game.state.log)
+    before = (game.state.digest(), _outcome(event)) if trigger.kind == "forced" else None
     answering, game.answering = game.answering, event
     try:
         if record.type == "event":
@@ -246,6 +254,13 @@ def use(game: LcgGame, card: int, index: int, event: LcgEvent) -> None:
     finally:
         game.answering = answering
     game.check_lethal()
+    if before is not None and len(game.state.log) == heading and (game.state.digest(), _outcome(event)) == before:
+        del game.state.log[heading - 1]
+
+
+def _outcome(event: LcgEvent) -> tuple[bool, int, int]:
+    """What an ability may change of the event it answers (cancel it, change what it does)."""
+    return event.cancelled, event.subject, event.amount
 
 
 def action_options(game: LcgGame, player: int) -> list[Option]:
