@@ -222,8 +222,9 @@ def label(game: LcgGame, card: int, index: int) -> str:
     return f"{game.card_name(card)}: {plain(trigger.text)}" if trigger.text else game.card_name(card)
 
 
-def use(game: LcgGame, card: int, index: int, event: LcgEvent) -> None:
-    """Use an ability: mark its limit, pay for an event from hand, resolve its effect."""
+def use(game: LcgGame, card: int, index: int, event: LcgEvent, *, effect: bool = True) -> None:
+    """Use an ability: mark its limit, pay for an event from hand, resolve its effect.
+    Without ``effect``, only what using it costs (see :mod:`~lotr_rules.games.lcg.prompts`)."""
     record = game.records[card]
     trigger: Trigger = record.triggers[index]
     player = user(game, card, index, event)
@@ -243,14 +244,16 @@ def use(game: LcgGame, card: int, index: int, event: LcgEvent) -> None:
     before = (game.state.digest(), _outcome(event)) if trigger.kind == "forced" else None
     answering, game.answering = game.answering, event
     try:
+        resolve = trigger.effect if effect else trigger.cost
         if record.type == "event":
             game.pay(player, card)
             game.move(card, RESOLVING)
-            trigger.effect(game, player, card, event)
+            if resolve is not None:
+                resolve(game, player, card, event)
             if game.locate(card) == (RESOLVING, -1):
                 game.discard(card)
-        else:
-            trigger.effect(game, player, card, event)
+        elif resolve is not None:
+            resolve(game, player, card, event)
     finally:
         game.answering = answering
     game.check_lethal()
@@ -291,5 +294,5 @@ def action_options(game: LcgGame, player: int) -> list[Option]:
     return options
 
 
-def use_action(game: LcgGame, player: int, card: int, index: int) -> None:
-    use(game, card, index, LcgEvent("action", player, card))
+def use_action(game: LcgGame, player: int, card: int, index: int, *, effect: bool = True) -> None:
+    use(game, card, index, LcgEvent("action", player, card), effect=effect)
