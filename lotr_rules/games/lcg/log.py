@@ -115,7 +115,9 @@ LINES: dict[str, Callable[..., str]] = {
     "committed": lambda p, name: f"{_seat(p)} commits {name} to the quest",
     "revealed": lambda name: f"Revealed: {name}",
     "surge": lambda name: f"{name} surges: one more card",
-    "threat": lambda p, amount, total: f"{_seat(p)}'s threat {'+' if amount >= 0 else ''}{amount} to {total}",
+    "threat": lambda p, amount, total: (
+        f"{_seat(p)}'s threat {'rises' if amount >= 0 else 'falls'} by {abs(amount)} to {total}"
+    ),
     "quest resolution": lambda willpower, threat: f"Quest: {willpower} willpower against {threat} threat",
     "progress": lambda name, n: f"{n} progress on {name}",
     "explored": lambda name: f"{name} is explored",
