@@ -105,6 +105,17 @@ def test_an_ability_that_changes_something_is_offered() -> None:
     assert needs_person(game, request)
 
 
+def test_a_stat_raised_for_a_phase_that_never_reads_it_is_left_out() -> None:
+    """For Gondor! gives +1 attack until the end of the phase: nothing in the resource phase reads
+    attack (attacks are made in the combat phase), so it would change nothing there."""
+    game = _game()
+    _in_hand(game, "For Gondor!")
+    game.state.phase = "resource"
+    assert _offered(game, _window(game)) == ["pass"]
+    game.state.phase = "combat"
+    assert _offered(game, _window(game)) == ["pass", "play For Gondor!"]
+
+
 def test_a_decision_other_than_a_window_is_always_asked() -> None:
     game = _game()
     request = DecisionRequest(0, "commit", "Commit a character to the quest", (PASS, PASS))
@@ -218,3 +229,38 @@ def test_the_playing_page_gives_the_measured_number_of_prompts(decks: tuple[str,
     assert said is not None, f"the playing page gives no figures for --decks {','.join(decks)}"
     shown = [float(x) for x in said.groups()]
     assert shown == [round(x, 1) for x in (before, after, per_round_before, per_round_after)]
+
+
+def _windows_asked(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *extra: str) -> int:
+    """How many action windows ``play --game lcg`` puts to the person in their first 40 answers
+    (always the first option), the game then saved and left by the end of the input."""
+    from lotr_rules.cli import main
+
+    answers = iter(["1"] * 40)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("lotr_rules.commands.lcg._read_line", read)
+    monkeypatch.chdir(Path(__file__).resolve().parent)
+    save = Path(capsys.__class__.__name__)  # (any name: the folder is the tests' own)
+    code = main(["play", "--game", "lcg", "--decks", "leadership", "--seed", "2", "--save", str(save), *extra])
+    save.unlink(missing_ok=True)
+    assert code == 0
+    return capsys.readouterr().out.count("Action window (")
+
+
+def test_every_window_stops_at_each_window_as_before(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _windows_asked(monkeypatch, capsys, "--every-window") > _windows_asked(monkeypatch, capsys)
+
+
+def test_every_window_belongs_to_the_card_game(capsys: pytest.CaptureFixture[str]) -> None:
+    from lotr_rules.cli import main
+
+    assert main(["play", "--every-window"]) == 2
+    assert "--every-window: not options of this game" in capsys.readouterr().err

@@ -11,7 +11,9 @@ and :func:`needs_person` says whether a decision is still worth a question: the 
 for each way of answering the questions its effect asks, and so is what it costs alone (the
 event's resources, its Action's own cost and its trip to the discard pile; an ability's
 exhausting or paying). When every way of playing it ends in a state that paying its cost alone
-can end in, its effect changes nothing. An option with too many ways to try, or that a copy
+can end in, its effect changes nothing. A change to a stat that ends with the phase, in a phase
+where the rules never read that stat (+1 attack in the resource phase, +1 willpower in the
+combat phase), counts as none: it is over before anything reads it. An option with too many ways to try, or that a copy
 cannot play through (it ends the game), is kept: it may well do something.
 
 The bots are offered every option the rules allow, as before: playing a card that does nothing
@@ -30,7 +32,7 @@ from lotr_rules.engine.game import Game, GameOver
 from lotr_rules.errors import LotrError
 from lotr_rules.games.lcg import triggers
 from lotr_rules.games.lcg.game import LcgGame
-from lotr_rules.games.lcg.state import RESOLVING
+from lotr_rules.games.lcg.state import RESOLVING, UNTIL_PHASE
 
 #: the decisions that offer cards to play and abilities to use, or pass: action windows (an
 #: event or an Action) and the planning phase's plays (allies, attachments and events)
@@ -141,6 +143,19 @@ def _pay_for_event(game: LcgGame, player: int, card: int) -> None:
         game.discard(card)
 
 
+#: the stats the rules read only in one phase: willpower when the quest is resolved, attack and
+#: defense when attacks are made (the combat phase)
+_READ_IN = {"willpower": "quest", "attack": "combat", "defense": "combat"}
+
+
+def _unread(effect: list[Any], phase: str) -> bool:
+    """A change to a stat that ends with this phase, in a phase where the rules never read that
+    stat (+1 attack in the resource phase): it ends before it could change anything."""
+    _card, stat, _amount, until = effect
+    read_in = _READ_IN.get(str(stat))
+    return until == UNTIL_PHASE and read_in is not None and read_in != phase
+
+
 def _outcomes(game: LcgGame, run: Callable[[LcgGame], None]) -> set[str] | None:
     """The states ``run`` may leave a copy of the game in, one for each way of answering its
     questions; None when they could not all be seen (too many, the game ended, a script stopped)."""
@@ -167,5 +182,6 @@ def _outcomes(game: LcgGame, run: Callable[[LcgGame], None]) -> set[str] | None:
             return None
         view = twin.state.canonical()
         view.pop("choices", None)
+        view["effects"] = [e for e in view["effects"] if not _unread(e, twin.state.phase)]
         found.add(json.dumps(view, sort_keys=True, separators=(",", ":"), default=str))
     return found
