@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import functools
 import re
+from pathlib import Path
 
 import pytest
 
+import lotr_rules.games.lcg as lcg
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.games import vocabulary_for
@@ -107,3 +109,13 @@ def test_a_forced_effect_that_changes_nothing_is_not_logged() -> None:
                 # a Thalin line is followed by the damage he dealt
                 assert log[index + 1][0] == "damage", log[index : index + 3]
     assert quiet and logged
+
+
+def test_every_kind_of_entry_the_rules_can_write_has_its_words() -> None:
+    """Read from the sources, so that a kind no seeded game happens to write is held too."""
+    written: set[str] = set()
+    for path in Path(lcg.__file__).parent.glob("*.py"):
+        written |= set(re.findall(r"""\b(?:game|self)\.log\(\s*"([^"]+)\"""", path.read_text(encoding="utf-8")))
+    written |= {"forced effect", "response", "action ability"}  # (triggers.LOG_KINDS)
+    assert len(written) > 60 and {"effect", "resources spent", "drew", "took control"} <= written
+    assert written <= set(LINES), sorted(written - set(LINES))
