@@ -25,7 +25,7 @@ DECKBUILDING_OPTIONS = (
     ("mix_file", "--mix-file"),
     ("strategy", "--strategy"),
 )
-LCG_OPTIONS = (("scenario", "--scenario"), ("decks", "--decks"))
+LCG_OPTIONS = (("scenario", "--scenario"), ("decks", "--decks"), ("every_window", "--every-window"))
 
 
 def add_lcg_options(parser: argparse.ArgumentParser, *, several: bool = False) -> None:
