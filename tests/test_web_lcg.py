@@ -4,6 +4,7 @@ resuming, the replay viewer, and the faces a page may and may not fetch."""
 
 from __future__ import annotations
 
+import builtins
 import json
 import re
 import time
@@ -16,6 +17,7 @@ pytest.importorskip("multipart", reason="the web extra is not installed")
 
 from starlette.testclient import TestClient
 
+from lotr_rules.cli import main
 from lotr_rules.games.lcg.recording import read_record, replay, table_from_record
 from lotr_rules.web.app import create_app
 
@@ -191,6 +193,22 @@ def test_a_saved_game_resumes_where_it_stood(client: TestClient, tmp_path: Path)
     assert "(resumed)" in resumed and "Your move" in resumed
     at = _FIRST_CHOICE.search(resumed)
     assert at is not None and int(at.group(1)) == len(data["choices"])
+
+
+def test_a_save_of_the_table_resumes_at_the_terminal(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/web.md: a Card Game saved at the table goes on with ``lotr-rules play --game lcg --resume``."""
+    game = _start(client, ONE_PERSON_ONE_BOT)
+    table = _settled(client, game)
+    for _ in range(3):
+        table = _answer_first(client, game, table)
+    save = tmp_path / "from-the-table.json"
+    save.write_text(json.dumps(client.get(game + "/record.json").json()), encoding="utf-8")
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "1")
+    assert main(["play", "--game", "lcg", "--resume", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert f"Resuming the game saved in {save}" in out and "game digest: " in out
 
 
 def test_an_edited_save_is_refused(client: TestClient) -> None:

@@ -66,7 +66,9 @@ def _click(page: Any, button: Any) -> None:
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_a_mirkwood_game_is_played_to_its_end_by_clicks(page: Any, table: RunningTable, viewport: dict[str, int]) -> None:
+def test_a_mirkwood_game_is_played_to_its_end_by_clicks(
+    page: Any, table: RunningTable, viewport: dict[str, int]
+) -> None:
     errors: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -88,7 +90,7 @@ def test_a_mirkwood_game_is_played_to_its_end_by_clicks(page: Any, table: Runnin
             _click(page, page.locator(".sit"))
             continue
         # "Your move" is on screen, whatever the width, wherever the last click left the page
-        assert layout["moveTop"] is not None and 0 <= layout["moveTop"] and layout["moveBottom"] <= layout["height"]
+        assert layout["moveTop"] is not None and layout["moveTop"] >= 0 and layout["moveBottom"] <= layout["height"]
         turned = turned or layout["turned"] not in (None, "none")
         # the simplest player: the first choice offered, on a card or in the list
         _click(page, page.locator("#table[data-state=waiting] .choice").first)
