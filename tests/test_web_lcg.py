@@ -240,6 +240,8 @@ def test_a_finished_game_replays_step_by_step(client: TestClient) -> None:
     assert "The game is over" in end
     middle = client.get(f"{where}/view?step={last // 2}").text
     assert f'data-step="{last // 2}"' in middle and "Staging area" in middle
+    # the move a step made is marked on the card it was about
+    assert any('class="badge">Player' in client.get(f"{where}/view?step={n}").text for n in range(min(last, 30)))
     face = re.search(r"/face/(\d+)\.svg", middle)
     assert face is not None and client.get(f"{where}/face/{face.group(1)}.svg").status_code == 200
 

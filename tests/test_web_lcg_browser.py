@@ -75,6 +75,7 @@ def test_a_mirkwood_game_is_played_to_its_end_by_clicks(
     page.set_viewport_size(viewport)
     page.goto(table.url + "/")
     page.click("text=New Card Game")
+    assert _layout(page)["scroll"] <= 0, "the new-game form scrolls sideways"
     page.select_option("#scenario", "passage-through-mirkwood")
     page.fill("#players", "2")
     page.select_option("select[name=seat1]", "heuristic")

@@ -34,7 +34,7 @@ from lotr_rules.web.lcg_games import (
     session_definitions,
 )
 from lotr_rules.web.lcg_replay import LcgReplay, LcgReplayStore, open_lcg_replay
-from lotr_rules.web.lcg_view import lcg_view, may_see, type_line
+from lotr_rules.web.lcg_view import LcgCardView, lcg_view, may_see, type_line
 from lotr_rules.web.newgame import Library
 from lotr_rules.web.sessions import TableSession
 
@@ -140,12 +140,29 @@ class LcgPages:
                 source = step.game.records[step.request.source].name
                 prompt = prompt if source in prompt else f"{source}: {prompt}"
             asked = {"request": step.request, "prompt": prompt, "chosen": step.chosen}
+            if step.chosen is not None:
+                option = step.request.options[step.chosen]
+                _mark(view, option.card, f"Player {step.request.player + 1}: {option.label}")
         seats = opened.data.get("seats")
         names = [_seat_name(str(kind)) for kind in seats] if isinstance(seats, list) else []
         names += ["bot"] * (len(opened.table.labels) - len(names))
         return env.get_template("lcg_replay_table.html").render(
             rs=opened, step=number, view=view, replay=asked, seats=names, session=None
         )
+
+
+def _mark(view: Any, card: int, label: str) -> None:
+    """Put the move a step made on the card it is about, wherever on the table that card is."""
+    if card < 0:
+        return
+    items = view.values() if isinstance(view, dict) else view if isinstance(view, list) else [view]
+    for item in items:
+        if isinstance(item, LcgCardView):
+            if item.instance == card:
+                item.badge = label
+            _mark(item.attached, card, label)
+        elif isinstance(item, dict | list):
+            _mark(item, card, label)
 
 
 def _seat_name(kind: str) -> str:
