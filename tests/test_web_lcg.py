@@ -165,7 +165,11 @@ def test_a_page_fetches_faces_of_cards_in_view_and_never_of_hidden_ones(client: 
     assert shown
     face = client.get(f"{game}/face/{shown[0]}.svg")
     assert face.status_code == 200 and face.headers["content-type"].startswith("image/svg+xml")
-    assert "lcg-lines" in client.get(f"{game}/card/{shown[0]}").text
+    aragorn = re.search(r'data-card="Aragorn" data-instance="(\d+)"', table)
+    assert aragorn is not None
+    inspected = client.get(f"{game}/card/{aragorn.group(1)}").text
+    assert "threat cost 12" in inspected and "now: Aragorn" in inspected  # its numbers, and its state now
+    assert re.search(r'<p class="text">Sentinel\. [^<]*ready himself\.</p>', inspected)  # the text in one piece
     hidden = sorted(set(range(200)) - {int(n) for n in shown})
     refused = [n for n in hidden[:80] if client.get(f"{game}/face/{n}.svg").status_code != 200]
     assert refused, "every card's face could be fetched, decks and the other hand included"

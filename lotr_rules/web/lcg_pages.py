@@ -4,6 +4,7 @@ replays), so that the application itself only routes to it."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 import jinja2
@@ -15,7 +16,7 @@ from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.errors import UserError
 from lotr_rules.games.lcg.game import LcgGame
-from lotr_rules.games.lcg.view import card_lines
+from lotr_rules.games.lcg.view import WIDTH, card_lines
 from lotr_rules.web.cardview import script_of
 from lotr_rules.web.lcg_games import (
     BOTS,
@@ -113,11 +114,17 @@ class LcgPages:
     def detail(self, session: TableSession, instance: int, viewer: int | None) -> dict[str, Any]:
         game, cards = self._seen(session, instance, viewer)
         card = cards[instance]
+        record = game.records[instance]
+        # the terminal's lines of the card, but its text as one paragraph, not wrapped for a terminal
+        wrapped = set(
+            textwrap.wrap(record.text.strip() or "No text.", WIDTH, initial_indent="  ", subsequent_indent="  ")
+        )
         return {
-            "name": game.records[instance].name,
+            "name": record.name,
             "type_line": type_line(game, instance),
             "set": self.set_title(card),
-            "lines": card_lines(game, instance)[1:],
+            "facts": [line.strip() for line in card_lines(game, instance)[1:] if line not in wrapped],
+            "text": record.text.strip(),
             "script": script_of(card),
         }
 
