@@ -125,6 +125,7 @@ def test_an_uploaded_deck_list_plays(client: TestClient) -> None:
         (b"Heroes\n1x Eowyn\n1x Nobody Of Note\n\nAllies\n3x Snowbourn Scout\n", "my-deck.txt cannot be played"),
         (b"\xff\xfe not text", "my-deck.txt is not UTF-8 text"),
         (b"   \n", "my-deck.txt is empty"),
+        (b"3x Forest Spider\n" * 5000, "my-deck.txt is larger than a deck list can be"),
     ],
 )
 def test_a_bad_deck_list_is_refused_with_a_message_that_names_it(
