@@ -84,6 +84,32 @@ def test_the_form_offers_every_shipped_scenario_and_deck(client: TestClient) -> 
     assert 'href="/new?family=lcg"' in client.get("/").text
 
 
+def test_the_form_offers_the_scenarios_of_sets_given_with_cards(tmp_path: Path) -> None:
+    own = tmp_path / "sets" / "my-lcg"
+    (own / "scenarios").mkdir(parents=True)
+    (own / "set.toml").write_text(
+        'code = "my-lcg"\nname = "My quests"\nshort_name = "My quests"\nlanguage = 4\nfamily = "lcg"\n',
+        encoding="utf-8",
+    )
+    mirkwood = (CORE / "scenarios" / "passage-through-mirkwood.toml").read_text(encoding="utf-8")
+    (own / "scenarios" / "mirkwood-again.toml").write_text(
+        re.sub(r'^name = ".*"$', 'name = "Mirkwood Again"', mirkwood, flags=re.MULTILINE), encoding="utf-8"
+    )
+    outside = tmp_path / "elsewhere.toml"
+    outside.write_text(mirkwood, encoding="utf-8")
+    (own / "scenarios" / "linked-out.toml").symlink_to(outside)
+    client = TestClient(
+        create_app((tmp_path / "sets",), tmp_path / "saves", bot_delay=0.0), base_url="http://127.0.0.1"
+    )
+    page = client.get("/new?family=lcg").text
+    assert '<option value="mirkwood-again" >Mirkwood Again</option>' in page
+    assert 'value="linked-out"' in page  # offered by name; starting it says why it cannot be played
+    game = client.post("/new", data={**ONE_PERSON_ONE_BOT, "scenario": "mirkwood-again"}, follow_redirects=False)
+    assert game.status_code == 303 and "Mirkwood Again" in client.get(game.headers["location"]).text
+    refused = client.post("/new", data={**ONE_PERSON_ONE_BOT, "scenario": "linked-out"})
+    assert refused.status_code == 400 and "linked-out" in refused.text
+
+
 def test_a_game_shows_every_part_of_the_table_and_plays_to_its_end(client: TestClient) -> None:
     game = _start(client, ONE_PERSON_ONE_BOT)
     table = _settled(client, game)

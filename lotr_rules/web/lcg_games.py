@@ -65,7 +65,10 @@ def scenario_choices(catalogue: Catalogue) -> list[tuple[str, str]]:
     """The scenarios the loaded sets ship: (name the form sends, the scenario's own title)."""
     found = []
     for name in shipped_names(catalogue, "scenarios"):
-        scenario, _problems = read_scenario_file(find_scenario(catalogue, name))
+        try:
+            scenario, _problems = read_scenario_file(find_scenario(catalogue, name))
+        except UserError:  # a file the form cannot offer (a link out of its set): starting it says why
+            scenario = None
         found.append((name, scenario.name if scenario is not None else name))
     return found
 
