@@ -65,9 +65,13 @@ def _click(page: Any, button: Any) -> None:
     page.wait_for_selector(SETTLED)
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize(
+    ("viewport", "second_seat"),
+    [(DESKTOP, "heuristic"), (PHONE, "heuristic"), (PHONE, "human")],
+    ids=["desktop", "phone", "phone-hot-seat"],
+)
 def test_a_mirkwood_game_is_played_to_its_end_by_clicks(
-    page: Any, table: RunningTable, viewport: dict[str, int]
+    page: Any, table: RunningTable, viewport: dict[str, int], second_seat: str
 ) -> None:
     errors: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
@@ -78,23 +82,28 @@ def test_a_mirkwood_game_is_played_to_its_end_by_clicks(
     assert _layout(page)["scroll"] <= 0, "the new-game form scrolls sideways"
     page.select_option("#scenario", "passage-through-mirkwood")
     page.fill("#players", "2")
-    page.select_option("select[name=seat1]", "heuristic")
+    page.select_option("select[name=seat1]", second_seat)
     page.click("text=Start the game")
     page.wait_for_selector(SETTLED)
     assert "Passage Through Mirkwood" in page.inner_text("#table h1")
-    clicks, turned = 0, False
+    clicks, turned, passes = 0, False, 0
     while page.locator("#table[data-state=over]").count() == 0:
         layout = _layout(page)
         assert layout["scroll"] <= 0, f"the page scrolls sideways by {layout['scroll']}px"
         assert layout["navRows"] == 1 and layout["navTallest"] <= 1, "the navigation wraps"
         if page.locator("#table[data-state=pass]").count():
+            # hot-seat: no hand is on the table until the next person says they have the screen
+            assert page.locator(".zone.hand").count() == 0
             _click(page, page.locator(".sit"))
+            passes += 1
             continue
         # "Your move" is on screen, whatever the width, wherever the last click left the page
         assert layout["moveTop"] is not None and layout["moveTop"] >= 0 and layout["moveBottom"] <= layout["height"]
         turned = turned or layout["turned"] not in (None, "none")
-        # the simplest player: the first choice offered, on a card or in the list
-        _click(page, page.locator("#table[data-state=waiting] .choice").first)
+        # a simple player: the first choice laid on a card (commit, play, defend, attack), else
+        # the first in the list
+        on_cards = page.locator("#table[data-state=waiting] .card .choice")
+        _click(page, (on_cards if on_cards.count() else page.locator("#table[data-state=waiting] .choice")).first)
         clicks += 1
         assert clicks < 1500, "the game did not end"
     assert page.locator(".game-over").inner_text() == "The game is over"
@@ -103,3 +112,4 @@ def test_a_mirkwood_game_is_played_to_its_end_by_clicks(
     assert _layout(page)["scroll"] <= 0
     assert errors == []
     assert clicks > 20  # a whole game was played through the page
+    assert (passes > 0) == (second_seat == "human")
