@@ -275,6 +275,9 @@ def test_a_finished_game_replays_step_by_step(client: TestClient) -> None:
     assert any('class="badge">Player' in client.get(f"{where}/view?step={n}").text for n in range(min(last, 30)))
     face = re.search(r"/face/(\d+)\.svg", middle)
     assert face is not None and client.get(f"{where}/face/{face.group(1)}.svg").status_code == 200
+    inspected = client.get(f"{where}/card/{face.group(1)}").text
+    assert 'class="detail"' in inspected and "lcg-fact" in inspected
+    assert client.get(f"{where}/card/99999").status_code == 404
 
 
 def test_a_record_that_does_not_replay_is_refused(client: TestClient) -> None:

@@ -450,8 +450,9 @@ class WebTable:
     async def replay_card(self, request: Request) -> Response:
         opened = self.replay_session(request)
         if isinstance(opened, LcgReplay):
-            card = _card_at(request, opened.cards)
-            return self.page("inspector.html", card=detail(card, self.lcg.set_title(card)))
+            _card_at(request, opened.cards)  # a number that is no card is not found
+            shown = self.lcg.replay_detail(opened, int(request.path_params["instance"]))
+            return self.page("lcg_inspector.html", card=shown)
         cards = opened.step(0).game.cards
         return self.page("inspector.html", card=detail(_card_at(request, cards)))
 

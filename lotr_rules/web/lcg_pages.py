@@ -113,7 +113,16 @@ class LcgPages:
 
     def detail(self, session: TableSession, instance: int, viewer: int | None) -> dict[str, Any]:
         game, cards = self._seen(session, instance, viewer)
-        card = cards[instance]
+        return self._detail(game, cards[instance], instance, with_state=True)
+
+    def replay_detail(self, opened: LcgReplay, instance: int) -> dict[str, Any]:
+        """A card of a replay, as its set defines it (a replay shows every card; its state is
+        on the table of each step)."""
+        if not 0 <= instance < len(opened.cards):
+            raise _NoSuchCard("no such card")
+        return self._detail(opened.step(0).game, opened.cards[instance], instance, with_state=False)
+
+    def _detail(self, game: LcgGame, card: CardDef, instance: int, *, with_state: bool) -> dict[str, Any]:
         record = game.records[instance]
         # the terminal's lines of the card, but its text as one paragraph, not wrapped for a terminal
         wrapped = set(
@@ -123,7 +132,9 @@ class LcgPages:
             "name": record.name,
             "type_line": type_line(game, instance),
             "set": self.set_title(card),
-            "facts": [line.strip() for line in card_lines(game, instance)[1:] if line not in wrapped],
+            "facts": [
+                line.strip() for line in card_lines(game, instance, with_state=with_state)[1:] if line not in wrapped
+            ],
             "text": record.text.strip(),
             "script": script_of(card),
         }
