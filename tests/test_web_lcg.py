@@ -124,6 +124,21 @@ def test_a_game_shows_every_part_of_the_table_and_plays_to_its_end(client: TestC
     assert "The game is over" in end and "The players" in end
 
 
+def test_the_same_seed_and_choices_play_the_same_game_as_at_the_terminal(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/web.md: a Card Game is set up as ``lotr-rules play --game lcg`` sets it up, with the
+    same bots in the same seats."""
+    game = _start(client, ONE_PERSON_ONE_BOT)
+    _play_to_the_end(client, game)
+    web = client.get(game + "/record.json").json()["digest"]
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "1")
+    argv = ["play", "--game", "lcg", "--decks", "leadership,tactics", "--seed", "3"]
+    assert main(argv) == 0
+    terminal = [line for line in capsys.readouterr().out.splitlines() if line.startswith("game digest: ")]
+    assert terminal == [f"game digest: {web}"]
+
+
 def test_a_person_sees_only_their_own_hand(client: TestClient) -> None:
     table = _settled(client, _start(client, ONE_PERSON_ONE_BOT))
     assert table.count('class="zone hand"') == 1
