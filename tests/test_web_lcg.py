@@ -232,7 +232,8 @@ def test_a_saved_game_resumes_where_it_stood(client: TestClient, tmp_path: Path)
     catalogue = client.app.state.table.lcg.catalogue
     at_table = table_from_record(read_record(tmp_path / "saves" / name.group(1)), catalogue, "save")
     assert replay(at_table, data, "save").state.digest() == data["digest"]
-    assert "the Card Game, passage-through-mirkwood" in client.get("/resume").text
+    listed = f"the Card Game, passage-through-mirkwood, 2 players, seed 3: {len(data['choices'])} choices in"
+    assert listed in client.get("/resume").text
     response = client.post("/resume", data={"name": name.group(1)}, follow_redirects=False)
     assert response.status_code == 303
     resumed = _settled(client, response.headers["location"])

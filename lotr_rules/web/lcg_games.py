@@ -253,8 +253,9 @@ def lcg_save_data(session: TableSession) -> dict[str, Any] | None:
 def lcg_summary(data: dict[str, Any]) -> str:
     """What a save's listing says of a Card Game save."""
     state = "over" if data.get("finished") else f"{len(data.get('choices', ()))} choices in"
-    decks = data.get("decks", ())
-    return f"the Card Game, {data.get('scenario')}, {len(decks)} player(s), seed {data.get('seed')}: {state}"
+    players = len(data.get("decks", ()))
+    who = f"{players} player{'s' if players != 1 else ''}"
+    return f"the Card Game, {data.get('scenario')}, {who}, seed {data.get('seed')}: {state}"
 
 
 # ---------------------------------------------------------------------- cards
