@@ -17,6 +17,7 @@ from lotr_rules.errors import RecordError, UserError
 from lotr_rules.games.adventure.game import AdventureGame
 from lotr_rules.games.adventure.record import journey_record
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+from lotr_rules.web.lcg_games import is_lcg_data, lcg_save_data, lcg_summary
 from lotr_rules.web.sessions import TableSession
 
 SUFFIX = ".json"
@@ -67,6 +68,8 @@ class SaveFolder:
 def _summary(file: Path) -> str:
     try:
         data = read_json(file, "game record")
+        if is_lcg_data(data):
+            return lcg_summary(data)
         config = data["config"]
         state = "over" if data.get("finished") else f"{len(data['choices'])} choices in"
         if data.get("family") == "adventure-deck":
@@ -87,4 +90,4 @@ def save_data_of(session: TableSession) -> dict[str, Any] | None:
             data = journey_record(game)
             data["seats"] = list(session.seats)
             return data
-        return None
+        return lcg_save_data(session)
