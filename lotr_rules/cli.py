@@ -72,6 +72,10 @@ def _main(argv: Sequence[str] | None) -> int:
         return 2
     # Only now: ``--help`` and a mistyped option end above, without loading any of this.
     from lotr_rules.errors import UserError
+    from lotr_rules.games import load_all
+
+    # The game families register their vocabularies and files with the language.
+    load_all()
 
     try:
         code: int = args.run(args)

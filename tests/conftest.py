@@ -8,6 +8,11 @@ import os
 
 import pytest
 
+from lotr_rules.games import load_all
+
+# The game families register with the language, as the command line has them do when it starts.
+load_all()
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--long", action="store_true", help="run the long property runs (thousands of games)")

@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lotr_rules.cards.loader import load_sets
-from lotr_rules.cards.mixfile import check_mix_file
 from lotr_rules.errors import UserError
 from lotr_rules.games.deckbuilding.config import GameConfig
+from lotr_rules.games.deckbuilding.mixfile import check_mix_file
 from lotr_rules.games.deckbuilding.record import game_record, read_record, replay
 from lotr_rules.games.deckbuilding.scenario import ScenarioError, run, scenario_from_data, scenario_from_text
 

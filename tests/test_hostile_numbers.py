@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from lotr_rules.cards.loader import load_folders
-from lotr_rules.cards.mix import deck_entries
 from lotr_rules.cli import main
 from lotr_rules.engine.game import TRIGGER_DEPTH
 from lotr_rules.errors import ConfigError, UserError
 from lotr_rules.games.deckbuilding.config import GameConfig
+from lotr_rules.games.deckbuilding.mix import deck_entries
 from lotr_rules.games.deckbuilding.scenario import ScenarioError, load_scenario, run
 from lotr_rules.games.deckbuilding.vocabulary import vocabulary
 from lotr_rules.limits import MAX_CARDS_PER_SET, MAX_COPIES_PER_GAME, SCRIPT_NUMBER_MAX, shown_number

@@ -76,7 +76,7 @@ def test_render_leaves_nothing_behind_when_a_face_fails(
 
     monkeypatch.setattr(face, "card_face_svg", failing)
     out = tmp_path / "faces"
-    assert main(["render", "Gandalf", "--out", str(out)]) in (1, 2)
+    assert main(["render", "Gandalf (adventure-deck)", "Gandalf (lcg-core)", "--out", str(out)]) in (1, 2)
     assert "No space left on device" in capsys.readouterr().err
     assert len(drawn) == 2
     assert sorted(os.listdir(tmp_path)) == []
@@ -84,7 +84,7 @@ def test_render_leaves_nothing_behind_when_a_face_fails(
 
 def test_render_writes_every_face_when_all_are_drawn(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "faces"
-    assert main(["render", "Gandalf", "--out", str(out)]) == 0
+    assert main(["render", "Gandalf (adventure-deck)", "Gandalf (lcg-core)", "--out", str(out)]) == 0
     assert "wrote 2 faces" in capsys.readouterr().out
     assert sorted(p.name for p in out.rglob("*.svg")) == ["gandalf.svg", "gandalf.svg"]
     assert sorted(os.listdir(tmp_path)) == ["faces"]  # no staging folder left beside it

@@ -90,7 +90,7 @@ SCRIBE = ally(
 def test_an_action_with_a_cost_is_offered_only_while_the_cost_can_be_paid() -> None:
     game = game_with(record(SCRIBE))
     scribe = put(game, "Test Scribe", PLAY, 0)
-    assert actions(game) == ["Test Scribe: action"]
+    assert actions(game) == ["use the Action of Test Scribe"]
     hand = len(game.z(HAND, 0))
     triggers.use_action(game, 0, scribe, 0)
     assert scribe in game.state.exhausted  # the cost was paid
@@ -120,7 +120,7 @@ def test_a_resource_cost_and_a_limit_of_once_per_round() -> None:
     assert actions(game) == []  # once per round
     game.play_round()
     game.state.resources[hero] = 1
-    assert "Test Mender: action" in actions(game)
+    assert "use the Action of Test Mender" in actions(game)
 
 
 DRILL = ally("Test Drill", "  action 2 times per phase {\n    draw 1\n  }\n")
@@ -130,11 +130,11 @@ def test_a_limit_of_two_uses_per_phase() -> None:
     game = game_with(record(DRILL))
     drill = put(game, "Test Drill", PLAY, 0)
     triggers.use_action(game, 0, drill, 0)
-    assert actions(game) == ["Test Drill: action"]
+    assert actions(game) == ["use the Action of Test Drill"]
     triggers.use_action(game, 0, drill, 0)
     assert actions(game) == []
     game.run_phase("resource")
-    assert actions(game) == ["Test Drill: action"]
+    assert actions(game) == ["use the Action of Test Drill"]
 
 
 def test_a_cost_is_refused_where_it_cannot_be_paid_as_written() -> None:

@@ -27,7 +27,8 @@ def test_lines_read_as_words() -> None:
     assert (
         line(("attacks", 0, ["Archer", "Scout"], "Brute", 5)) == "Player 1 attacks Brute with Archer, Scout (5 attack)"
     )
-    assert line(("threat", 1, 2, 31)) == "Player 2's threat +2 to 31"
+    assert line(("threat", 1, 2, 31)) == "Player 2's threat rises by 2 to 31"
+    assert line(("threat", 0, -3, 25)) == "Player 1's threat falls by 3 to 25"
     assert line(("unheard of", 3)) == "unheard of 3"
     assert line(("response", 0, "Ward", "cancel it")) == "Player 1 responds with Ward (cancel it)"
     assert line(("cancelled", "Grasp", "when revealed")) == "The when revealed effect of Grasp is cancelled"

@@ -6,7 +6,17 @@ from __future__ import annotations
 from lcg_fixtures import named
 from lcg_table import put, table
 
-from lotr_rules.games.lcg.state import DECK, ENGAGED, HAND, STAGING
+from lotr_rules.games.lcg.state import (
+    DECK,
+    DISCARD,
+    ENCOUNTER_DECK,
+    ENCOUNTER_DISCARD,
+    ENGAGED,
+    HAND,
+    SHADOWS,
+    STAGING,
+    VICTORY,
+)
 from lotr_rules.games.lcg.view import card_lines, render_status
 
 
@@ -92,3 +102,26 @@ def test_resource_tokens_on_an_ally_show_in_the_view() -> None:
     game.state.resources[ally] = 2
     status = render_status(game, 0)
     assert "Test Spearman (1wp 1att 1def 2/2hp; 2 resources)" in status
+
+
+def test_the_table_counts_every_pile_and_shows_the_victory_display_and_face_down_shadows() -> None:
+    """Issue 30: each player's deck and discard pile, the encounter deck and its discard pile,
+    the victory display and the shadow cards dealt to engaged enemies (face down: how many only)."""
+    game = table(2)
+    put(game, "Test Spearman", DISCARD, 0)
+    ruins = put(game, "Test Ruins", VICTORY)
+    lurker = put(game, "Test Lurker", ENGAGED, 1)
+    put(game, "Test Prowler", ENCOUNTER_DISCARD)
+    shadow = put(game, "Test Brute", SHADOWS)
+    game.state.shadow_of[shadow] = lurker
+    encounter = len(game.z(ENCOUNTER_DECK))
+    shown = render_status(game, 0)
+    deck, hand = len(game.z(DECK, 0)), len(game.z(HAND, 0))
+    assert deck > 1 and hand > 1
+    assert f"Player 1 (you): threat 27; deck {deck} cards, discard pile 1 card, hand {hand} cards" in shown
+    assert f"Encounter deck: {encounter} cards; encounter discard pile: 1 card" in shown
+    assert "Victory display: Test Ruins (1 victory points)" in shown
+    assert "engaged: Test Lurker (" in shown
+    assert shown.split("engaged: Test Lurker")[1].split("\n")[0].endswith(", with 1 face-down shadow card")
+    assert "Test Brute" not in shown.split("engaged: Test Lurker")[1].split("\n")[0]
+    assert game.records[ruins].victory == 1

@@ -1,4 +1,4 @@
-"""Mixing sets (lotr_rules.cards.mix): the rulebook's plans for combining The Fellowship of the
+"""Mixing sets (lotr_rules.games.deckbuilding.mix): the rulebook's plans for combining The Fellowship of the
 Ring with The Two Towers, the rule that decides The Wall from the cards in play, and the options
 on the command line.
 
@@ -17,12 +17,12 @@ import pytest
 from lotr_rules.agents.bots import HeuristicAgent
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
-from lotr_rules.cards.mix import MAIN_TYPES, PLANS, build_mix, read_deck_file, uses_wall
 from lotr_rules.cli import main
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.errors import ConfigError, UnknownCardError
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import ARCHENEMY, BOX, FRONT, MAIN, PATH, DeckbuildingGame
+from lotr_rules.games.deckbuilding.mix import MAIN_TYPES, PLANS, build_mix, read_deck_file, uses_wall
 from lotr_rules.games.deckbuilding.scenario import run_scenario_text
 
 TT = "two-towers"
@@ -127,7 +127,7 @@ def test_plan_1_counts_a_two_type_card_once() -> None:
     gollum = catalogue.get("Gollum/Sméagol")
     assert {"ally", "enemy"} <= gollum.types
     pool = [gollum] + [c for c in catalogue.by_deck((TT,))["main"] if "ally" in c.types and c is not gollum]
-    from lotr_rules.cards.mix import _fill_piles
+    from lotr_rules.games.deckbuilding.mix import _fill_piles
 
     main, aside = _fill_piles(pool, (("ally", 1),))
     assert main == [gollum] and len(aside) == len(pool) - 1  # it filled the Ally pile

@@ -15,11 +15,11 @@ import pytest
 from lotr_rules.agents.bots import HeuristicAgent
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
-from lotr_rules.cards.mix import MAIN_TYPES, PLANS, build_mix, less_random_table
 from lotr_rules.cli import main
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import ARCHENEMY, BOX, HERO, MAIN, PATH, DeckbuildingGame
+from lotr_rules.games.deckbuilding.mix import MAIN_TYPES, PLANS, build_mix, less_random_table
 
 TT, FOTR, CUSTOM = "two-towers", "fellowship", "custom-set"
 CUSTOM_SET = Path(__file__).parent.parent / "examples" / "custom-set"

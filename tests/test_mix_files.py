@@ -17,13 +17,13 @@ import pytest
 
 from lotr_rules.agents.bots import HeuristicAgent
 from lotr_rules.cards.loader import load_sets, set_folders
-from lotr_rules.cards.mixfile import check_mix_file, load_mix_file
 from lotr_rules.cards.tomlspans import toml_spans
 from lotr_rules.cli import main
 from lotr_rules.diagnostics import Diagnostic, Severity
 from lotr_rules.errors import UserError
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+from lotr_rules.games.deckbuilding.mixfile import check_mix_file, load_mix_file
 from lotr_rules.lint.codes import CODES, LintCode, layout
 from lotr_rules.lint.runner import lint_paths
 

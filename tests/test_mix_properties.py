@@ -1,4 +1,4 @@
-"""Whole-game properties of mixed games (lotr_rules.cards.mix) over many seeded games: every plan
+"""Whole-game properties of mixed games (lotr_rules.games.deckbuilding.mix) over many seeded games: every plan
 of the Two Towers rulebook's chapter "Combining The Fellowship of the Ring With The Two Towers",
 the unmixed "all cards" game, and mixes that include a user's own set (examples/custom-set).
 
@@ -25,11 +25,11 @@ from hypothesis import strategies as st
 from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
-from lotr_rules.cards.mix import LESS_RANDOM_KEYS, MIN_CUSTOM_DECK
 from lotr_rules.engine.decisions import Agent
 from lotr_rules.engine.rng import Rng
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+from lotr_rules.games.deckbuilding.mix import LESS_RANDOM_KEYS, MIN_CUSTOM_DECK
 from tests.game_checks import RULEBOOK_ENDINGS, assert_ends_by_the_rules, assert_replays, play_conserving
 
 TT, FOTR, CUSTOM = "two-towers", "fellowship", "custom-set"

@@ -17,7 +17,6 @@ import pytest
 from lotr_rules.agents.bots import HeuristicAgent, RandomAgent, definition_value
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
-from lotr_rules.cards.mix import build_mix
 from lotr_rules.cli import main
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
@@ -33,6 +32,7 @@ from lotr_rules.games.deckbuilding.match import (
     play_match,
     second_record_path,
 )
+from lotr_rules.games.deckbuilding.mix import build_mix
 from lotr_rules.games.deckbuilding.record import read_record, replay
 from lotr_rules.sim.families import SimSettings
 from lotr_rules.sim.results import GameResult, MatchOutcome

@@ -52,14 +52,45 @@ def test_render_a_set_writes_every_card(tmp_path: Path, capsys: pytest.CaptureFi
     assert capsys.readouterr().out == f"wrote {len(cards)} faces (SVG) to {tmp_path}\n"
 
 
-def test_a_name_several_sets_share_gets_a_folder_per_set(tmp_path: Path) -> None:
-    assert main(["render", "courage", "--out", str(tmp_path)]) == 0
+def test_a_name_several_sets_share_is_asked_about_not_drawn_from_every_set(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["render", "courage", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "'courage' is the name of a card in 2 loaded sets: fellowship, two-towers" in err
+    assert "--set fellowship" in err and "Traceback" not in err
+    assert not list(tmp_path.iterdir())
+    assert main(["render", "courage", "--set", "fellowship", "--out", str(tmp_path / "one")]) == 0
+    assert [p.name for p in (tmp_path / "one").iterdir()] == ["courage.svg"]
+    assert main(["render", "Courage (two-towers)", "--out", str(tmp_path / "two")]) == 0
+    assert [p.name for p in (tmp_path / "two").iterdir()] == ["courage.svg"]
+    capsys.readouterr()
+    # print asks the same question
+    assert main(["print", "courage", "--out", str(tmp_path / "s.pdf")]) == 2
+    assert "2 loaded sets" in capsys.readouterr().err
+
+
+def test_faces_of_several_sets_get_a_folder_each_and_the_message_names_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["render", "Courage (two-towers)", "Courage (fellowship)", "--out", str(tmp_path)]) == 0
     assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.svg")) == [
         "fellowship/courage.svg",
         "two-towers/courage.svg",
     ]
-    assert main(["render", "courage", "--set", "fellowship", "--out", str(tmp_path / "one")]) == 0
-    assert [p.name for p in (tmp_path / "one").iterdir()] == ["courage.svg"]
+    out = capsys.readouterr().out
+    assert out == f"wrote 2 faces (SVG) to {tmp_path / 'two-towers'}, {tmp_path / 'fellowship'}\n"
+    assert "SET" not in out
+
+
+def test_a_card_game_quest_is_written_on_both_sides(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["render", "Flies and Spiders", "--out", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["flies-and-spiders-a.svg", "flies-and-spiders-b.svg"]
+    assert capsys.readouterr().out == f"wrote 2 faces (SVG) to {tmp_path}\n"
+    side_a = " ".join(ET.fromstring((tmp_path / "flies-and-spiders-a.svg").read_text(encoding="utf-8")).itertext())
+    side_b = " ".join(ET.fromstring((tmp_path / "flies-and-spiders-b.svg").read_text(encoding="utf-8")).itertext())
+    assert "1A" in side_a and "Setup:" in side_a
+    assert "1B" in side_b and "Setup:" not in side_b
 
 
 def test_a_users_set_renders_from_its_folder(tmp_path: Path) -> None:
@@ -122,6 +153,17 @@ def test_print_counts_copies_unless_one_each_is_asked(tmp_path: Path, capsys: py
     assert capsys.readouterr().out.endswith(f"{kinds} faces on {len(reader.pages)} US Letter pages\n")
     box = reader.pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+
+
+@needs_cairo
+def test_print_puts_both_sides_of_a_quest_and_the_numbers_of_a_card_game_card_on_the_sheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "sheet.pdf"
+    assert main(["print", "Flies and Spiders", "Forest Spider", "--one-each", "--out", str(out)]) == 0
+    assert capsys.readouterr().out == f"wrote {out}: 3 faces on 1 A4 page\n"
+    text = PdfReader(io.BytesIO(out.read_bytes())).pages[0].extract_text()
+    assert "1A" in text and "1B" in text and "Setup:" in text and "25" in text and "ENGAGE" in text
 
 
 def test_print_wants_a_pdf_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

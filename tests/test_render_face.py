@@ -15,6 +15,8 @@ from lotr_rules.games import family_names, vocabulary_for
 from lotr_rules.games.adventure.fields import AdventureDeckCardDef
 from lotr_rules.games.deckbuilding.fields import DeckbuildingCardDef
 from lotr_rules.render import card_face_svg
+from lotr_rules.render.face import face_sides
+from lotr_rules.render.lcg_face import side_texts
 from lotr_rules.render.metrics import text_width
 from lotr_rules.render.style import FACES, frame_colours
 from lotr_rules.render.textfit import fit_text, paragraphs
@@ -41,18 +43,24 @@ def _card(**fields: object) -> CardDef:
 
 @pytest.mark.parametrize("card", _every_card(), ids=lambda card: f"{card.set_code}/{card.id}")
 def test_every_shipped_card_draws_a_standalone_face(card: CardDef) -> None:
-    document = card_face_svg(card)
-    root = ET.fromstring(document)
-    assert root.tag == f"{SVG}svg"
-    assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("63mm", "88mm", "0 0 63 88")
-    # standalone: nothing fetched, nothing run
-    assert not any(el.tag.endswith(("script", "image", "foreignObject", "use")) for el in root.iter())
-    assert "href" not in document
-    assert all(ref.startswith("#") for ref in re.findall(r"url\(([^)]*)\)", document))
-    shown = " ".join(_texts(root))
-    assert card.name in shown
-    # every word of the card's text is on the face, in order
-    assert " ".join(card.text.split()) in " ".join(" ".join(_texts(root)).split())
+    shown_on_sides = []
+    for side in face_sides(card):  # a Card Game quest card has two sides, A then B
+        document = card_face_svg(card, side=side)
+        root = ET.fromstring(document)
+        assert root.tag == f"{SVG}svg"
+        assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("63mm", "88mm", "0 0 63 88")
+        # standalone: nothing fetched, nothing run
+        assert not any(el.tag.endswith(("script", "image", "foreignObject", "use")) for el in root.iter())
+        assert "href" not in document
+        assert all(ref.startswith("#") for ref in re.findall(r"url\(([^)]*)\)", document))
+        shown = " ".join(_texts(root))
+        assert card.name in shown
+        shown_on_sides.append(shown)
+    # every word of the card's text is on the face, in order; a quest's Setup on side A, the rest on B
+    parts = side_texts(card) if len(shown_on_sides) == 2 else (card.text,)
+    assert sorted(" ".join(parts).split()) == sorted(card.text.split())
+    for part, shown in zip(parts, shown_on_sides, strict=True):
+        assert " ".join(part.split()) in " ".join(shown.split())
 
 
 def test_the_numbers_of_a_deckbuilding_card_are_printed() -> None:

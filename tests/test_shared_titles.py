@@ -260,8 +260,8 @@ def test_every_card_is_named_back_by_its_label(cards: list[tuple[str, str]]) -> 
 def test_a_mix_files_deck_names_one_sets_card_of_a_shared_title(tmp_path: Path) -> None:
     """A mix file's deck may say the set of a title two sets in play share: no warning that the
     name means the first set's card, and the game lists the set's card it names."""
-    from lotr_rules.cards.mix import listed_card
-    from lotr_rules.cards.mixfile import check_mix_file
+    from lotr_rules.games.deckbuilding.mix import listed_card
+    from lotr_rules.games.deckbuilding.mixfile import check_mix_file
 
     folder = tmp_path / "extra"
     folder.mkdir()

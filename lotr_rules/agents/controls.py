@@ -63,7 +63,7 @@ def card_info(game: Game, request: DecisionRequest, wanted: str) -> list[str]:
     if not wanted:
         if request.source >= 0:
             return _lines(game, request.source)
-        return ["Type i and an option's number (i 2), or a card's name (i Treebeard)."]
+        return [f"Type i and an option's number (i 2), or a card's name (i {_example(game, request)})."]
     if wanted.isdigit():
         number = int(wanted)
         if not 1 <= number <= len(request.options):
@@ -80,6 +80,12 @@ def card_info(game: Game, request: DecisionRequest, wanted: str) -> list[str]:
         return [f"No card of this game is called '{wanted}'."]
     names = [game.cards[card].name for card in found[:8]]
     return [f"'{wanted}' could be: " + ", ".join(names) + ("..." if len(found) > 8 else "")]
+
+
+def _example(game: Game, request: DecisionRequest) -> str:
+    """A card of this game to show ``i NAME`` with: one an option is about, else the first."""
+    card = next((option.card for option in request.options if option.card >= 0), 0)
+    return game.cards[card].name if game.cards else "Aragorn"
 
 
 def _lines(game: Game, card: int, *, with_state: bool = True) -> list[str]:
@@ -117,6 +123,8 @@ class Seat:
     quit: Callable[[], None]
     show_log: Callable[[], None]
     show_screen: Callable[[], None]
+    #: what the family's own help adds to the keys (how its decisions come, its options)
+    help: str = ""
 
 
 def ask_for_choice(game: Game, request: DecisionRequest, seat: Seat) -> int:
@@ -134,7 +142,7 @@ def ask_for_choice(game: Game, request: DecisionRequest, seat: Seat) -> int:
             seat.quit()
         elif answer.kind == "help":
             where = f" to {seat.save_path}" if seat.save_path else ""
-            seat.say(HELP.format(where=where))
+            seat.say(HELP.format(where=where) + (f"\n{seat.help}" if seat.help else ""))
         elif answer.kind == "info":
             seat.say("\n".join(card_info(game, request, answer.text)))
         elif answer.kind == "log":

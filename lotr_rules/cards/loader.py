@@ -15,6 +15,7 @@ from pathlib import Path
 import attrs
 
 from lotr_rules.cards.catalogue import Catalogue, SetInfo
+from lotr_rules.cards.controls import check_controls
 from lotr_rules.cards.impossible import COMMON, read_rules
 from lotr_rules.cards.lasting import LastingCard, check_script, lasting_cards, read_entries
 from lotr_rules.cards.manifest_schema import check_manifest
@@ -24,13 +25,12 @@ from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.compiler import Compiler
 from lotr_rules.dsl.editions import LANGUAGE_VERSION, changes_after
+from lotr_rules.dsl.families import default_family, family_names, is_family, vocabulary_for
 from lotr_rules.dsl.syntax import parse
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import ScriptSyntaxError, Span, UserError
-from lotr_rules.games import DEFAULT_FAMILY, FAMILY_VOCABULARIES
 from lotr_rules.limits import MAX_CARDS_PER_SET, MAX_COPIES_PER_GAME, MAX_STARTING_COPIES
-from lotr_rules.lint.controls import check_controls
 from lotr_rules.resources import cardscripts_dir
 
 MANIFEST = "set.toml"
@@ -120,15 +120,15 @@ def read_manifest(folder: Path) -> tuple[SetInfo | None, list[Diagnostic]]:
     impossible_mode, problem = read_rules(data.get("impossible_mode", list(COMMON)))
     if problem:
         return None, [Diagnostic("E161", Severity.ERROR, problem, span)]
-    family = str(data.get("family", DEFAULT_FAMILY))
-    if family not in FAMILY_VOCABULARIES:
+    family = str(data.get("family", default_family()))
+    if not is_family(family):
         return None, [
             Diagnostic(
                 "E161",
                 Severity.ERROR,
                 f"manifest names an unknown game family '{family}'",
                 span,
-                "known families: " + ", ".join(sorted(FAMILY_VOCABULARIES)),
+                "known families: " + ", ".join(family_names()),
             )
         ]
     info = SetInfo(
@@ -500,9 +500,7 @@ def _with_lasting(card: CardDef, infos: Sequence[SetInfo]) -> CardDef:
 def load_sets(extra: Sequence[Path] = (), vocabulary: Vocabulary | None = None) -> Catalogue:
     """The shipped sets plus any user folders; raises :class:`SetLoadError` on any error."""
     if vocabulary is None:
-        from lotr_rules.games.deckbuilding.vocabulary import vocabulary as deckbuilding
-
-        vocabulary = deckbuilding()
+        vocabulary = vocabulary_for(default_family())
     if not extra:
         return _shipped(vocabulary)
     folders = set_folders(cardscripts_dir())

@@ -7,42 +7,19 @@ when the rulebook gives everything), and the compiler refuses a fact the card do
 field says which of its facts are ours besides the effect, the rest (a name, a level, a count)
 being the rulebook's.
 
-This module turns that into what the galleries, ``lotr-rules cards``, ``show`` and the balance
-page print, and into the one-sentence share of each set that is designed.
+The rule itself (which facts a ``designed`` field may name) is the language's
+(:mod:`lotr_rules.dsl.provenance`). This module turns a card's provenance into what the
+galleries, ``lotr-rules cards``, ``show`` and the balance page print, and into the
+one-sentence share of each set that is designed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from lotr_rules.dsl.provenance import FACTS, NONE
 from lotr_rules.engine.cards import CardDef
 
-#: the facts a ``designed`` field may name, each with the words a reader sees
-FACTS: dict[str, str] = {
-    "name": "name",
-    "effect": "effect",
-    "cost": "cost",
-    "power": "Power",
-    "victory": "Victory Points",
-    "copies": "number of copies",
-    "level": "level",
-    "starting-card": "starting card",
-    "aggression": "aggression number",
-    "directions": "directions",
-}
-#: the field each fact is written in, for the facts that are a field of their own
-FACT_FIELDS = {
-    "cost": "cost",
-    "power": "power",
-    "victory": "victory",
-    "level": "level",
-    "starting-card": "starting card",
-    "aggression": "aggression",
-    "directions": "directions",
-}
-#: facts every card has, written or not (a card's name, its effect, its copies: 1 by default)
-ALWAYS = ("name", "effect", "copies")
-NONE = "none"
 #: what a provenance other than "designed" says the card's facts and behaviour come from, as a
 #: reader sees it ("rulebook": the rulebook states the effect; "card-list": the public list of
 #: the printed cards gives the facts, and the script does what the printed card does)
@@ -52,11 +29,6 @@ SOURCES: dict[str, str] = {"rulebook": "rulebook", "card-list": "card list"}
 def source_mark(card: CardDef) -> str:
     """The word for where a card that is not designed comes from: ``rulebook`` or ``card list``."""
     return SOURCES.get(card.provenance, card.provenance)
-
-
-def designed_words(value: object) -> tuple[str, ...]:
-    """The facts a ``designed "..."`` field names: words separated by spaces or commas."""
-    return tuple(str(value).replace(",", " ").split()) if isinstance(value, str) else ()
 
 
 def card_facts(card: CardDef) -> tuple[str, ...]:

@@ -20,11 +20,11 @@ from lotr_rules.diagnostics import Diagnostic
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.comments import format_keeping_comments
 from lotr_rules.dsl.editions import LANGUAGE_VERSION, Change, changes_after
+from lotr_rules.dsl.families import vocabulary_for
 from lotr_rules.dsl.syntax import parse
 from lotr_rules.dsl.upgrades import Note
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import ScriptSyntaxError, Span
-from lotr_rules.games import vocabulary_for
 
 _LANGUAGE_LINE = re.compile(r"^(\s*language\s*=\s*)([0-9]+)", re.MULTILINE)
 

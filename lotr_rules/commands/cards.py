@@ -14,7 +14,10 @@ from lotr_rules.games import DEFAULT_FAMILY, family_names
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
-    parser = sub.add_parser("cards", help="list cards: type, cost, Power, VP, copies, provenance")
+    parser = sub.add_parser(
+        "cards",
+        help="list cards with their family's numbers (cost, Power, VP; a Card Game card's stats), copies, provenance",
+    )
     parser.add_argument("--set", dest="set_code", help="only this set")
     parser.add_argument("--type", dest="card_type", help="only cards of this type")
     parser.add_argument("--sphere", help="only cards of this sphere (a Card Game field: leadership, lore, neutral...)")
@@ -53,45 +56,108 @@ def run(args: argparse.Namespace) -> int:
         print("no card matches these filters")
         return 0
     cards = sorted(cards, key=lambda c: (c.set_code, c.field("deck", "main"), c.name))
-    families = {c.family for c in cards}
-    if len(families) == 1 and families != {DEFAULT_FAMILY} and args.format == "table":
-        # The cards of one other family: its own declared fields are the columns.
-        return _family_table(cards)
-    rows = [
-        {
-            "name": c.name,
-            "set": c.set_code,
-            "deck": c.field("deck", "main"),
-            "type": "/".join(sorted(c.types)) or "none",
-            "cost": c.field("cost", 0),
-            "power": c.field("power", 0),
-            "victory": "var" if c.field("victory_fn") is not None else c.field("victory", 0),
-            "copies": c.field("copies", 1),
-            "provenance": c.provenance,
-            "designed": list(designed_facts(c)),
-        }
-        for c in cards
-    ]
     if args.format == "json":
-        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        print(json.dumps([_json_row(card) for card in cards], indent=2, ensure_ascii=False))
         return 0
-    headers = ["name", "set", "deck", "type", "cost", "power", "victory", "copies", "provenance"]
-    shown = [{**row, "provenance": short_mark(card)} for row, card in zip(rows, cards, strict=True)]
-    widths = {h: max([len(h)] + [len(str(r[h])) for r in shown]) for h in headers}
-    print("  ".join(h.ljust(widths[h]) for h in headers).rstrip())
-    for row in shown:
-        print("  ".join(str(row[h]).ljust(widths[h]) for h in headers).rstrip())
+    groups = card_groups(cards)
+    for index, (heading, group) in enumerate(groups):
+        if len(groups) > 1:
+            # each family (and the Card Game's player and encounter cards) has columns of its own
+            print(("\n" if index else "") + f"{heading} ({len(group)})")
+        _print_table(*(_deckbuilding_table(group) if group[0].family == DEFAULT_FAMILY else _family_table(group)))
     print(_summary(cards))
     return 0
 
 
-def _family_table(cards: list[CardDef]) -> int:
+#: the headings of the tables, by family, when several families' cards are listed
+FAMILY_HEADINGS = {
+    "deckbuilding": "Deck-building cards",
+    "adventure-deck": "Adventure Deck cards",
+    "lcg": "Card Game cards",
+}
+#: the Card Game's types whose cards are a player's; the others are the encounter deck's and quests
+LCG_PLAYER_TYPES = frozenset({"hero", "ally", "attachment", "event"})
+
+
+def card_groups(cards: list[CardDef]) -> list[tuple[str, list[CardDef]]]:
+    """The cards cut into tables with columns of their own: one a family, the Card Game's player
+    cards apart from its encounter and quest cards (they share almost no number); each with its
+    heading. Families come in the order of :func:`family_names`."""
+    order = {name: index for index, name in enumerate(family_names())}
+    groups: list[tuple[str, list[CardDef]]] = []
+    for family in sorted({c.family for c in cards}, key=lambda name: (order.get(name, len(order)), name)):
+        members = [c for c in cards if c.family == family]
+        heading = FAMILY_HEADINGS.get(family, f"{family} cards")
+        if family == "lcg":
+            player = [c for c in members if c.types & LCG_PLAYER_TYPES]
+            encounter = [c for c in members if not c.types & LCG_PLAYER_TYPES]
+            groups.extend(
+                (f"{heading}: {words}", group)
+                for words, group in (("player cards", player), ("encounter and quest cards", encounter))
+                if group
+            )
+        else:
+            groups.append((heading, members))
+    return groups
+
+
+def _json_row(card: CardDef) -> dict[str, object]:
+    """A card as JSON: a deck-building card with its cost, Power and Victory Points, a card of
+    another family with the fields of its family it gives."""
+    row: dict[str, object] = {"name": card.name, "set": card.set_code}
+    if card.family == DEFAULT_FAMILY:
+        row.update(
+            deck=card.field("deck", "main"),
+            type="/".join(sorted(card.types)) or "none",
+            cost=card.field("cost", 0),
+            power=card.field("power", 0),
+            victory="var" if card.field("victory_fn") is not None else card.field("victory", 0),
+        )
+    else:
+        row.update(family=card.family, type="/".join(sorted(card.types)) or "none")
+        row.update(
+            (decl.name, card.family_fields[decl.name])
+            for decl in type(card).field_decls
+            if decl.name != "copies" and has_value(card, decl)
+        )
+    row.update(copies=card.field("copies", 1), provenance=card.provenance, designed=list(designed_facts(card)))
+    return row
+
+
+def _deckbuilding_table(cards: list[CardDef]) -> tuple[list[str], list[list[str]]]:
+    """The deck-building games' columns: deck, cost, Power, Victory Points."""
+    headers = ["name", "set", "deck", "type", "cost", "power", "victory", "copies", "provenance"]
+    rows = [
+        [
+            c.name,
+            c.set_code,
+            str(c.field("deck", "main")),
+            "/".join(sorted(c.types)) or "none",
+            str(c.field("cost", 0)),
+            str(c.field("power", 0)),
+            "var" if c.field("victory_fn") is not None else str(c.field("victory", 0)),
+            str(c.field("copies", 1)),
+            short_mark(c),
+        ]
+        for c in cards
+    ]
+    return headers, rows
+
+
+def _print_table(headers: list[str], rows: list[list[str]]) -> None:
+    widths = [max([len(h)] + [len(row[i]) for row in rows]) for i, h in enumerate(headers)]
+    print("  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip())
+    for row in rows:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+
+
+def _family_table(cards: list[CardDef]) -> tuple[list[str], list[list[str]]]:
     """A table of cards of one family: name, set and type, then each field the family declares
     that some listed card gives (a default everywhere says nothing), then provenance."""
     decls = [
         decl
         for decl in type(cards[0]).field_decls
-        if decl.name != "copies" and any(card.family_fields[decl.name] != decl.default for card in cards)
+        if decl.name != "copies" and any(has_value(card, decl) for card in cards)
     ]
     headers = ["name", "set", "type", *(decl.name for decl in decls), "copies", "provenance"]
     rows = [
@@ -105,12 +171,7 @@ def _family_table(cards: list[CardDef]) -> int:
         ]
         for card in cards
     ]
-    widths = [max([len(h)] + [len(row[i]) for row in rows]) for i, h in enumerate(headers)]
-    print("  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip())
-    for row in rows:
-        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
-    print(_summary(cards))
-    return 0
+    return headers, rows
 
 
 def cost_range(text: str) -> tuple[int, int]:

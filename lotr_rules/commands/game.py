@@ -14,13 +14,13 @@ from typing import Any
 
 from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
 from lotr_rules.cards.catalogue import Catalogue
-from lotr_rules.cards.mix import PLANS
 from lotr_rules.commands.common import add_cards_option, catalogue_from, positive_int, seed_int
 from lotr_rules.engine.decisions import Agent
 from lotr_rules.errors import UserError
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.log import render_log, result_lines
 from lotr_rules.games.deckbuilding.match import is_match, match_lines, match_record, play_match, second_record_path
+from lotr_rules.games.deckbuilding.mix import PLANS
 from lotr_rules.games.deckbuilding.record import game_record, record_text
 from lotr_rules.session.deckbuilding import play_new
 from lotr_rules.session.mixing import apply_mix_file, mix_options

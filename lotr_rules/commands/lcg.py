@@ -27,6 +27,7 @@ from lotr_rules.games import vocabulary_for
 from lotr_rules.games.lcg.files import split_decks
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.log import lines
+from lotr_rules.games.lcg.prompts import needs_person, worth_offering
 from lotr_rules.games.lcg.recording import LcgTable
 from lotr_rules.games.lcg.view import render_status
 from lotr_rules.session import lcg as session
@@ -153,6 +154,18 @@ def _ask(prompt: str) -> str | None:
 
 
 # ---------------------------------------------------------------------- play
+_ROUND = (
+    "The Card Game: a round goes resource, planning, quest, travel, encounter, combat, refresh.\n"
+    "Between steps an action window lets each player, in turn, play an event or use an Action (or pass)."
+)
+#: what ``?`` adds for the Card Game, by default and with ``--every-window``
+CARD_GAME_HELP = (
+    _ROUND + "\nA window where nothing you could play would change anything passes by itself, and cards\n"
+    "that would change nothing now are left out of the menus (play --every-window shows them all)."
+)
+CARD_GAME_HELP_EVERY_WINDOW = _ROUND + "\nYou are asked at every window, every option shown (--every-window)."
+
+
 class LcgHuman:
     """The people at the terminal (one, or several taking turns at one keyboard): what happened
     since they last chose, the table when it changed, and a numbered menu."""
@@ -165,12 +178,15 @@ class LcgHuman:
         output_fn: Callable[[str], None] = print,
         save_path: str = "",
         hot_seat: bool = False,
+        every_window: bool = False,
     ) -> None:
         # input is looked up at each call, not bound here, so that a test can replace it
         self.input_fn = input_fn or (lambda prompt: _read_line(prompt))
         self.output_fn = output_fn
         self.save_path = save_path
         self.hot_seat = hot_seat
+        #: stop at every action window, every option shown (else see :mod:`~lotr_rules.games.lcg.prompts`)
+        self.every_window = every_window
         self.seen = 0
         self.table = ""
 
@@ -190,6 +206,17 @@ class LcgHuman:
 
     def choose(self, game: Game, request: DecisionRequest) -> int:
         assert isinstance(game, LcgGame)
+        shown = tuple(range(len(request.options)))
+        if not self.every_window:
+            if not needs_person(game, request):
+                return next(i for i, option in enumerate(request.options) if option.value is None)  # pass
+            shown = worth_offering(game, request)
+        asked = request._replace(options=tuple(request.options[i] for i in shown))
+        return shown[self._ask(game, asked, len(request.options) - len(shown))]
+
+    def _ask(self, game: LcgGame, request: DecisionRequest, hidden: int) -> int:
+        """The person's answer to ``request`` (the options worth showing; ``hidden``: how many
+        options were left out because they would change nothing)."""
         self.news(game)
         seat = request.player
         table = render_status(game, seat)
@@ -197,18 +224,18 @@ class LcgHuman:
             self.output_fn("")
             self.output_fn(table)
             self.table = table
-        self._menu(request)
+        self._menu(request, hidden)
 
         def raise_save() -> None:
             raise SaveRequested(game)
 
         def show_log() -> None:
             self.output_fn("\n".join(lines(game.state.log)) or "(nothing has happened yet)")
-            self._menu(request)
+            self._menu(request, hidden)
 
         def redraw() -> None:
             self.output_fn(render_status(game, seat))
-            self._menu(request)
+            self._menu(request, hidden)
 
         keys = Seat(
             read=lambda prompt: self._read(game, prompt),
@@ -218,14 +245,18 @@ class LcgHuman:
             quit=lambda: self._confirm_quit(game),
             show_log=show_log,
             show_screen=redraw,
+            help=CARD_GAME_HELP if not self.every_window else CARD_GAME_HELP_EVERY_WINDOW,
         )
         return ask_for_choice(game, request, keys)
 
-    def _menu(self, request: DecisionRequest) -> None:
+    def _menu(self, request: DecisionRequest, hidden: int = 0) -> None:
         who = f"Player {request.player + 1}: " if self.hot_seat else ""
         self.output_fn(who + request.question)
         for number, option in enumerate(request.options, start=1):
             self.output_fn(f"  {number}) {option.label}")
+        if hidden:
+            left_out = f"{hidden} card{'s' if hidden != 1 else ''} you could play would change nothing now"
+            self.output_fn(f"  ({left_out}: not shown; play --every-window shows every option)")
 
     def _confirm_quit(self, game: Game) -> None:
         answer = self._read(game, "Quit? y = quit without saving, s = save and quit, anything else = keep playing: ")
@@ -265,6 +296,8 @@ def run_play(args: argparse.Namespace, human: LcgHuman | None = None) -> int:
     save_path: Path = args.save or args.resume or DEFAULT_SAVE
     people = [seat for seat, kind in enumerate(setup.seats) if kind == "human"]
     person = human or LcgHuman(save_path=str(save_path), hot_seat=len(people) > 1)
+    if getattr(args, "every_window", None):
+        person.every_window = True
     person.save_path = person.save_path or str(save_path)
     saved = data is not None
     while True:

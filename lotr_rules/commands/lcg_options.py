@@ -37,7 +37,7 @@ DECKBUILDING_OPTIONS = (
     ("less_random", "--less-random"),
     ("mix_file", "--mix-file"),
 )
-LCG_OPTIONS = (("scenario", "--scenario"), ("decks", "--decks"))
+LCG_OPTIONS = (("scenario", "--scenario"), ("decks", "--decks"), ("every_window", "--every-window"))
 
 
 def add_lcg_options(parser: argparse.ArgumentParser, *, several: bool = False) -> None:

@@ -97,6 +97,13 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "lotr-adventure-save.json, or the resumed file)",
     )
     parser.add_argument("--resume", type=Path, metavar="FILE", help="go on with a saved game")
+    parser.add_argument(
+        "--every-window",
+        action="store_true",
+        default=None,
+        help="the Card Game only: stop at every action window, and show every option (by default a window "
+        "where nothing you could do would change anything passes by itself)",
+    )
     add_cards_option(parser)
     parser.set_defaults(run=with_mix_file(run, default_sets=None))
 

@@ -16,7 +16,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "print",
         help="lay card faces out nine to a page at real size, with cut marks, as a PDF",
         description="Write a print-and-play PDF of a set (or of named cards): nine faces to a page at "
-        "their real size, 63 × 88 mm, with cut marks. Needs the optional 'render' extra.",
+        "their real size, 63 × 88 mm, with cut marks; both sides of a Card Game quest card. Needs the "
+        "optional 'render' extra.",
     )
     parser.add_argument("targets", nargs="+", metavar="SET|CARD", help="a set's code or a card's name (any case)")
     parser.add_argument("--out", type=Path, required=True, metavar="FILE.pdf", help="the PDF to write")
@@ -34,7 +35,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     from lotr_rules.commands.render import pick_cards, set_folder_targets
     from lotr_rules.render.convert import pages_to_pdf
-    from lotr_rules.render.sheet import PAPERS, copies_of, sheet_pages
+    from lotr_rules.render.sheet import PAPERS, copies_of, sheet_pages, sides_of
 
     if args.out.suffix.lower() != ".pdf":
         raise UserError(f"'{args.out}' does not end in .pdf: the sheet is written as a PDF")
@@ -49,5 +50,6 @@ def run(args: argparse.Namespace) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     atomic.write_bytes(args.out, document)
     plural = "s" if len(pages) != 1 else ""
-    print(f"wrote {args.out}: {len(faces)} faces on {len(pages)} {PAPERS[args.paper].name} page{plural}")
+    # a Card Game quest card is printed on both its sides: two faces
+    print(f"wrote {args.out}: {len(sides_of(faces))} faces on {len(pages)} {PAPERS[args.paper].name} page{plural}")
     return 0

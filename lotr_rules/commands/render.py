@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lotr_rules import atomic
+from lotr_rules.cards.titles import qualified
 from lotr_rules.commands.common import add_cards_option, bounded_int, every_family_catalogue
 from lotr_rules.errors import UserError
 
@@ -62,7 +63,8 @@ def set_folder_targets(args: argparse.Namespace) -> list[str]:
 
 def pick_cards(catalogue: Catalogue, targets: Sequence[str], set_code: str | None = None) -> list[CardDef]:
     """The cards ``targets`` name: a set code stands for all its cards, anything else is a card's
-    name, meaning every set's card of that name unless ``set_code`` says which set to look in."""
+    name. A name several loaded sets share is an error saying which sets, unless ``set_code``
+    says which set to look in or the name says its set (``Aragorn (lcg-core)``)."""
     if set_code:
         catalogue.in_sets([set_code])  # an unknown set is an error, not a silent fallback
     picked: list[CardDef] = []
@@ -78,13 +80,20 @@ def pick_cards(catalogue: Catalogue, targets: Sequence[str], set_code: str | Non
         elif first.name.lower() != target.strip().lower():
             picked.append(first)  # a name that says its set (``Aragorn (lcg-core)``): that card
         else:
-            picked.extend(card for card in catalogue.cards if card.name.lower() == first.name.lower())
+            same = [card for card in catalogue.cards if card.name.lower() == first.name.lower()]
+            sets = list(dict.fromkeys(card.set_code for card in same))
+            if len(sets) > 1:
+                raise UserError(
+                    f"'{target}' is the name of a card in {len(sets)} loaded sets: {', '.join(sets)}",
+                    hint=f"say which with --set {sets[0]}, or name it as '{qualified(same[0])}'",
+                )
+            picked.extend(same)
     unique = list(dict.fromkeys(picked))
     return unique
 
 
 def run(args: argparse.Namespace) -> int:
-    from lotr_rules.render.face import card_face_svg, card_file_stem
+    from lotr_rules.render.face import card_face_svg, card_file_stem, face_sides
 
     targets = set_folder_targets(args)
     catalogue = every_family_catalogue(args)
@@ -98,15 +107,17 @@ def run(args: argparse.Namespace) -> int:
     def faces() -> Iterator[tuple[Path, bytes]]:
         for card in cards:
             folder = args.out / card.set_code if several_sets else args.out
-            document = card_face_svg(card, set_name=catalogue.sets[card.set_code].title)
-            path = folder / f"{card_file_stem(card)}.{args.format}"
-            yield path, svg_to_png(document, args.dpi) if args.format == "png" else document.encode("utf-8")
+            for side in face_sides(card):  # both sides of a Card Game quest card
+                document = card_face_svg(card, set_name=catalogue.sets[card.set_code].title, side=side)
+                path = folder / f"{card_file_stem(card, side)}.{args.format}"
+                yield path, svg_to_png(document, args.dpi) if args.format == "png" else document.encode("utf-8")
 
     # All faces or none: one that cannot be drawn, a full disk or Ctrl-C leaves no partial output.
     written = atomic.write_all(faces(), args.out)
     if len(written) == 1:
         print(f"wrote {written[0]}")
     else:
-        where = f"{args.out}/SET" if several_sets else str(args.out)
-        print(f"wrote {len(written)} faces ({args.format.upper()}) to {where}")
+        # one folder a set when the faces are of several: each named as it was written
+        folders = dict.fromkeys(str(path.parent) for path in written)
+        print(f"wrote {len(written)} faces ({args.format.upper()}) to {', '.join(folders)}")
     return 0

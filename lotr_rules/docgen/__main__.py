@@ -8,6 +8,7 @@ import sys
 from lotr_rules import atomic
 from lotr_rules.docgen import OWNED_FOLDERS, docs_dir, pages
 from lotr_rules.docgen.examples import ExampleError
+from lotr_rules.games import load_all
 
 
 def _shown(page: str) -> str:
@@ -19,6 +20,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m lotr_rules.docgen")
     parser.add_argument("--check", action="store_true", help="fail if a generated page is out of date")
     args = parser.parse_args()
+    load_all()
     stale = []
     generated = pages()
     for page, render in generated.items():

@@ -29,7 +29,7 @@ from lotr_rules.dsl.syntax import parse
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.games import vocabulary_for
-from lotr_rules.render.face import card_face_svg, card_file_stem
+from lotr_rules.render.face import card_face_svg, card_file_stem, face_sides
 from lotr_rules.resources import cardscripts_dir
 
 #: the folder under ``docs/`` the card faces are written to; docgen owns everything in it
@@ -171,9 +171,10 @@ def _number_rows(card: CardDef, vocabulary: Vocabulary) -> list[str]:
     return rows
 
 
-def face_path(card: CardDef) -> str:
-    """Where under ``docs/`` the card's face is written (``faces/SET/ID.svg``)."""
-    return f"{FACES_DIR}/{card.set_code}/{card_file_stem(card)}.svg"
+def face_path(card: CardDef, side: str = "") -> str:
+    """Where under ``docs/`` the card's face is written (``faces/SET/ID.svg``; side A of a quest
+    card, ``faces/SET/ID-a.svg``)."""
+    return f"{FACES_DIR}/{card.set_code}/{card_file_stem(card, side)}.svg"
 
 
 def render_card(card: CardDef, info: SetInfo, vocabulary: Vocabulary, level: int = 3, note: str = "") -> list[str]:
@@ -188,7 +189,10 @@ def render_card(card: CardDef, info: SetInfo, vocabulary: Vocabulary, level: int
     if note:
         lines += [note, ""]
     alt = card.name.replace("[", "(").replace("]", ")")
-    lines += [f"![The face of {alt}]({face_path(card)})", ""]
+    image = f"![The face of {alt}]({face_path(card)})"
+    if "a" in face_sides(card):  # a quest card: side B is the side in play, side A its setup
+        image += f" ![Side A of {alt}]({face_path(card, 'a')})"
+    lines += [image, ""]
     lines += [
         "| | |",
         "|---|---|",
@@ -565,4 +569,6 @@ def pages() -> dict[str, Callable[[], str]]:
         set_info, cards, _vocabulary = _shipped_set(info.code)
         for card in cards:
             out[face_path(card)] = functools.partial(card_face_svg, card, set_name=set_info.title)
+            if "a" in face_sides(card):
+                out[face_path(card, "a")] = functools.partial(card_face_svg, card, set_name=set_info.title, side="a")
     return out

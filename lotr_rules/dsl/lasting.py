@@ -32,7 +32,8 @@ from lotr_rules.engine.selection import Selection
 from lotr_rules.errors import Span
 
 if TYPE_CHECKING:
-    from lotr_rules.dsl.compiler import Compiler
+    # the part of the compiler these phrases use: statements, blocks and what they read
+    from lotr_rules.dsl.compile_statements import StatementCompiler
 
 #: the preposition each verb of an amount takes
 PREPOSITIONS = {"deal": "to", "heal": "from", "place": "on", "add": "to", "remove": "from"}
@@ -50,7 +51,7 @@ def _text(stmt: ast.Stmt) -> str:
 
 
 # ------------------------------------------------------------------ amounts on cards
-def amount_stmt(self: Compiler, stmt: ast.AmountStmt) -> Effect | None:
+def amount_stmt(self: StatementCompiler, stmt: ast.AmountStmt) -> Effect | None:
     parts = _amount_parts(self, stmt)
     if parts is None:
         return None
@@ -64,7 +65,7 @@ def amount_stmt(self: Compiler, stmt: ast.AmountStmt) -> Effect | None:
     return run_amount
 
 
-def _amount_parts(self: Compiler, stmt: ast.AmountStmt) -> tuple[Phrase, NumberFn | None, Selection] | None:
+def _amount_parts(self: StatementCompiler, stmt: ast.AmountStmt) -> tuple[Phrase, NumberFn | None, Selection] | None:
     """The family's entry for ``VERB N KIND``, its amount (None: all) and its cards, checked."""
     if not self.vocab.amounts:
         self._not_in_family(f"'{stmt.verb} ... {stmt.kind}'", stmt.span, ())
@@ -95,7 +96,9 @@ def _amount_parts(self: Compiler, stmt: ast.AmountStmt) -> tuple[Phrase, NumberF
 
 
 # ------------------------------------------------------------------ stat changes
-def give(self: Compiler, stmt: ast.GiveStmt, holding: bool = False) -> tuple[Selection, Phrase, NumberFn] | None:
+def give(
+    self: StatementCompiler, stmt: ast.GiveStmt, holding: bool = False
+) -> tuple[Selection, Phrase, NumberFn] | None:
     """The parts of ``give +N STAT to X``; ``holding``: in a ``while`` block (no period)."""
     if stmt.word:
         return _grant(self, stmt, holding)
@@ -139,7 +142,7 @@ def give(self: Compiler, stmt: ast.GiveStmt, holding: bool = False) -> tuple[Sel
     return selection, phrase, (lambda ctx: sign * amount(ctx))
 
 
-def _grant(self: Compiler, stmt: ast.GiveStmt, holding: bool) -> tuple[Selection, Phrase, NumberFn] | None:
+def _grant(self: StatementCompiler, stmt: ast.GiveStmt, holding: bool) -> tuple[Selection, Phrase, NumberFn] | None:
     """``give trait gondor to X``: a quality the family lets cards gain, held while a ``while``
     block does (E187: no such quality, a word it does not take, or outside a ``while`` block,
     where nothing would ever take it away again)."""
@@ -178,7 +181,7 @@ def _one(ctx: Ctx) -> int:
     return 1
 
 
-def give_effect(self: Compiler, stmt: ast.GiveStmt) -> Effect | None:
+def give_effect(self: StatementCompiler, stmt: ast.GiveStmt) -> Effect | None:
     parts = give(self, stmt)
     if parts is None:
         return None
@@ -193,7 +196,7 @@ def give_effect(self: Compiler, stmt: ast.GiveStmt) -> Effect | None:
     return run_give
 
 
-def constant_of(self: Compiler, stmt: ast.GiveStmt, condition: str) -> ConstantDef | None:
+def constant_of(self: StatementCompiler, stmt: ast.GiveStmt, condition: str) -> ConstantDef | None:
     parts = give(self, stmt, holding=True)
     if parts is None:
         return None
@@ -208,7 +211,7 @@ def constant_of(self: Compiler, stmt: ast.GiveStmt, condition: str) -> ConstantD
 
 
 # ------------------------------------------------------------------ counters
-def counter_stmt(self: Compiler, stmt: ast.CounterStmt) -> Effect | None:
+def counter_stmt(self: StatementCompiler, stmt: ast.CounterStmt) -> Effect | None:
     counter = self._counter(stmt.counter, stmt.span)
     if counter is None:
         return None
@@ -226,7 +229,7 @@ def counter_stmt(self: Compiler, stmt: ast.CounterStmt) -> Effect | None:
 
 
 # ------------------------------------------------------------------ costs
-def price_of(self: Compiler, body: ast.Block, what: str) -> tuple[CostDef | None, ast.Block]:
+def price_of(self: StatementCompiler, body: ast.Block, what: str) -> tuple[CostDef | None, ast.Block]:
     """The cost steps an ability's block starts with, compiled, and the rest of the block."""
     steps: list[tuple[CondFn, Effect]] = []
     texts: list[str] = []
@@ -276,7 +279,7 @@ def _players_cost(stmt: ast.Stmt) -> bool:
 _PAYING_PLAYERS = ("each player",)
 
 
-def _each_player_cost(self: Compiler, stmt: ast.ForEachStmt, what: str) -> tuple[CondFn, Effect] | None:
+def _each_player_cost(self: StatementCompiler, stmt: ast.ForEachStmt, what: str) -> tuple[CondFn, Effect] | None:
     """``for each player { cost exhaust a hero in your play area }``: every player still in the
     game pays the cost; it can be paid only when each of them can pay their part (E132
     otherwise: a block of costs and other statements, or players other than each player)."""
@@ -319,7 +322,7 @@ def _each_player_cost(self: Compiler, stmt: ast.ForEachStmt, what: str) -> tuple
     return payable, pay
 
 
-def cost_step(self: Compiler, step: ast.CostStep, what: str) -> tuple[CondFn, Effect] | None:
+def cost_step(self: StatementCompiler, step: ast.CostStep, what: str) -> tuple[CondFn, Effect] | None:
     inner = step.step
     if isinstance(inner, ast.AmountStmt):
         return _amount_cost(self, inner, step.span)
@@ -346,7 +349,7 @@ def cost_step(self: Compiler, step: ast.CostStep, what: str) -> tuple[CondFn, Ef
     return (lambda ctx: check(ctx, selection)), effect
 
 
-def _lowerable(self: Compiler, stmt: ast.CounterStmt) -> CondFn:
+def _lowerable(self: StatementCompiler, stmt: ast.CounterStmt) -> CondFn:
     """``cost reduce threat by 3``: paid only in full, so the counter must hold the amount."""
     counter = self._counter(stmt.counter, stmt.span)
     assert counter is not None  # counter_stmt has found it
@@ -355,7 +358,7 @@ def _lowerable(self: Compiler, stmt: ast.CounterStmt) -> CondFn:
     return lambda ctx: read(ctx) >= max(0, amount(ctx))
 
 
-def needing_a_player(self: Compiler, price: CostDef | None, body: ast.Block) -> CostDef | None:
+def needing_a_player(self: StatementCompiler, price: CostDef | None, body: ast.Block) -> CostDef | None:
     """An ability whose effect starts by choosing a player (``choose another player as P``) is
     offered only while there is one to choose (RR "Target"): the check joins its cost's."""
     first = body[0] if body else None
@@ -375,7 +378,7 @@ def _pay_nothing(ctx: Ctx) -> None:
     return None
 
 
-def _amount_cost(self: Compiler, stmt: ast.AmountStmt, span: Span) -> tuple[CondFn, Effect] | None:
+def _amount_cost(self: StatementCompiler, stmt: ast.AmountStmt, span: Span) -> tuple[CondFn, Effect] | None:
     """``cost remove 1 resource from this``: an amount that must be there to be taken."""
     phrase = self.vocab.amounts.get(amount_key(stmt.verb, stmt.kind))
     if phrase is not None and "payable" not in phrase.data:
@@ -395,7 +398,7 @@ def _amount_cost(self: Compiler, stmt: ast.AmountStmt, span: Span) -> tuple[Cond
     return (lambda ctx: check(ctx, selection, None if amount is None else amount(ctx))), pay
 
 
-def misplaced_cost(self: Compiler, stmt: ast.CostStep) -> None:
+def misplaced_cost(self: StatementCompiler, stmt: ast.CostStep) -> None:
     self.error(
         "E183",
         "a cost is written first in the block of an ability that can be paid for",
@@ -405,7 +408,7 @@ def misplaced_cost(self: Compiler, stmt: ast.CostStep) -> None:
 
 
 # ------------------------------------------------------------------ limits
-def limit(self: Compiler, ability: ast.Ability) -> bool:
+def limit(self: StatementCompiler, ability: ast.Ability) -> bool:
     """Whether the ability's limit (if any) is in one of the family's periods (E186)."""
     if not ability.once:
         return True
@@ -432,7 +435,7 @@ def limit(self: Compiler, ability: ast.Ability) -> bool:
     return True
 
 
-def family_title(self: Compiler) -> str:
+def family_title(self: StatementCompiler) -> str:
     return self.vocab.title or self.vocab.family
 
 
@@ -444,7 +447,7 @@ def _suggest_key(word: str, choices: Iterable[str]) -> str | None:
     return did_you_mean(word, choices)
 
 
-def reaction(self: Compiler, ability: ast.Ability) -> TriggerDef | None:
+def reaction(self: StatementCompiler, ability: ast.Ability) -> TriggerDef | None:
     """``response [limit] after this commits { [cost ...] ... }``, ``forced at end of round { ... }``."""
     words = list(ability.phrase)
     found: tuple[Phrase, list[str]] | None = None
@@ -533,12 +536,12 @@ def _command_in(body: object, verb: str) -> ast.Command | None:
     return None
 
 
-def trigger_words(self: Compiler, entry: Phrase) -> tuple[str, ...]:
+def trigger_words(self: StatementCompiler, entry: Phrase) -> tuple[str, ...]:
     pattern = entry.data.get("pattern")
     return tuple(str(w) for w in pattern) if isinstance(pattern, tuple) else (entry.words,)
 
 
-def subject_test(self: Compiler, words: list[str], span: Span) -> Callable[[Ctx, int], bool] | None:
+def subject_test(self: StatementCompiler, words: list[str], span: Span) -> Callable[[Ctx, int], bool] | None:
     """The card a trigger's phrase is about: ``this``, a named thing (``attached hero``), or
     ``a KIND [you control]`` where the kind is card types and, for a family with traits,
     traits (``a dwarf hero you control``)."""
@@ -579,7 +582,7 @@ def subject_test(self: Compiler, words: list[str], span: Span) -> Callable[[Ctx,
     return is_subject
 
 
-def holding(self: Compiler, ability: ast.Ability) -> list[ConstantDef]:
+def holding(self: StatementCompiler, ability: ast.Ability) -> list[ConstantDef]:
     """``while attached { give +2 willpower to attached hero }``: changes that hold while the
     condition does, read whenever the stat is."""
     condition = " ".join(ability.phrase)
@@ -619,13 +622,13 @@ def holding(self: Compiler, ability: ast.Ability) -> list[ConstantDef]:
     return out
 
 
-def _holds_while(self: Compiler, stmt: ast.Command) -> bool:
+def _holds_while(self: StatementCompiler, stmt: ast.Command) -> bool:
     """A command its family says can hold in a 'while' block (it names 'while' among its contexts)."""
     primitive = self.vocab.primitives.get(stmt.verb)
     return primitive is not None and "while" in primitive.contexts
 
 
-def rule_of(self: Compiler, stmt: ast.Command, condition: str) -> ConstantDef | None:
+def rule_of(self: StatementCompiler, stmt: ast.Command, condition: str) -> ConstantDef | None:
     """``while attached { hold attached enemy }``: the command's rule holds on its cards as long
     as the condition does, a constant named after the command (the game asks whether it holds).
     Nobody is asked anything while a rule holds, so it must name its cards as a whole (E131)."""
@@ -673,7 +676,7 @@ def limit_text(ability: ast.Ability) -> str:
     return f"{ability.times} times per {ability.period}"
 
 
-def by_each_player(self: Compiler, ability: ast.Ability, event: bool) -> bool:
+def by_each_player(self: StatementCompiler, ability: ast.Ability, event: bool) -> bool:
     """``action by each player``: whether the family lets every player use a card's Action
     (each for themselves, a limit counted for each), and the card is one in play (E195)."""
     if not self.vocab.each_player_actions:

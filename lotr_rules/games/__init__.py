@@ -2,33 +2,24 @@
 
 A set's manifest names its family (``family = "adventure-deck"``); its cards are checked and
 compiled against that family's vocabulary, so the same language serves games whose turns have
-nothing in common.
+nothing in common. Each family's package registers itself with the language
+(:mod:`lotr_rules.dsl.families`) when it loads; importing this package loads them all.
 """
 
 from __future__ import annotations
 
-import importlib
+from lotr_rules.dsl.families import default_family, family_names, vocabulary_for
+from lotr_rules.games import adventure, deckbuilding, lcg
 
-from lotr_rules.engine.registry import Vocabulary
-from lotr_rules.errors import ConfigError
+#: the family of a set whose manifest names none (the deck-building games)
+DEFAULT_FAMILY = default_family()
 
-#: family name -> the module whose ``vocabulary()`` declares what its card scripts may say
-FAMILY_VOCABULARIES = {
-    "deckbuilding": "lotr_rules.games.deckbuilding.vocabulary",
-    "adventure-deck": "lotr_rules.games.adventure.vocabulary",
-    "lcg": "lotr_rules.games.lcg.vocabulary",
-}
-DEFAULT_FAMILY = "deckbuilding"
+__all__ = ["DEFAULT_FAMILY", "adventure", "deckbuilding", "family_names", "lcg", "load_all", "vocabulary_for"]
 
 
-def family_names() -> list[str]:
-    return sorted(FAMILY_VOCABULARIES)
+def load_all() -> None:
+    """Make sure every shipped family is registered with the language.
 
-
-def vocabulary_for(family: str) -> Vocabulary:
-    """The vocabulary of ``family``; a :class:`ConfigError` names the known ones otherwise."""
-    module = FAMILY_VOCABULARIES.get(family)
-    if module is None:
-        raise ConfigError(f"unknown game family '{family}'; known families: {', '.join(family_names())}")
-    vocabulary: Vocabulary = importlib.import_module(module).vocabulary()
-    return vocabulary
+    Importing this package does it; the entry points (the command line, the documentation's
+    generator, the tests) call this to say so where they start.
+    """

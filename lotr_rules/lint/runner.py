@@ -4,8 +4,9 @@ Each path may be a ``.card`` file, a set folder (with ``set.toml``) or a folder 
 Card names a script refers to must exist in some loaded set: the files being linted, the
 shipped sets, and the extra sets given with ``--cards``.
 
-Mix files (``*.mix.toml``, given as paths or found in the folders given) are checked too, against
-the shipped sets, the ``--cards`` sets and the set folders the mix file itself loads.
+The files a family reads besides card scripts (the deck-building games' mix files, the Card
+Game's deck lists and scenarios), given as paths or found in the folders given, are checked too,
+each by the family that registered it (see :mod:`lotr_rules.dsl.families`).
 """
 
 from __future__ import annotations
@@ -33,16 +34,14 @@ from lotr_rules.cards.loader import (
     set_folders,
     too_many_cards,
 )
-from lotr_rules.cards.mixfile import MIX_SUFFIX, check_mix_file, is_mix_file
 from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
 from lotr_rules.dsl.editions import LANGUAGE_VERSION
+from lotr_rules.dsl.families import FileLint, data_files, default_family, vocabulary_for
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import Span, UserError
-from lotr_rules.games import DEFAULT_FAMILY, vocabulary_for
 from lotr_rules.lint import partial
 from lotr_rules.lint.foreign import with_foreign_phrases
-from lotr_rules.lint.lcg_files import check_lcg_files, is_lcg_file, lcg_files
 from lotr_rules.resources import cardscripts_dir
 
 #: The manifests read during one lint_paths call, by folder: a set's manifest is read once, not
@@ -62,9 +61,9 @@ def _family_of(path: Path) -> str:
     a loose file outside any set."""
     folder = _set_folder_of(path)
     if folder is None:
-        return DEFAULT_FAMILY
+        return default_family()
     info, _ = _read_manifest(folder)
-    return info.family if info is not None else DEFAULT_FAMILY
+    return info.family if info is not None else default_family()
 
 
 def _shared_titles(
@@ -123,8 +122,8 @@ def collect(paths: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Diagnos
     files: list[tuple[Path, str]] = []
     diagnostics: list[Diagnostic] = []
     for path in paths:
-        if path.is_file() and (is_mix_file(path) or is_lcg_file(path)):
-            continue  # see mix_files and lcg_files
+        if path.is_file() and any(kind.is_one(path) for kind in data_files()):
+            continue  # a family's own file, checked by its family (see _lint_paths)
         if path.is_dir():
             folders = set_folders(path)
             if not folders:
@@ -182,16 +181,6 @@ def _code_clashes(folders: Sequence[Path]) -> list[Diagnostic]:
             if clash is not None:
                 out.append(attrs.evolve(clash, span=clash.span.with_path(_display(folder.resolve() / MANIFEST))))
     return out
-
-
-def mix_files(paths: Sequence[Path]) -> list[Path]:
-    """The mix files among ``paths`` and inside the folders of ``paths``."""
-    found: dict[Path, Path] = {}
-    for path in paths:
-        candidates = sorted(path.rglob(f"*{MIX_SUFFIX}")) if path.is_dir() else [path] if is_mix_file(path) else []
-        for file in candidates:
-            found.setdefault(file.resolve(), file)
-    return list(found.values())
 
 
 def _display(path: Path) -> str:
@@ -276,18 +265,17 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path], tournament: b
         if vocabulary.one_set_decks:
             diagnostics.extend(_shared_titles(cards, family_files, everything, vocabulary, known))
     diagnostics.extend(check_duplicates(parsed))
-    mixes = mix_files(paths)
-    for mix in mixes:
-        diagnostics.extend(check_mix_file(mix, extra_sets, _display(mix.resolve())))
-    # The Card Game's deck lists and scenarios, against the LCG cards in view.
+    # The families' own files (the deck-building games' mix files, the Card Game's deck lists
+    # and scenarios), each checked by its family against the cards in view.
     found_sets = [f for p in paths if p.is_dir() for f in set_folders(p)]
-    lcg = lcg_files(paths, found_sets)
-    if lcg:
-        homes = [f for p in lcg if (f := _set_folder_of(p)) is not None]
-        card_folders = list(dict.fromkeys([*reference_folders, *found_sets, *homes]))
-        where = {p.resolve(): _display(p.resolve()) for p in lcg}
-        diagnostics.extend(check_lcg_files(lcg, card_folders, where, tournament=tournament))
-    if not files and not mixes and not lcg and not diagnostics:
+    lint = FileLint(extra_sets, reference_folders, found_sets, _set_folder_of, _display, tournament)
+    others = 0
+    for kind in data_files():
+        found = kind.find(paths, found_sets)
+        others += len(found)
+        if found:
+            diagnostics.extend(kind.check(found, lint))
+    if not files and not others and not diagnostics:
         diagnostics.append(
             Diagnostic(
                 "E162",
@@ -296,4 +284,4 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path], tournament: b
                 Span(1, 1, 1, 2, ", ".join(str(p) for p in paths)),
             )
         )
-    return sort_diagnostics(diagnostics), len(files) + len(mixes) + len(lcg)
+    return sort_diagnostics(diagnostics), len(files) + others

@@ -53,10 +53,15 @@ _TEXT_BOX = (5.0, 52.0, 53.0, 22.8)
 _FOOT = (2.0, 76.2, 59.0, 9.8)
 
 
-def card_face_svg(card: CardDef, *, width_mm: float = 63.0, set_name: str | None = None) -> str:
+def card_face_svg(card: CardDef, *, width_mm: float = 63.0, set_name: str | None = None, side: str = "") -> str:
     """The face of ``card`` as a complete SVG document ``width_mm`` wide (at the card's
     proportions). ``set_name`` is written at the foot: when not given, a shipped set's short
-    name, or the set's code."""
+    name, or the set's code. A Card Game card is drawn by :mod:`lotr_rules.render.lcg_face`; of
+    a quest card's two sides, ``side`` "a" or "b" (the side in play, when not given)."""
+    if card.family == "lcg":
+        from lotr_rules.render.lcg_face import lcg_face_svg
+
+        return lcg_face_svg(card, width_mm=width_mm, set_name=set_name, side=side or "b")
     face = face_for(card)
     height_mm = width_mm * HEIGHT / WIDTH
     label = svg.attr(f"{card.name}: {type_words(card, face)}")
@@ -67,17 +72,53 @@ def card_face_svg(card: CardDef, *, width_mm: float = 63.0, set_name: str | None
     )
 
 
-def card_face_body(card: CardDef, *, set_name: str | None = None) -> str:
+def card_face_body(card: CardDef, *, set_name: str | None = None, side: str = "") -> str:
     """The elements of the face, in the card's own units (millimetres, 63 × 88), without the
     document around them: for a page that places several faces (a print sheet)."""
+    if card.family == "lcg":
+        from lotr_rules.render.lcg_face import lcg_face_body
+
+        return lcg_face_body(card, set_name=set_name, side=side or "b")
     face = face_for(card)
-    ids = _Ids(card)
+    ids = FaceIds(card)
     colours = frame_colours(card, face)
     parts = [
-        _defs(ids, colours),
-        svg.element("rect", width=WIDTH, height=HEIGHT, rx=3.2, fill=INK),
-        svg.element("rect", x=2.0, y=2.0, width=59.0, height=84.0, rx=2.2, fill=f"url(#{ids.frame})"),
-        svg.element(
+        face_defs(ids, colours),
+        card_frame(ids),
+        picture_panel(card, ids, colours[0]),
+        _banner(card, face),
+        _type_line(card, face),
+        text_panel(card.text, _TEXT_BOX),
+        set_band(card, set_name or shipped_set_title(card.set_code)),
+        *(draw_badge(badge, value, colours[0]) for badge in face.badges if (value := badge.value(card)) is not None),
+    ]
+    if face.shows_directions and card.field("directions", ()):
+        parts.append(_directions(card))
+    return "".join(parts)
+
+
+def card_file_stem(card: CardDef, side: str = "") -> str:
+    """A file name for the card's face, without its extension: its id (unique in its set), or
+    its name made safe when it has none; a side of a quest card adds the side ("-a")."""
+    if card.id:
+        return card.id + (f"-{side}" if side else "")
+    safe = "".join(char if char.isalnum() else "-" for char in card.name.lower())
+    stem = "-".join(part for part in safe.split("-") if part) or "card"
+    return stem + (f"-{side}" if side else "")
+
+
+def face_sides(card: CardDef) -> tuple[str, ...]:
+    """The sides of the card that have a face: "a" and "b" for a Card Game quest card, one
+    side ("") for any other card."""
+    return ("a", "b") if card.family == "lcg" and "quest" in card.types else ("",)
+
+
+def card_frame(ids: FaceIds) -> str:
+    """The dark edge of the card, the frame in its colours, and a thin gold line inside it."""
+    return (
+        svg.element("rect", width=WIDTH, height=HEIGHT, rx=3.2, fill=INK)
+        + svg.element("rect", x=2.0, y=2.0, width=59.0, height=84.0, rx=2.2, fill=f"url(#{ids.frame})")
+        + svg.element(
             "rect",
             x=2.6,
             y=2.6,
@@ -88,42 +129,24 @@ def card_face_body(card: CardDef, *, set_name: str | None = None) -> str:
             stroke=GOLD,
             stroke_width=0.3,
             stroke_opacity=0.7,
-        ),
-        _picture(card, ids, colours[0]),
-        _banner(card, face),
-        _type_line(card, face),
-        _text_box(card),
-        _foot(card, set_name or shipped_set_title(card.set_code)),
-        *(_badge(badge, value, colours[0]) for badge in face.badges if (value := badge.value(card)) is not None),
-    ]
-    if face.shows_directions and card.field("directions", ()):
-        parts.append(_directions(card))
-    return "".join(parts)
+        )
+    )
 
 
-def card_file_stem(card: CardDef) -> str:
-    """A file name for the card's face, without its extension: its id (unique in its set), or
-    its name made safe when it has none."""
-    if card.id:
-        return card.id
-    safe = "".join(char if char.isalnum() else "-" for char in card.name.lower())
-    return "-".join(part for part in safe.split("-") if part) or "card"
-
-
-class _Ids:
+class FaceIds:
     """Element ids unique to the card, so faces inlined side by side do not take each other's
     gradients."""
 
-    def __init__(self, card: CardDef) -> None:
+    def __init__(self, card: CardDef, side: str = "") -> None:
         key = f"{card.family}/{card.set_code}/{card.id}/{card.name}"
-        stem = "c" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:10]
+        stem = "c" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:10] + (f"-{side}" if side else "")
         self.frame = f"{stem}-frame"
         self.picture = f"{stem}-picture"
         self.parchment = f"{stem}-parchment"
         self.seal = f"{stem}-seal"
 
 
-def _defs(ids: _Ids, colours: tuple[str, ...]) -> str:
+def face_defs(ids: FaceIds, colours: tuple[str, ...]) -> str:
     first = colours[0]
     last = colours[-1]
     if len(colours) > 1:
@@ -161,12 +184,12 @@ def _stop(offset: float, colour: str) -> str:
     return svg.element("stop", offset=float(offset), stop_color=colour)
 
 
-def _box(box: tuple[float, float, float, float], **style: str | float | None) -> str:
+def panel(box: tuple[float, float, float, float], **style: str | float | None) -> str:
     x, y, width, height = box
     return svg.element("rect", x=x, y=y, width=width, height=height, **style)
 
 
-def _line(
+def text_line(
     text: str,
     x: float,
     y: float,
@@ -195,8 +218,9 @@ def _line(
 
 
 # ---------------------------------------------------------------------- the parts of a face
-def _picture(card: CardDef, ids: _Ids, colour: str) -> str:
-    x, y, width, height = _PICTURE
+def picture_panel(card: CardDef, ids: FaceIds, colour: str, box: tuple[float, float, float, float] = _PICTURE) -> str:
+    """The picture: no set ships artwork, so the card's initial in rings over its colour."""
+    x, y, width, height = box
     cx, cy = x + width / 2, y + height / 2
     words = card.name.split()
     # "The One Ring" is an O, as a reader would file it
@@ -236,7 +260,7 @@ def _picture(card: CardDef, ids: _Ids, colour: str) -> str:
         fill_opacity=0.55,
     )
     return (
-        _box(_PICTURE, rx=1.0, fill=f"url(#{ids.picture})", stroke=mix(colour, BLACK, 0.5), stroke_width=0.35)
+        panel(box, rx=1.0, fill=f"url(#{ids.picture})", stroke=mix(colour, BLACK, 0.5), stroke_width=0.35)
         + rings
         + rays
         + letter
@@ -248,8 +272,8 @@ def _banner(card: CardDef, face: FamilyFace) -> str:
     has_seal = any(b.corner == "top-left" and b.value(card) is not None for b in face.badges)
     left = x + (10.0 if has_seal else 2.0)
     right = x + width - 2.0
-    name = _line(card.name, (left + right) / 2, y + height / 2 + 1.35, right - left, largest=3.8, bold=True)
-    return _box(_BANNER, rx=1.2, fill=PARCHMENT, stroke=INK, stroke_width=0.3) + name
+    name = text_line(card.name, (left + right) / 2, y + height / 2 + 1.35, right - left, largest=3.8, bold=True)
+    return panel(_BANNER, rx=1.2, fill=PARCHMENT, stroke=INK, stroke_width=0.3) + name
 
 
 def type_words(card: CardDef, face: FamilyFace) -> str:
@@ -271,7 +295,7 @@ def _type_line(card: CardDef, face: FamilyFace) -> str:
     x, y, width, height = _TYPE_LINE
     words = type_words(card, face)
     emblem_x = x + width - 3.4
-    text = _line(
+    text = text_line(
         words.upper(),
         x + (width - 6.0) / 2 + 1.0,
         y + height / 2 + 0.85,
@@ -294,15 +318,26 @@ def _type_line(card: CardDef, face: FamilyFace) -> str:
         text_anchor="middle",
         fill=WHITE,
     )
-    return _box(_TYPE_LINE, rx=1.0, fill=PARCHMENT_DARK, stroke=INK, stroke_width=0.3) + text + emblem
+    return panel(_TYPE_LINE, rx=1.0, fill=PARCHMENT_DARK, stroke=INK, stroke_width=0.3) + text + emblem
 
 
-def _text_box(card: CardDef) -> str:
-    x, y, width, height = _TEXT_BOX
+def text_panel(
+    text: str,
+    box: tuple[float, float, float, float],
+    *,
+    fill: str = PARCHMENT,
+    italic: bool = False,
+    largest: float = 2.9,
+    reserved: float = 0.0,
+) -> str:
+    """``text`` cut into its abilities and fitted to ``box``, on parchment (or ``fill``), below
+    ``reserved`` millimetres kept free at the top of the box (for a line of traits)."""
+    x, y, width, height = box
     pad_x, pad_y = 2.2, 1.4
-    layout = fit_text(card.text, width - 2 * pad_x, height - 2 * pad_y, largest=2.9, smallest=1.75)
+    room = height - 2 * pad_y - reserved
+    layout = fit_text(text, width - 2 * pad_x, room, largest=largest, smallest=1.75)
     # the block sits in the middle of the box, as printed cards set short texts
-    top = y + pad_y + max(0.0, (height - 2 * pad_y - layout.height) / 2)
+    top = y + reserved + pad_y + max(0.0, (room - layout.height) / 2)
     baseline = top + layout.size * 0.82
     lines = []
     for line in layout.lines:
@@ -325,11 +360,18 @@ def _text_box(card: CardDef) -> str:
             start = centre - line.width(layout.size) / 2
             lines.append(svg.element("text", runs, x=start, y=baseline))
         baseline += layout.size * layout.line_height
-    group = svg.element("g", "".join(lines), font_family=FONT, font_size=layout.size, fill=INK)
-    return _box(_TEXT_BOX, rx=1.0, fill=PARCHMENT, stroke=INK, stroke_width=0.3) + group
+    group = svg.element(
+        "g",
+        "".join(lines),
+        font_family=FONT,
+        font_size=layout.size,
+        font_style="italic" if italic else None,
+        fill=INK,
+    )
+    return panel(box, rx=1.0, fill=fill, stroke=INK, stroke_width=0.3) + group
 
 
-def _foot(card: CardDef, set_name: str) -> str:
+def set_band(card: CardDef, set_name: str) -> str:
     x, y, width, height = _FOOT
     band = svg.element(
         "path",
@@ -339,7 +381,7 @@ def _foot(card: CardDef, set_name: str) -> str:
     centre = x + width / 2
     room = 30.0
     if card.provenance == "designed":
-        name = _line(set_name, centre, y + 3.6, room, largest=2.1, fill=WHITE)
+        name = text_line(set_name, centre, y + 3.6, room, largest=2.1, fill=WHITE)
         mark = svg.element(
             "rect",
             x=centre - 7.5,
@@ -364,11 +406,16 @@ def _foot(card: CardDef, set_name: str) -> str:
             letter_spacing=0.25,
         )
         return band + name + mark
-    return band + _line(set_name, centre, y + height / 2 + 0.8, room, largest=2.1, fill=WHITE)
+    return band + text_line(set_name, centre, y + height / 2 + 0.8, room, largest=2.1, fill=WHITE)
 
 
-def _badge(badge: Badge, value: str, frame: str) -> str:
-    x, y = {"top-left": (8.6, 8.3), "bottom-left": (9.6, 80.4), "bottom-right": (53.4, 80.4)}[badge.corner]
+#: where each corner's seal sits
+CORNERS = {"top-left": (8.6, 8.3), "top-right": (54.4, 8.3), "bottom-left": (9.6, 80.4), "bottom-right": (53.4, 80.4)}
+
+
+def draw_badge(badge: Badge, value: str, frame: str) -> str:
+    """A number in a seal (a coin, a shield or a star) at its corner, its label under it."""
+    x, y = CORNERS[badge.corner]
     ring = mix(frame, WHITE, 0.35)
     if badge.shape == "shield":
         outline = svg.element(

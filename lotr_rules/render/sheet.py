@@ -15,7 +15,7 @@ import attrs
 
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.render import svg
-from lotr_rules.render.face import FONT, HEIGHT, INK, WIDTH, card_face_body
+from lotr_rules.render.face import FONT, HEIGHT, INK, WIDTH, card_face_body, face_sides
 
 COLUMNS, ROWS = 3, 3
 PER_PAGE = COLUMNS * ROWS
@@ -41,24 +41,33 @@ def copies_of(cards: Sequence[CardDef], one_each: bool = False) -> list[CardDef]
     return [card for card in cards for _ in range(1 if one_each else max(card.field("copies", 1), 1))]
 
 
+def sides_of(cards: Sequence[CardDef]) -> list[tuple[CardDef, str]]:
+    """Each card's faces, with the side each shows: both sides of a quest card, one of any other."""
+    return [(card, side) for card in cards for side in face_sides(card)]
+
+
 def sheet_pages(
-    faces: Sequence[CardDef], paper: Paper, title: str, set_names: dict[str, str] | None = None
+    cards: Sequence[CardDef], paper: Paper, title: str, set_names: dict[str, str] | None = None
 ) -> list[str]:
-    """One SVG document per page of nine faces (the last page may hold fewer)."""
+    """One SVG document per page of nine faces (the last page may hold fewer); a quest card
+    takes two places, one for each of its sides."""
     names = set_names or {}
+    faces = sides_of(cards)
     pages = [faces[start : start + PER_PAGE] for start in range(0, len(faces), PER_PAGE)]
     return [_page(page, paper, title, number, len(pages), names) for number, page in enumerate(pages, 1)]
 
 
-def _page(faces: Sequence[CardDef], paper: Paper, title: str, number: int, total: int, names: dict[str, str]) -> str:
+def _page(
+    faces: Sequence[tuple[CardDef, str]], paper: Paper, title: str, number: int, total: int, names: dict[str, str]
+) -> str:
     left = (paper.width - COLUMNS * WIDTH) / 2
     top = (paper.height - ROWS * HEIGHT) / 2
     parts = [svg.element("rect", width=paper.width, height=paper.height, fill="#ffffff")]
-    for index, card in enumerate(faces):
+    for index, (card, side) in enumerate(faces):
         x = left + (index % COLUMNS) * WIDTH
         y = top + (index // COLUMNS) * HEIGHT
         body = svg.element("rect", width=WIDTH, height=HEIGHT, fill=INK) + card_face_body(
-            card, set_name=names.get(card.set_code)
+            card, set_name=names.get(card.set_code), side=side
         )
         parts.append(
             svg.element("svg", body, x=x, y=y, width=WIDTH, height=HEIGHT, viewBox=f"0 0 {WIDTH:g} {HEIGHT:g}")

@@ -14,13 +14,13 @@ import attrs
 
 from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
 from lotr_rules.cards.catalogue import Catalogue
-from lotr_rules.cards.mix import build_mix
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
 from lotr_rules.errors import ConfigError, RecordError, UserError
 from lotr_rules.games.deckbuilding.config import STANDARD_ARCHENEMIES, GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame, hero_named
+from lotr_rules.games.deckbuilding.mix import build_mix
 from lotr_rules.games.deckbuilding.record import game_record, record_text, replay
 from lotr_rules.session import saving
 from lotr_rules.session.mixing import mix_options

@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from lotr_rules.cards.mix import read_deck_file
-from lotr_rules.cards.mixfile import load_mix_file
 from lotr_rules.errors import ConfigError
 from lotr_rules.games import DEFAULT_FAMILY
+from lotr_rules.games.deckbuilding.mix import read_deck_file
+from lotr_rules.games.deckbuilding.mixfile import load_mix_file
 
 #: the options a mix file replaces, as (attribute, flag)
 MIX_FILE_REPLACES = (

@@ -24,11 +24,13 @@ BotMaker = Callable[[str, int], Agent]
 class SeatBot:
     """A bot whose every answer depends only on the game: the seed, the seat, the choices so far."""
 
-    def __init__(self, kind: str, seed: int, seat: int, make: BotMaker) -> None:
+    def __init__(self, kind: str, seed: int, seat: int, make: BotMaker, name: str = "bot") -> None:
         self.kind = kind
         self.seed = seed
         self.seat = seat
         self._make = make
+        #: what a table shows of the seat's player
+        self.name = name
 
     def choose(self, game: Game, request: DecisionRequest) -> int:
         mixed = Rng(self.seed * 16 + self.seat).next32() ^ len(game.state.choices)

@@ -18,9 +18,9 @@ from typing import Any, Protocol
 
 import attrs
 
-from lotr_rules.cards.mix import mix_json
 from lotr_rules.datafiles import path_problem, shown_path
 from lotr_rules.errors import UserError
+from lotr_rules.games.deckbuilding.mix import mix_json
 from lotr_rules.limits import option_range, shown_number
 from lotr_rules.sim.results import GameResult
 
@@ -40,7 +40,7 @@ class SimSettings:
     sets: tuple[str, ...] = ("two-towers",)
     #: extra card folders, as absolute paths (workers load them again themselves)
     card_paths: tuple[str, ...] = ()
-    #: how the main deck is mixed from the sets (lotr_rules.cards.mix; "" for every main-deck card),
+    #: how the main deck is mixed from the sets (lotr_rules.games.deckbuilding.mix; "" for every main-deck card),
     #: and the plans' options, as GameConfig has them
     mix: str = ""
     half: int = 1

@@ -41,6 +41,13 @@ from lotr_rules.session import families
 from lotr_rules.web import faces
 from lotr_rules.web.cardview import detail, script_of
 from lotr_rules.web.hosts import LOOPBACK_NAMES, AllowedHosts
+from lotr_rules.web.lcg_pages import (
+    LCG_FAMILY,
+    LcgPages,
+    is_lcg_data,
+    lcg_game,
+)
+from lotr_rules.web.lcg_replay import LcgReplay
 from lotr_rules.web.newgame import (
     FAMILIES,
     WEB_PLANS,
@@ -105,6 +112,7 @@ class WebTable:
         self.replays = ReplayStore()
         self.try_sets = TrySets()
         self.env = _environment()
+        self.lcg = LcgPages(library)
 
     def page(self, template: str, status: int = 200, **context: Any) -> HTMLResponse:
         return HTMLResponse(self.env.get_template(template).render(**context), status_code=status)
@@ -128,7 +136,8 @@ class WebTable:
             status,
             form=form,
             error=error,
-            families=FAMILIES,
+            families={**FAMILIES, **LCG_FAMILY},
+            lcg=self.lcg.form_choices(),
             sets=self.library.set_choices("deckbuilding"),
             plans=WEB_PLANS,
             mix_files=sorted(self.library.mix_files()),
@@ -138,10 +147,13 @@ class WebTable:
         )
 
     async def new_game(self, request: Request) -> Response:
-        form = {key: str(value) for key, value in (await request.form()).items() if isinstance(value, str)}
+        sent = await request.form()
+        form = {key: str(value) for key, value in sent.items() if isinstance(value, str)}
         family = form.get("family", "deckbuilding")
         try:
-            if family == "adventure-deck":
+            if family in LCG_FAMILY:
+                session = await self.lcg.new_game(form, sent)
+            elif family == "adventure-deck":
                 session = await run_in_threadpool(new_adventure, self.library, form)
             elif family == "deckbuilding":
                 session = await run_in_threadpool(new_deckbuilding, self.library, form)
@@ -199,6 +211,9 @@ class WebTable:
             game = session.game
             if game is None or not 0 <= instance < len(game.cards):
                 raise _NotFound("no such card")
+            if lcg_game(session) is not None:
+                shown = self.lcg.detail(session, instance, self._viewer(session)[0])
+                return self.page("lcg_inspector.html", card=shown)
             definition = game.cards[instance]
         catalogue = session.context.get("catalogue")
         info = catalogue.sets.get(definition.set_code) if catalogue is not None else None
@@ -215,6 +230,8 @@ class WebTable:
             if game is None or not 0 <= instance < len(game.cards):
                 raise _NotFound("no such card")
             definition = game.cards[instance]
+            if lcg_game(session) is not None:
+                definition = self.lcg.face_card(session, instance, self._viewer(session)[0])
         return _svg(await run_in_threadpool(faces.face_svg, definition))
 
     # ------------------------------------------------------------------ saving
@@ -248,7 +265,8 @@ class WebTable:
         form = await request.form()
         try:
             data, where = await _chosen_or_uploaded(form, self.saves)
-            session = await run_in_threadpool(resume_game, self.library, data, where)
+            resume = self.lcg.resume if is_lcg_data(data) else resume_game
+            session = await run_in_threadpool(resume, self.library, data, where)
         except UserError as error:
             return self.page("resume.html", 400, saves=self.saves.listing(), error=str(error))
         self.sessions.add(session)
@@ -262,8 +280,10 @@ class WebTable:
             context = self._table_context(session)
         return self.env.get_template("table.html").render(**context)
 
-    def _table_context(self, session: TableSession) -> dict[str, Any]:
-        game = session.game
+    @staticmethod
+    def _viewer(session: TableSession) -> tuple[int | None, int | None]:
+        """Whose hand the screen shows (None: every hand, -1: none), and the seat the screen
+        must be passed to first in hot-seat play (or None)."""
         pending = session.pending if session.answer is None else None
         humans = session.humans
         viewer: int | None
@@ -277,6 +297,12 @@ class WebTable:
         if pending is not None and session.hot_seat and session.revealed != pending.player:
             pass_to = pending.player
             viewer = -1
+        return viewer, pass_to
+
+    def _table_context(self, session: TableSession) -> dict[str, Any]:
+        game = session.game
+        pending = session.pending if session.answer is None else None
+        viewer, pass_to = self._viewer(session)
         request = pending if pass_to is None else None
         waiting = request is not None
         view: dict[str, Any] | None = None
@@ -284,11 +310,13 @@ class WebTable:
             view = deckbuilding_view(game, viewer, request)
         elif isinstance(game, AdventureGame):
             view = adventure_view(game, request)
+        elif lcg_game(session) is not None:
+            view = self.lcg.view(session, viewer, request)
         move = ""
         if session.showing is not None and game is not None:
             shown, index = session.showing
             option = shown.options[index]
-            who = f"Player {shown.player + 1}" if session.family == "deckbuilding" else "The strategy"
+            who = f"Player {shown.player + 1}" if session.family != "adventure-deck" else "The strategy"
             move = f"{who} ({_bot_name(session.seats[shown.player])}) chooses: {option.label}"
             if view is not None and option.card >= 0:
                 _mark(view, option.card, option.label)
@@ -360,8 +388,9 @@ class WebTable:
         return RedirectResponse(f"/game/{session.id}", status_code=303)
 
     # ------------------------------------------------------------------ replays
-    def replay_session(self, request: Request) -> ReplaySession:
-        found = self.replays.get(str(request.path_params["rid"]))
+    def replay_session(self, request: Request) -> ReplaySession | LcgReplay:
+        rid = str(request.path_params["rid"])
+        found = self.replays.get(rid) or self.lcg.replays.get(rid)
         if found is None:
             raise _NotFound("there is no such replay open here (the server may have been restarted)")
         return found
@@ -373,6 +402,9 @@ class WebTable:
         form = await request.form()
         try:
             data, where = await _chosen_or_uploaded(form, self.saves)
+            if is_lcg_data(data):
+                lcg_opened = self.lcg.replays.add(await run_in_threadpool(self.lcg.open_replay, data, where))
+                return RedirectResponse(f"/replay/{lcg_opened.id}", status_code=303)
             opened = await run_in_threadpool(open_replay, self.library.catalogue, data, where)
         except UserError as error:
             return self.page("replays.html", 400, saves=self.saves.listing(), error=str(error))
@@ -388,7 +420,9 @@ class WebTable:
         replay_session = self.replay_session(request)
         return HTMLResponse(await run_in_threadpool(self.render_replay, replay_session, _step_of(request)))
 
-    def render_replay(self, replay_session: ReplaySession, number: int) -> str:
+    def render_replay(self, replay_session: ReplaySession | LcgReplay, number: int) -> str:
+        if isinstance(replay_session, LcgReplay):
+            return self.lcg.render_replay(self.env, replay_session, number)
         number = max(0, min(number, replay_session.last))
         step = replay_session.step(number)
         view = (
@@ -416,11 +450,17 @@ class WebTable:
         )
 
     async def replay_card(self, request: Request) -> Response:
-        cards = self.replay_session(request).step(0).game.cards
+        opened = self.replay_session(request)
+        if isinstance(opened, LcgReplay):
+            _card_at(request, opened.cards)  # a number that is no card is not found
+            shown = self.lcg.replay_detail(opened, int(request.path_params["instance"]))
+            return self.page("lcg_inspector.html", card=shown)
+        cards = opened.step(0).game.cards
         return self.page("inspector.html", card=detail(_card_at(request, cards)))
 
     async def replay_face(self, request: Request) -> Response:
-        cards = self.replay_session(request).step(0).game.cards
+        opened = self.replay_session(request)
+        cards = opened.cards if isinstance(opened, LcgReplay) else opened.step(0).game.cards
         return _svg(await run_in_threadpool(faces.face_svg, _card_at(request, cards)))
 
 
@@ -564,6 +604,7 @@ def create_app(
     library = Library(card_dirs, bot_delay)
     library.catalogue("deckbuilding")  # a set with errors stops the server before it starts
     library.catalogue("adventure-deck")
+    library.catalogue("lcg")
     table = WebTable(library, SaveFolder(saves_dir or Path("lotr-saves")))
 
     async def not_found(request: Request, error: Exception) -> Response:

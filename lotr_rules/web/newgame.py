@@ -16,7 +16,6 @@ import attrs
 
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
-from lotr_rules.cards.mix import PLANS
 from lotr_rules.engine.decisions import Agent
 from lotr_rules.engine.game import Game
 from lotr_rules.errors import ConfigError, RecordError
@@ -25,6 +24,7 @@ from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import AdventureConfig
 from lotr_rules.games.adventure.record import config_from_json, replay_journey
 from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, STANDARD_ARCHENEMIES, GameConfig
+from lotr_rules.games.deckbuilding.mix import PLANS
 from lotr_rules.games.deckbuilding.record import check_record
 from lotr_rules.session import adventure, families
 from lotr_rules.session.deckbuilding import (

@@ -15,9 +15,9 @@ from lotr_rules.datafiles import DataFileError, read_json
 from lotr_rules.errors import RecordError, UserError
 from lotr_rules.games.adventure.game import AdventureGame
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
-from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.session.adventure import journey_save
 from lotr_rules.session.deckbuilding import save_data, write_save
+from lotr_rules.web.lcg_games import is_lcg_data, lcg_save_data, lcg_summary
 from lotr_rules.web.sessions import TableSession
 
 SUFFIX = ".json"
@@ -73,11 +73,9 @@ class SaveFolder:
 def _summary(file: Path) -> str:
     try:
         data = read_json(file, "game record")
+        if is_lcg_data(data):
+            return lcg_summary(data)
         state = "over" if data.get("finished") else f"{len(data['choices'])} choices in"
-        if data.get("family") == "lcg":
-            seats = len(data["decks"])
-            players = f"{seats} player{'' if seats == 1 else 's'}"
-            return f"the Card Game, {data['scenario']}, {players}, seed {data['seed']}: {state}"
         config = data["config"]
         if data.get("family") == "adventure-deck":
             return f"an Adventure Deck journey, seed {config.get('seed')}: {state}"
@@ -95,9 +93,4 @@ def save_data_of(session: TableSession) -> dict[str, Any] | None:
             return save_data(game, session.seats)
         if isinstance(game, AdventureGame):
             return journey_save(game, session.seats)
-        if isinstance(game, LcgGame):
-            # a Card Game's table keeps what it was set up from as context["setup"] (an LcgSetup)
-            from lotr_rules.session import lcg
-
-            return lcg.save_data(game, session.context["setup"])
-        return None
+        return lcg_save_data(session)

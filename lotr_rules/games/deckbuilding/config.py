@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import attrs
 
-from lotr_rules.cards.mix import mix_json
 from lotr_rules.errors import ConfigError
+from lotr_rules.games.deckbuilding.mix import mix_json
 from lotr_rules.limits import MAX_COPIES_PER_GAME, shown_number
 
 MIN_PLAYERS = 1
@@ -32,7 +32,7 @@ class GameConfig:
     #: Not a rulebook rule: a safeguard so that a game whose players can no longer act (a bot
     #: that destroyed its whole deck, say) still ends. No real game comes near it.
     max_turns: int = 1000
-    #: how the main deck is built from the sets in play (lotr_rules.cards.mix): "" is every
+    #: how the main deck is built from the sets in play (lotr_rules.games.deckbuilding.mix): "" is every
     #: main-deck card of every set; "plan-1", "plan-2", "less-random" or "custom"
     mix: str = ""
     #: plan-2: which half of the split deck this game uses (1 for a match's first game, 2 for its second)
@@ -48,7 +48,7 @@ class GameConfig:
 
     def check_mix(self) -> None:
         """Raise ConfigError if the mix options do not make sense (the cards are checked at setup)."""
-        from lotr_rules.cards.mix_checks import config_problems, raise_first
+        from lotr_rules.games.deckbuilding.mix_checks import config_problems, raise_first
 
         raise_first(config_problems(self))
         if self.avoid_archenemies and (self.mix != "plan-2" or self.half != 2):
@@ -86,7 +86,7 @@ class GameConfig:
         use_wall = data.get("use_wall")
         if use_wall is not None and not isinstance(use_wall, bool):
             raise ConfigError(f"a game config's use_wall must be true, false or null, not {use_wall!r}")
-        from lotr_rules.cards.mix import deck_entries
+        from lotr_rules.games.deckbuilding.mix import deck_entries
 
         mix = data.get("mix", "")
         if not isinstance(mix, str):

@@ -1427,11 +1427,11 @@ def _mixed(
         config.check_mix()
         # Setup has one level 1 Archenemy on top and one level 4 last, so with several sets in
         # play one set's Archenemies are used: the first set in play with a whole stack.
-        from lotr_rules.cards.mix import one_stack
+        from lotr_rules.games.deckbuilding.mix import one_stack
 
         by_deck["archenemy"] = list(one_stack(by_deck.get("archenemy", []), config.sets))
         return None
-    from lotr_rules.cards.mix import build_mix
+    from lotr_rules.games.deckbuilding.mix import build_mix
 
     mix = build_mix(catalogue, config)
     by_deck["hero"] = list(mix.heroes)
@@ -1440,6 +1440,6 @@ def _mixed(
 
 
 def _mix_uses_wall(catalogue: Catalogue, cards: Sequence[CardDef]) -> bool:
-    from lotr_rules.cards.mix import uses_wall
+    from lotr_rules.games.deckbuilding.mix import uses_wall
 
     return uses_wall(catalogue, cards)

@@ -29,11 +29,11 @@ from typing import Any
 import attrs
 
 from lotr_rules.cards.catalogue import Catalogue
-from lotr_rules.cards.mix import build_mix
 from lotr_rules.engine.decisions import Agent, DecisionRequest, Option
 from lotr_rules.errors import ConfigError, IllegalChoiceError
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import ARCHENEMY, DeckbuildingGame
+from lotr_rules.games.deckbuilding.mix import build_mix
 from lotr_rules.games.deckbuilding.record import game_record
 
 PLAN = "plan-2"

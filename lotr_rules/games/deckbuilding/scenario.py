@@ -32,7 +32,6 @@ import attrs
 from lotr_rules.cards import impossible
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
-from lotr_rules.cards.mix import one_stack, uses_wall
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, Option
@@ -42,6 +41,7 @@ from lotr_rules.games.deckbuilding import game as rules
 from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, SEED_MAX, GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.log import render_entry
+from lotr_rules.games.deckbuilding.mix import one_stack, uses_wall
 from lotr_rules.limits import MAX_COPIES_PER_GAME, SCRIPT_NUMBER_MAX
 from lotr_rules.scenario_files import (
     ZONE_SUFFIXES,

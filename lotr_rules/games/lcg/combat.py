@@ -198,12 +198,12 @@ def _resolve_attack(game: LcgGame, player: int, enemy: int) -> None:
         record = game.records[shadow]
         if game.locate(shadow)[0] != SHADOWS:
             continue  # an earlier effect discarded it
-        game.log("shadow revealed", record.name)
+        game.log("shadow revealed", game.card_name(shadow))
         if record.shadow is not None:
             game.begin_action()
             # A Response may cancel the shadow effect before it resolves (RR "Cancel").
             if triggers.fire(game, "would shadow", player, shadow, source=shadow).cancelled:
-                game.log("cancelled", record.name, "shadow")
+                game.log("cancelled", game.card_name(shadow), "shadow")
             else:
                 record.shadow(game, player, shadow)
                 game.check_lethal()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 import attrs
@@ -84,6 +84,9 @@ class LcgConfig:
     first_player: int = 0
     #: whether players are offered the one mulligan of setup
     mulligan: bool = True
+    #: how logs, options and views name the records whose title a card of another loaded set
+    #: shares (``Aragorn (lcg-core)``); any other record is named by its title
+    names: Mapping[LcgCard, str] = attrs.field(factory=dict, eq=False, hash=False)
 
     def check(self) -> None:
         if not 1 <= len(self.players) <= 4:
@@ -213,12 +216,25 @@ class LcgGame(Game):
         self.left_hosts: dict[int, int] = {}
         #: the X chosen and paid for the card with a cost of X being played now
         self.paid_x = 0
+        #: the names of the cards whose title is shared with a card of another loaded set
+        self.labels: dict[int, str] = {
+            card: config.names[r] for card, r in enumerate(records) if config.names.get(r, r.name) != r.name
+        }
         super().__init__(shared.cards, LcgState(len(config.players), config.seed), agents)
         self.replay_queue.extend(replay)
         # setup itself may end the game (a scenario takes a lone hero prisoner): the game is
         # over before its first round, with its result recorded like any other
         with contextlib.suppress(GameOver):
             self._setup()
+
+    def card_name(self, card: int) -> str:
+        """The card's title, or its title and set where a card of another loaded set shares it
+        (the rules count by title: they read ``records[card].name``)."""
+        if self.labels:
+            label = self.labels.get(card)
+            if label is not None:
+                return label
+        return self.cards[card].name
 
     def card_lines(self, card: int, *, with_state: bool = True) -> list[str] | None:
         """The card's face from its record (numbers, traits, keywords, text) and, while it is in
@@ -693,7 +709,7 @@ class LcgGame(Game):
             if not found:
                 raise ConfigError(f"quest stage '{record.name}' sets up '{name}', which is not in the encounter deck")
             self.move(found[0], STAGING)
-            self.log("setup", name)
+            self.log("setup", self.card_name(found[0]))
         if record.when_revealed is not None:
             record.when_revealed(self, self.state.first_player, stage)
             self.check_lethal()
@@ -918,12 +934,14 @@ class LcgGame(Game):
                 if record.action_phase and record.action_phase != self.state.phase:
                     continue  # a Combat Action (and the like) is played only in its phase
                 if record.action_check is None or record.action_check(self, player, card):
-                    options.append(Option(f"play {record.name}", (card, -1), card))
+                    options.append(Option(f"play {self.card_name(card)}", (card, -1), card))
             elif planning and record.type == "ally" and not words_objectives.rationed(self, card):
-                options.append(Option(f"play {record.name}", (card, -1), card))
+                options.append(Option(f"play {self.card_name(card)}", (card, -1), card))
             elif planning and record.type == "attachment":
                 for host in self.hosts(player, card):
-                    options.append(Option(f"attach {record.name} to {self.card_name(host)}", (card, host), card))
+                    options.append(
+                        Option(f"attach {self.card_name(card)} to {self.card_name(host)}", (card, host), card)
+                    )
         return options
 
     def play(self, player: int, card: int, host: int = -1) -> None:
@@ -933,9 +951,9 @@ class LcgGame(Game):
             self.pay(player, card, self.paid_x)
         else:
             self.pay(player, card)
-        self.log("played", player, record.name, self.card_name(host) if host >= 0 else "")
+        self.log("played", player, self.card_name(card), self.card_name(host) if host >= 0 else "")
         if record.variable_cost:
-            self.log("x paid", player, record.name, self.paid_x)
+            self.log("x paid", player, self.card_name(card), self.paid_x)
         if record.type == "event":
             # Resolved first, then put in its owner's discard pile (seed, "Event Cards").
             self.move(card, RESOLVING)

@@ -38,6 +38,16 @@ def _hook(effect: Effect, cost: CostDef | None = None, paid_name: str = "") -> H
     return run
 
 
+def _pay_only(cost: CostDef, paid_name: str = "") -> Hook:
+    def pay(game: LcgGame, player: int, card: int) -> None:
+        ctx = Ctx(game, player, card)
+        if paid_name:
+            ctx.vars[paid_name] = game.paid_x
+        cost.pay(ctx)
+
+    return pay
+
+
 def _check(cost: CostDef) -> Check:
     def payable(game: LcgGame, player: int, card: int) -> bool:
         return cost.payable(Ctx(game, player, card))
@@ -82,6 +92,10 @@ def _trigger(trigger: TriggerDef, amount_name: str, yours: bool, from_hand: bool
             cost.pay(ctx)
         effect(ctx)
 
+    def pay(game: LcgGame, player: int, card: int, event: LcgEvent) -> None:
+        if cost is not None:
+            cost.pay(_context(game, player, card, event, amount_name))
+
     return Trigger(
         trigger.event,
         run,
@@ -92,6 +106,7 @@ def _trigger(trigger: TriggerDef, amount_name: str, yours: bool, from_hand: bool
         text=trigger.label,
         from_hand=from_hand,
         leaving=leaving,
+        cost=None if cost is None else pay,
     )
 
 
@@ -111,6 +126,10 @@ def _action(card: CardDef) -> Trigger | None:
             price.pay(ctx)
         effect(ctx)
 
+    def pay(game: LcgGame, player: int, this: int, event: LcgEvent) -> None:
+        if price is not None:
+            price.pay(Ctx(game, player, this))
+
     limit = _PERIOD.get(action.period, "") if action.once else ""
     return Trigger(
         "action",
@@ -121,6 +140,7 @@ def _action(card: CardDef) -> Trigger | None:
         times=action.times,
         text="action",
         by_each_player=action.by_each_player,
+        cost=None if price is None else pay,
     )
 
 
@@ -164,6 +184,7 @@ def record_hooks(card: CardDef) -> dict[str, Any]:
             out["action"] = _hook(card.action.effect, card.action.price, paid)
             if card.action.price is not None:
                 out["action_check"] = _check(card.action.price)
+                out["action_cost"] = _pay_only(card.action.price, paid)
         else:
             action = _action(card)
             assert action is not None

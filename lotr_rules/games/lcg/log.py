@@ -7,6 +7,7 @@ that.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -15,6 +16,84 @@ Entry = tuple[Any, ...]
 
 def _seat(player: object) -> str:
     return f"Player {int(str(player)) + 1}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+#: how long a lasting effect lasts, in words
+_UNTIL = {"phase": "until the end of the phase", "round": "until the end of the round"}
+#: a stat as a card shows it
+_STAT_WORDS = {"hit_points": "hit points"}
+
+
+def plain(text: str) -> str:
+    """An ability's words as its script says them, read as a person would say them: the card
+    itself is "it" ("after this enters play" is "after it enters play"), and the attached card is
+    "the attached hero"."""
+    text = re.sub(r"\bthis\b(?! phase| round)", "it", text)
+    text = re.sub(r"(?<!the )\battached (hero|character|enemy|location|ally)\b", r"the attached \1", text)
+    return re.sub(r"\bin (resource|planning|quest|travel|encounter|combat|refresh) phase\b", r"in the \1 phase", text)
+
+
+#: what just happened (or is about to) at each trigger point, for the question of a response
+#: window ({} is the card the event is about)
+_MOMENTS = {
+    "committed": "{} was committed to the quest",
+    "revealed": "{} was revealed",
+    "as revealed": "{} is being revealed",
+    "travelled": "the players travelled to {}",
+    "explored": "{} was explored",
+    "quest completed": "{} was completed",
+    "engaged": "{} engaged a player",
+    "attacks": "{} attacks",
+    "attacked": "{} attacked",
+    "defended": "{} defended",
+    "defeated": "{} was defeated",
+    "won attack": "{} destroyed an enemy",
+    "destroyed": "{} was destroyed",
+    "damaged": "{} was damaged",
+    "enters play": "{} entered play",
+    "played": "{} was played",
+    "left play": "{} left play",
+    "progressed": "progress was placed on {}",
+    "rescued": "{} was rescued",
+    "shadow resolved": "the shadow effect on {} resolved",
+    "would reveal": "{} is about to be revealed",
+    "would shadow": "a shadow effect on {} is about to resolve",
+    "would damage": "{} is about to take damage",
+    "would complete": "{} is about to be completed",
+    "would ready": "{} is about to ready",
+    "phase begins": "the phase begins",
+    "phase ends": "the phase ends",
+    "round ends": "the round ends",
+    "combat phase ends": "the combat phase ends",
+    "shadows dealt": "shadow cards were dealt",
+    "staging done": "the staging step is done",
+    "quest failed": "the players failed the quest",
+    "quest begins": "the quest phase begins",
+    "would draw": "a player is about to draw",
+    "would stage": "the staging step is about to begin",
+    "would check engagement": "the engagement checks are about to be made",
+}
+
+
+def moment(point: str, name: str = "") -> str:
+    """What happens at a trigger point, in words (a response window's question)."""
+    words = _MOMENTS.get(point, point)
+    return words.format(name or "a card")
+
+
+def _effect(name: str, stat: str, amount: int, until: str) -> str:
+    sign = "+" if amount >= 0 else ""
+    return f"{name} gets {sign}{amount} {_STAT_WORDS.get(stat, stat)} {_UNTIL.get(str(until), 'for now')}"
+
+
+def _discarded(name: str, why: str) -> str:
+    if not why:
+        return f"{name} is discarded"
+    return f"{name} is discarded {why}" if why.startswith("by ") else f"{name} is discarded: {why}"
 
 
 def _names(names: object) -> str:
@@ -36,7 +115,9 @@ LINES: dict[str, Callable[..., str]] = {
     "committed": lambda p, name: f"{_seat(p)} commits {name} to the quest",
     "revealed": lambda name: f"Revealed: {name}",
     "surge": lambda name: f"{name} surges: one more card",
-    "threat": lambda p, amount, total: f"{_seat(p)}'s threat {'+' if amount >= 0 else ''}{amount} to {total}",
+    "threat": lambda p, amount, total: (
+        f"{_seat(p)}'s threat {'rises' if amount >= 0 else 'falls'} by {abs(amount)} to {total}"
+    ),
     "quest resolution": lambda willpower, threat: f"Quest: {willpower} willpower against {threat} threat",
     "progress": lambda name, n: f"{n} progress on {name}",
     "explored": lambda name: f"{name} is explored",
@@ -47,7 +128,7 @@ LINES: dict[str, Callable[..., str]] = {
     "shadow revealed": lambda name: f"Shadow card turned over: {name}",
     "damage": lambda name, n: f"{name} takes {n} damage",
     "destroyed": lambda name: f"{name} is destroyed",
-    "discarded": lambda p, name, why: f"{name} is discarded: {why}",
+    "discarded": lambda p, name, why: _discarded(name, why),
     "attacks": lambda p, names, enemy, total: f"{_seat(p)} attacks {enemy} with {_names(names)} ({total} attack)",
     "first player": lambda p: f"The first player token passes to {_seat(p)}",
     "eliminated": lambda p, why: f"{_seat(p)} is eliminated: {why}",
@@ -60,9 +141,9 @@ LINES: dict[str, Callable[..., str]] = {
     "game over": lambda reason: f"Game over: {reason}",
     "forced": lambda p, kind, label: f"{_seat(p)}: {label} (the only choice)",
     "trigger": lambda p, name, label: f"{name}: {label}",
-    "forced effect": lambda p, name, text: f"Forced: {name}" + (f" ({text})" if text else ""),
-    "response": lambda p, name, text: f"{_seat(p)} responds with {name}" + (f" ({text})" if text else ""),
-    "action ability": lambda p, name, text: f"{_seat(p)} uses {name}" + (f" ({text})" if text else ""),
+    "forced effect": lambda p, name, text: f"Forced effect of {name}" + (f" ({plain(text)})" if text else ""),
+    "response": lambda p, name, text: f"{_seat(p)} responds with {name}" + (f" ({plain(text)})" if text else ""),
+    "action ability": lambda p, name, text: f"{_seat(p)} uses the Action of {name}",
     "cancelled": lambda name, what: f"The {what} effect of {name} is cancelled",
     "attached": lambda name, host: f"{name} is attached to {host}",
     "withdrawn": lambda name: f"{name} is removed from the quest",
@@ -91,6 +172,17 @@ LINES: dict[str, Callable[..., str]] = {
     "several defenders": lambda p: f"{_seat(p)} may declare several defenders against each attack this phase",
     "shuffled into deck": lambda p, name: f"{name} is shuffled into {_seat(p)}'s deck",
     "concealed": lambda name: f"{name} counts no threat this phase",
+    "drew": lambda p, n: f"{_seat(p)} draws {_plural(n, 'card')}",
+    "readied": lambda name: f"{name} readies",
+    "exhausted": lambda name: f"{name} is exhausted",
+    "healed": lambda name, n: f"{n} damage is healed from {name}",
+    "progress removed": lambda name, n: f"{n} progress is removed from {name}",
+    "resources": lambda name, n: f"{name} gets {_plural(n, 'resource')}",
+    "resources spent": lambda p, name, n: f"{_seat(p)} pays {_plural(n, 'resource')} from {name}",
+    "effect": _effect,
+    "took control": lambda p, name: f"{_seat(p)} takes control of {name}",
+    "returned to staging": lambda name: f"{name} returns to the staging area",
+    "deck reshuffled": lambda p, n: f"{_seat(p)} shuffles their discard pile ({_plural(n, 'card')}) into their deck",
 }
 
 

@@ -138,6 +138,9 @@ class Trigger:
     #: "after attached location is explored"), or none (""): an ability about any character
     #: works only while its card is in play
     leaving: str = "self"
+    #: what using it costs, paid alone (the part of ``effect`` before its effect): what using it
+    #: changes whatever its effect does; None for an ability that costs nothing apart
+    cost: Reaction | None = None
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in TRIGGER_KINDS:
@@ -242,6 +245,9 @@ class LcgCard:
     constants: tuple[Constant, ...] = ()
     #: events: whether the event's Action can be played now (its cost can be paid)
     action_check: Check | None = None
+    #: events: the cost of the event's Action paid alone, without its effect (what playing it
+    #: changes whatever its effect does)
+    action_cost: Hook | None = None
     #: locations: whether the players can travel here now (its Travel cost can be paid)
     travel_check: Check | None = None
 

@@ -71,7 +71,9 @@ def _table(records: Records, scenario: str, labels: tuple[str, ...], config: Lcg
     used += [c for deck in config.players for c in (*deck.heroes, *deck.deck)]
     names = {record: records.label(record) for record in used}
     digests = tuple(sorted({(name, records.cards[name].source_digest) for name in names.values()}))
-    return LcgTable(scenario, labels, config, digests, names)
+    # the game names a card by its title and set where another loaded set shares the title
+    shared = {record: name for record, name in names.items() if name != record.name}
+    return LcgTable(scenario, labels, attrs.evolve(config, names=shared), digests, names)
 
 
 def deck_json(deck: PlayerDeck, names: Mapping[LcgCard, str] | None = None) -> dict[str, Any]:

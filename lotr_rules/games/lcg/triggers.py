@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from lotr_rules.engine.decisions import Option
 from lotr_rules.errors import TriggerDepthError
+from lotr_rules.games.lcg.log import moment, plain
 from lotr_rules.games.lcg.lookup import record_index
 from lotr_rules.games.lcg.record import LcgEvent, Trigger
 from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, PLAY, QUEST, RESOLVING, SET_ASIDE, STAGING
@@ -200,7 +201,9 @@ def response_window(game: LcgGame, event: LcgEvent, done: set[Ability]) -> None:
                 and game.controller(card) == player
                 and usable(game, card, index, event)
             ]
-            chosen = game.choose(player, "response", f"Respond ({event.point})?", [PASS, *options]) if options else None
+            about = game.card_name(event.subject) if event.subject >= 0 else ""
+            prompt = f"Use a Response? ({moment(event.point, about)})"
+            chosen = game.choose(player, "response", prompt, [PASS, *options]) if options else None
             if chosen is None:
                 passes += 1
             else:
@@ -214,11 +217,14 @@ def response_window(game: LcgGame, event: LcgEvent, done: set[Ability]) -> None:
 
 def label(game: LcgGame, card: int, index: int) -> str:
     trigger = game.records[card].triggers[index]
-    return f"{game.card_name(card)}: {trigger.text}" if trigger.text else game.card_name(card)
+    if trigger.kind == "action":
+        return f"use the Action of {game.card_name(card)}"
+    return f"{game.card_name(card)}: {plain(trigger.text)}" if trigger.text else game.card_name(card)
 
 
-def use(game: LcgGame, card: int, index: int, event: LcgEvent) -> None:
-    """Use an ability: mark its limit, pay for an event from hand, resolve its effect."""
+def use(game: LcgGame, card: int, index: int, event: LcgEvent, *, effect: bool = True) -> None:
+    """Use an ability: mark its limit, pay for an event from hand, resolve its effect.
+    Without ``effect``, only what using it costs (see :mod:`~lotr_rules.games.lcg.prompts`)."""
     record = game.records[card]
     trigger: Trigger = record.triggers[index]
     player = user(game, card, index, event)
@@ -232,20 +238,32 @@ def use(game: LcgGame, card: int, index: int, event: LcgEvent) -> None:
             game.state.uses.pop(key, None)
         else:
             game.state.uses[key] = uses
-    game.log(LOG_KINDS[trigger.kind], player, record.name, trigger.text)
+    game.log(LOG_KINDS[trigger.kind], player, game.card_name(card), trigger.text)
+    # a Forced effect that changes nothing leaves no line in the log (nothing a player chose)
+    heading = len(game.state.log)
+    before = (game.state.digest(), _outcome(event)) if trigger.kind == "forced" else None
     answering, game.answering = game.answering, event
     try:
+        resolve = trigger.effect if effect else trigger.cost
         if record.type == "event":
             game.pay(player, card)
             game.move(card, RESOLVING)
-            trigger.effect(game, player, card, event)
+            if resolve is not None:
+                resolve(game, player, card, event)
             if game.locate(card) == (RESOLVING, -1):
                 game.discard(card)
-        else:
-            trigger.effect(game, player, card, event)
+        elif resolve is not None:
+            resolve(game, player, card, event)
     finally:
         game.answering = answering
     game.check_lethal()
+    if before is not None and len(game.state.log) == heading and (game.state.digest(), _outcome(event)) == before:
+        del game.state.log[heading - 1]
+
+
+def _outcome(event: LcgEvent) -> tuple[bool, int, int]:
+    """What an ability may change of the event it answers (cancel it, change what it does)."""
+    return event.cancelled, event.subject, event.amount
 
 
 def action_options(game: LcgGame, player: int) -> list[Option]:
@@ -276,5 +294,5 @@ def action_options(game: LcgGame, player: int) -> list[Option]:
     return options
 
 
-def use_action(game: LcgGame, player: int, card: int, index: int) -> None:
-    use(game, card, index, LcgEvent("action", player, card))
+def use_action(game: LcgGame, player: int, card: int, index: int, *, effect: bool = True) -> None:
+    use(game, card, index, LcgEvent("action", player, card), effect=effect)

@@ -7,7 +7,19 @@ import textwrap
 
 from lotr_rules.games.lcg.game import IN_PLAY, LcgGame
 from lotr_rules.games.lcg.record import LcgCard
-from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, QUEST, STAGING
+from lotr_rules.games.lcg.state import (
+    ACTIVE,
+    DECK,
+    DISCARD,
+    ENCOUNTER_DECK,
+    ENCOUNTER_DISCARD,
+    ENGAGED,
+    HAND,
+    QUEST,
+    SHADOWS,
+    STAGING,
+    VICTORY,
+)
 
 WIDTH = 78
 #: the printed numbers of a card, in the order a card shows them, with their words
@@ -40,7 +52,7 @@ def card_lines(game: LcgGame, card: int, *, with_state: bool = True) -> list[str
     its text in our words, and, with ``with_state`` while it is in play (where everyone sees
     it), its stats now and its state. A card in a hand or a deck shows no more than its face."""
     record = game.records[card]
-    lines = [f"{record.name}  ({_type_line(record)})"]
+    lines = [f"{game.card_name(card)}  ({_type_line(record)})"]
     printed = _PRINTED.get(record.type, set())
     numbers = [
         f"{words} {getattr(record, name)}"
@@ -109,6 +121,18 @@ def _card(game: LcgGame, card: int) -> str:
     return f"{game.card_name(card)} ({'; '.join(parts)})" if parts else game.card_name(card)
 
 
+def _cards(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
+def _shadows(game: LcgGame, enemy: int) -> str:
+    """The shadow cards dealt to an engaged enemy, face down: how many, never what."""
+    dealt = sum(1 for s, host in game.state.shadow_of.items() if host == enemy and game.locate(s)[0] == SHADOWS)
+    if not dealt:
+        return ""
+    return f", with {dealt} face-down shadow card{'' if dealt == 1 else 's'}"
+
+
 def render_status(game: LcgGame, seat: int) -> str:
     """The table as ``seat`` sees it (only their own hand)."""
     state = game.state
@@ -125,19 +149,30 @@ def render_status(game: LcgGame, seat: int) -> str:
     staging = game.z(STAGING)
     lines.append(f"Staging area ({game.staging_threat()} threat):" + ("" if staging else " empty"))
     lines += [f"  {_card(game, c)}" for c in staging]
+    lines.append(
+        f"Encounter deck: {_cards(len(game.z(ENCOUNTER_DECK)))}; "
+        f"encounter discard pile: {_cards(len(game.z(ENCOUNTER_DISCARD)))}"
+    )
+    victory = game.z(VICTORY)
+    points = sum(game.records[c].victory for c in victory)
+    shown = ", ".join(game.card_name(c) for c in victory)
+    lines.append(f"Victory display: {shown} ({points} victory points)" if victory else "Victory display: empty")
     for player in range(state.num_players):
         if state.eliminated[player]:
             lines.append(f"Player {player + 1}: eliminated")
             continue
         you = " (you)" if player == seat else ""
-        lines.append(f"Player {player + 1}{you}: threat {state.threat[player]}")
+        lines.append(
+            f"Player {player + 1}{you}: threat {state.threat[player]}; deck {_cards(len(game.z(DECK, player)))}, "
+            f"discard pile {_cards(len(game.z(DISCARD, player)))}, hand {_cards(len(game.z(HAND, player)))}"
+        )
         attachments = set(state.attached_to)
         for card in game.characters(player):
             lines.append(f"  {_card(game, card)}")
         others = [c for c in game.z("play area", player) if not game.records[c].is_character and c not in attachments]
         lines += [f"  {_card(game, c)}" for c in others]
         for enemy in game.z(ENGAGED, player):
-            lines.append(f"  engaged: {_card(game, enemy)}")
+            lines.append(f"  engaged: {_card(game, enemy)}{_shadows(game, enemy)}")
     if 0 <= seat < state.num_players and not state.eliminated[seat]:
         hand = game.z(HAND, seat)
         shown = ", ".join(f"{game.card_name(c)} ({game.records[c].sphere}, {game.records[c].cost})" for c in hand)

@@ -137,10 +137,12 @@ def defending_character(ctx: Ctx) -> list[list[int]]:
 
 
 # ---------------------------------------------------------------------- choosing cards
-def pick(ctx: Ctx, sel: Selection, prompt: str = "Choose a card") -> list[int]:
+def pick(ctx: Ctx, sel: Selection, prompt: str = "choose a card") -> list[int]:
     """The cards a selection means now: a name's cards, every match for ``all`` (and for a
     selection with no quantity), a random few for ``random N``, and otherwise the acting player's
-    choice of N among the matches (``up to N``: as many as they like, at most N)."""
+    choice of N among the matches (``up to N``: as many as they like, at most N). ``prompt``
+    is what the player is asked, after the name of the card asking ("Théodred: choose a card
+    to get 1 resource")."""
     game = g(ctx)
     cards = sel.referenced(ctx) if sel.quantity == "ref" else sel.candidates(ctx, 1 << 30)
     if sel.quantity in ("ref", "all", "default"):
@@ -159,7 +161,7 @@ def pick(ctx: Ctx, sel: Selection, prompt: str = "Choose a card") -> list[int]:
             options = [game.card_option(c) for c in pool]
             if optional:
                 options.insert(0, Option("no more", None))
-            card = game.choose(ctx.player, "choose card", f"{prompt} ({game.card_name(ctx.this)})", options, ctx.this)
+            card = game.choose(ctx.player, "choose card", f"{game.card_name(ctx.this)}: {prompt}", options, ctx.this)
             if card is None:
                 break
             chosen.append(card)
@@ -167,6 +169,14 @@ def pick(ctx: Ctx, sel: Selection, prompt: str = "Choose a card") -> list[int]:
     if sel.binding:
         ctx.vars[sel.binding] = list(chosen)
     return chosen
+
+
+def _count(amount: int | None, one: str, many: str = "") -> str:
+    """An amount of tokens in a question ("1 resource", "2 damage"; without an amount, "resources")."""
+    many = many or one + "s"
+    if not amount:
+        return many
+    return f"{amount} {one if amount == 1 else many}"
 
 
 def _alive(game: LcgGame, cards: list[int]) -> list[int]:
@@ -181,13 +191,14 @@ def draw(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: st
     game = g(ctx)
     count = sel.wanted(ctx) if sel is not None else 1
     drawn = game.draw(ctx.player, count)
-    game.log("drew", ctx.player, drawn)
+    if drawn:
+        game.log("drew", ctx.player, drawn)
 
 
 def ready(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     assert sel is not None
     game = g(ctx)
-    for card in _alive(game, pick(ctx, sel, "Ready a card")):
+    for card in _alive(game, pick(ctx, sel, "choose a card to ready")):
         if card in game.state.exhausted:
             game.state.exhausted.discard(card)
             game.log("readied", game.card_name(card))
@@ -196,7 +207,7 @@ def ready(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: s
 def exhaust(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     assert sel is not None
     game = g(ctx)
-    for card in _alive(game, pick(ctx, sel, "Exhaust a card")):
+    for card in _alive(game, pick(ctx, sel, "choose a card to exhaust")):
         if card not in game.state.exhausted:
             game.state.exhausted.add(card)
             game.log("exhausted", game.card_name(card))
@@ -225,8 +236,8 @@ def _needed(ctx: Ctx, sel: Selection) -> int:
 def discard(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     assert sel is not None
     game = g(ctx)
-    for card in pick(ctx, sel, "Discard a card"):
-        game.log("discarded", ctx.player, game.card_name(card), "")
+    for card in pick(ctx, sel, "choose a card to discard"):
+        game.log("discarded", ctx.player, game.card_name(card), f"by {game.card_name(ctx.this)}")
         game.discard(card)
     game.check_lethal()
 
@@ -240,7 +251,7 @@ def engage(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: 
     """The enemies engage you (from the staging area or another player)."""
     assert sel is not None
     game = g(ctx)
-    for enemy in pick(ctx, sel, "Engage an enemy"):
+    for enemy in pick(ctx, sel, "choose an enemy to engage"):
         if game.records[enemy].type != "enemy" or game.locate(enemy) == (ENGAGED, ctx.player):
             continue
         game.move(enemy, ENGAGED, ctx.player)
@@ -258,14 +269,14 @@ def cancel(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: 
 # ---------------------------------------------------------------------- amounts on cards
 def deal_damage(ctx: Ctx, sel: Selection, amount: int | None) -> None:
     game = g(ctx)
-    for card in _alive(game, pick(ctx, sel, "Deal damage to")):
+    for card in _alive(game, pick(ctx, sel, f"choose a card to take {_count(amount, 'damage', 'damage')}")):
         if amount:
             game.deal_damage(card, amount, ctx.this)
 
 
 def heal_damage(ctx: Ctx, sel: Selection, amount: int | None) -> None:
     game = g(ctx)
-    for card in _alive(game, pick(ctx, sel, "Heal damage from")):
+    for card in _alive(game, pick(ctx, sel, "choose a card to heal")):
         have = game.state.damage.get(card, 0)
         healed = have if amount is None else min(have, max(0, amount))
         if healed:
@@ -277,14 +288,14 @@ def heal_damage(ctx: Ctx, sel: Selection, amount: int | None) -> None:
 
 def place_progress(ctx: Ctx, sel: Selection, amount: int | None) -> None:
     game = g(ctx)
-    for card in _alive(game, pick(ctx, sel, "Place progress on")):
+    for card in _alive(game, pick(ctx, sel, f"choose where to place {_count(amount, 'progress', 'progress')}")):
         if amount and game.records[card].type in ("location", "quest"):
             game.progress_on(card, amount)
 
 
 def remove_progress(ctx: Ctx, sel: Selection, amount: int | None) -> None:
     game = g(ctx)
-    for card in _alive(game, pick(ctx, sel, "Remove progress from")):
+    for card in _alive(game, pick(ctx, sel, "choose where to remove progress from")):
         have = game.state.progress.get(card, 0)
         taken = have if amount is None else min(have, max(0, amount))
         if taken:
@@ -294,7 +305,7 @@ def remove_progress(ctx: Ctx, sel: Selection, amount: int | None) -> None:
 
 def add_resources(ctx: Ctx, sel: Selection, amount: int | None) -> None:
     game = g(ctx)
-    for card in _alive(game, pick(ctx, sel, "Add resources to")):
+    for card in _alive(game, pick(ctx, sel, f"choose a card to get {_count(amount, 'resource')}")):
         # a hero's resource pool, or resource tokens on any other card in play (an ally's or an
         # enemy's, which a card may count); only a hero's pool pays for cards (RR "Resource Pool")
         if amount and amount > 0:
@@ -304,12 +315,12 @@ def add_resources(ctx: Ctx, sel: Selection, amount: int | None) -> None:
 
 def remove_resources(ctx: Ctx, sel: Selection, amount: int | None) -> None:
     game = g(ctx)
-    for card in _alive(game, pick(ctx, sel, "Spend resources from")):
+    for card in _alive(game, pick(ctx, sel, "choose whose resources to spend")):
         have = game.state.resources.get(card, 0)
         taken = have if amount is None else min(have, max(0, amount))
         if taken:
             game.state.resources[card] = have - taken
-            game.log("resources spent", game.card_name(card), taken)
+            game.log("resources spent", game.controller(card), game.card_name(card), taken)
 
 
 def can_remove_resources(ctx: Ctx, sel: Selection, amount: int | None) -> bool:
@@ -322,7 +333,7 @@ def can_remove_resources(ctx: Ctx, sel: Selection, amount: int | None) -> bool:
 def give(ctx: Ctx, sel: Selection, amount: int, until: str | None, stat: str) -> None:
     game = g(ctx)
     assert until is not None
-    for card in _alive(game, pick(ctx, sel, f"Give {amount:+d} {stat} to")):
+    for card in _alive(game, pick(ctx, sel, f"choose a card to get {amount:+d} {stat}")):
         game.add_effect(card, STAT_NAMES[stat], amount, UNTIL[until])
         game.log("effect", game.card_name(card), STAT_NAMES[stat], amount, until)
 

@@ -26,7 +26,7 @@ def hold_back(ctx: Ctx, sel: Selection | None, placement: Placement | None, guar
     (an enemy engaged with no player is not held back)."""
     assert sel is not None
     game = g(ctx)
-    for enemy in pick(ctx, sel, "Hold back an enemy"):
+    for enemy in pick(ctx, sel, "choose an enemy to hold back"):
         player = game.engaged_with(enemy)
         if player >= 0 and game.records[enemy].type == "enemy":
             game.state.held_back.add((enemy, player))
@@ -40,7 +40,7 @@ def strike(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: 
     as a player attack does. It need not be ready (a cost usually exhausted it)."""
     assert sel is not None
     game = g(ctx)
-    for attacker in pick(ctx, sel, "Attack with"):
+    for attacker in pick(ctx, sel, "choose a character to attack with"):
         if game.locate(attacker) != (PLAY, ctx.player) or not game.records[attacker].is_character:
             continue
         enemies = [e for p in game.turn_order() for e in game.z(ENGAGED, p)] + combat.staged_enemies(game)
@@ -48,5 +48,7 @@ def strike(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: 
         if not targets:
             continue
         options = [game.card_option(e, f"attack {game.card_name(e)}") for e in targets]
-        enemy = game.choose(ctx.player, "attack", f"{game.card_name(attacker)} attacks", options, ctx.this)
+        enemy = game.choose(
+            ctx.player, "attack", f"{game.card_name(attacker)} attacks: which enemy?", options, ctx.this
+        )
         combat.resolve_player_attack(game, ctx.player, enemy, [attacker])

@@ -21,7 +21,7 @@ def take_control(ctx: Ctx, sel: Selection | None, placement: Placement | None, g
     to its owner's pile (RR "Control", "Ownership")."""
     assert sel is not None
     game = g(ctx)
-    for card in pick(ctx, sel, "Take control of a card"):
+    for card in pick(ctx, sel, "choose a card to take control of"):
         where, holder = game.locate(card)
         if where != PLAY or holder == ctx.player:
             continue  # only a card in another player's play area changes hands

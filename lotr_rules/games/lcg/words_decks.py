@@ -20,7 +20,7 @@ def shuffle_into_deck(ctx: Ctx, sel: Selection | None, placement: Placement | No
     player takes."""
     assert sel is not None and placement is not None
     game = g(ctx)
-    for card in pick(ctx, sel, "Shuffle into a deck"):
+    for card in pick(ctx, sel, "choose a card to shuffle into its deck"):
         owner = game.owners[card] if card >= 0 else -1
         if owner < 0 or game.locate(card)[0] not in IN_PLAY:
             continue

@@ -63,7 +63,7 @@ def withdraw(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard
     """Remove these characters from the quest: they stay exhausted and count no willpower."""
     assert sel is not None
     game = g(ctx)
-    for card in _alive(game, pick(ctx, sel, "Remove from the quest")):
+    for card in _alive(game, pick(ctx, sel, "choose a character to remove from the quest")):
         if card in game.state.committed:
             game.state.committed.discard(card)
             game.log("withdrawn", game.card_name(card))
@@ -75,7 +75,7 @@ def stage(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: s
     assert sel is not None
     game = g(ctx)
     searched = False
-    for card in pick(ctx, sel, "Add to the staging area"):
+    for card in pick(ctx, sel, "choose a card to add to the staging area"):
         where = game.locate(card)[0]
         if game.owners[card] >= 0 or where not in (ENCOUNTER_DECK, ENCOUNTER_DISCARD, SET_ASIDE):
             continue

@@ -66,7 +66,9 @@ def put(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str
     assert sel is not None and placement is not None and placement.zone is not None
     game = g(ctx)
     into_play = placement.zone.name == "play"
-    for card in pick(ctx, sel, "Put into play" if into_play else "Return to hand"):
+    for card in pick(
+        ctx, sel, "choose a card to put into play" if into_play else "choose a card to return to its hand"
+    ):
         where = game.locate(card)[0]
         record = game.records[card]
         owner = game.owners[card]
@@ -74,11 +76,11 @@ def put(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str
             if where in IN_PLAY or not record.is_character or game.unique_in_play(card):
                 continue
             game.move(card, PLAY, ctx.player)
-            game.log("put into play", ctx.player, record.name)
+            game.log("put into play", ctx.player, game.card_name(card))
             triggers.fire(game, "enters play", ctx.player, card)
         elif (where in IN_PLAY or where == DECK) and owner >= 0 and record.type != "hero":
             game.move(card, HAND, owner)
-            game.log("returned to hand", owner, record.name)
+            game.log("returned to hand", owner, game.card_name(card))
 
 
 PUT = Primitive(

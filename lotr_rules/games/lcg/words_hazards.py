@@ -25,7 +25,7 @@ def attach_to(ctx: Ctx, sel: Selection | None, placement: Placement | None, guar
     game = g(ctx)
     if game.locate(ctx.this)[0] in (PLAY, ENGAGED):
         return  # already in play: it does not move again
-    for host in pick(ctx, sel, "Attach this card to"):
+    for host in pick(ctx, sel, "choose a card to attach this to"):
         if game.locate(host)[0] == PLAY and game.records[host].is_character:
             game.attach_from(ctx.this, host)
             return
@@ -52,7 +52,7 @@ def deal_shadow(ctx: Ctx, sel: Selection, amount: int | None) -> None:
     cards from the top of the encounter deck (none once the deck is empty: RR "Shadow Cards"
     are never dealt from a reshuffled discard pile outside the quest phase)."""
     game = g(ctx)
-    for enemy in pick(ctx, sel, "Deal shadow cards to"):
+    for enemy in pick(ctx, sel, "choose an enemy to deal a shadow card to"):
         if game.locate(enemy)[0] != ENGAGED or game.records[enemy].type != "enemy":
             continue
         for _ in range(max(0, amount or 0)):
@@ -93,7 +93,7 @@ def search_deck(ctx: Ctx, sel: Selection | None, placement: Placement | None, gu
     if top:
         options = [Option("take none", None), *(game.card_option(c) for c in top)]
         chosen = game.choose(
-            ctx.player, "choose card", f"Take a card into your hand ({game.card_name(ctx.this)})", options, ctx.this
+            ctx.player, "choose card", f"{game.card_name(ctx.this)}: take a card into your hand?", options, ctx.this
         )
         if chosen is not None:
             game.move(chosen, HAND, ctx.player)

@@ -58,7 +58,9 @@ def _chosen_pile(ctx: Ctx, piles: list[list[int]]) -> list[int]:
         owner = game.owners[cards[0]]
         whose = f"Player {owner + 1}'s deck" if owner >= 0 else "the encounter deck"
         options.append(Option(f"look at {whose}", index))
-    chosen: int = game.choose(ctx.player, "choose", f"Whose deck? ({game.card_name(ctx.this)})", options, ctx.this)
+    chosen: int = game.choose(
+        ctx.player, "choose", f"{game.card_name(ctx.this)}: whose deck do you look at?", options, ctx.this
+    )
     return piles[chosen]
 
 
@@ -73,7 +75,13 @@ def _chosen_face_down(ctx: Ctx, cards: list[int], count: int) -> list[int]:
             chosen.extend(pool)
             break
         options = [game.card_option(c) for c in pool]
-        card: int = game.choose(ctx.player, "choose card", f"Look at ({game.card_name(ctx.this)})", options, ctx.this)
+        card: int = game.choose(
+            ctx.player,
+            "choose card",
+            f"{game.card_name(ctx.this)}: choose a face-down card to look at",
+            options,
+            ctx.this,
+        )
         chosen.append(card)
         pool.remove(card)
     return chosen
@@ -108,7 +116,7 @@ def put(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str
     game = g(ctx)
     key = zone_key(ctx, placement.zone.name)
     top = placement.position == "top"
-    for card in pick(ctx, sel, "Put a card"):
+    for card in pick(ctx, sel, "choose a card to put"):
         if (game.owners[card] < 0) != (key[1] < 0):
             continue  # a player's card never goes into the encounter deck
         game.move(card, key[0], key[1], top=top)
@@ -121,13 +129,13 @@ def arrange(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard:
     in no deck, and stay where they are."""
     assert sel is not None
     game = g(ctx)
-    cards = [c for c in pick(ctx, sel, "Arrange") if game.locate(c)[0] in (DECK, ENCOUNTER_DECK)]
+    cards = [c for c in pick(ctx, sel, "choose the cards to arrange") if game.locate(c)[0] in (DECK, ENCOUNTER_DECK)]
     for key in sorted({game.locate(c) for c in cards}):
         pool = [c for c in cards if game.locate(c) == key]
         order: list[int] = []
         while len(pool) > 1:
             options = [game.card_option(c) for c in pool]
-            prompt = f"Which card goes on top next? ({game.card_name(ctx.this)})"
+            prompt = f"{game.card_name(ctx.this)}: which card goes on top next?"
             card: int = game.choose(ctx.player, "choose card", prompt, options, ctx.this)
             order.append(card)
             pool.remove(card)
@@ -153,6 +161,6 @@ def take(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: st
     """The cards go into your hand."""
     assert sel is not None
     game = g(ctx)
-    for card in pick(ctx, sel, "Take a card"):
+    for card in pick(ctx, sel, "choose a card to take"):
         game.move(card, HAND, ctx.player)
         game.log("taken", ctx.player, game.card_name(card))

@@ -84,7 +84,7 @@ def guard(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard_wo
     the encounter discard pile unresolved (a setup step resolves no effect; see ``guard_one``)."""
     assert sel is not None
     game = g(ctx)
-    for objective in pick(ctx, sel, "Guard an objective"):
+    for objective in pick(ctx, sel, "choose an objective to guard"):
         guard_one(game, objective)
 
 
@@ -116,7 +116,7 @@ def claim(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard_wo
     hero you control, as an attachment in your play area (RR "Objective Cards")."""
     assert sel is not None
     game = g(ctx)
-    for objective in pick(ctx, sel, "Claim an objective"):
+    for objective in pick(ctx, sel, "choose an objective to claim"):
         if game.locate(objective)[0] != STAGING or not is_free(game, objective):
             continue
         heroes = game.heroes(ctx.player)
@@ -141,7 +141,7 @@ def capture(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard_
     they cannot be used, take no damage and collect no resources until rescued."""
     assert sel is not None
     game = g(ctx)
-    for hero in pick(ctx, sel, "Take a hero prisoner"):
+    for hero in pick(ctx, sel, "choose a hero to take prisoner"):
         where, player = game.locate(hero)
         if where != PLAY or game.records[hero].type != "hero":
             continue
@@ -154,7 +154,7 @@ def rescue(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard_w
     from, ready and with an empty resource pool."""
     assert sel is not None
     game = g(ctx)
-    for hero in pick(ctx, sel, "Rescue a hero"):
+    for hero in pick(ctx, sel, "choose a hero to rescue"):
         where, player = game.locate(hero)
         if where != CAPTURED or game.state.eliminated[player]:
             continue
@@ -173,7 +173,7 @@ def set_aside(ctx: Ctx, sel: Selection | None, placement: Placement | None, guar
     the deck is shuffled, as after any search of it."""
     assert sel is not None
     game = g(ctx)
-    for card in pick(ctx, sel, "Set aside"):
+    for card in pick(ctx, sel, "choose a card to set aside"):
         if game.owners[card] >= 0 or game.locate(card)[0] != ENCOUNTER_DECK:
             continue
         game.move(card, SET_ASIDE)
@@ -188,7 +188,7 @@ def shuffle_back(ctx: Ctx, sel: Selection | None, placement: Placement | None, g
     assert sel is not None
     game = g(ctx)
     moved = False
-    for card in pick(ctx, sel, "Shuffle back into the encounter deck"):
+    for card in pick(ctx, sel, "choose a card to shuffle back into the encounter deck"):
         if game.owners[card] >= 0 or game.locate(card)[0] != STAGING:
             continue
         game.state.marks.pop(_guard_key(card), None)

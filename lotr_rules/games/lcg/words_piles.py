@@ -25,7 +25,7 @@ def disengage(ctx: Ctx, sel: Selection | None, placement: Placement | None, guar
     shadow cards dealt to them are discarded."""
     assert sel is not None
     game = g(ctx)
-    for enemy in pick(ctx, sel, "Return an enemy to the staging area"):
+    for enemy in pick(ctx, sel, "choose an enemy to return to the staging area"):
         if game.locate(enemy)[0] == ENGAGED:
             game.move(enemy, STAGING)
             game.log("returned to staging", game.card_name(enemy))
@@ -38,7 +38,7 @@ def recover(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard:
     """The cards go from your discard pile into your hand."""
     assert sel is not None
     game = g(ctx)
-    for card in pick(ctx, sel, "Take a card back into your hand"):
+    for card in pick(ctx, sel, "choose a card to take back into your hand"):
         if game.locate(card) == (DISCARD, ctx.player):
             game.move(card, HAND, ctx.player)
             game.log("returned to hand", ctx.player, game.card_name(card))
@@ -80,7 +80,7 @@ def revive(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: 
     play cannot enter play, so it is not offered."""
     assert sel is not None
     game = g(ctx)
-    for hero in pick(ctx, _entering(sel), "Put a hero into play"):
+    for hero in pick(ctx, _entering(sel), "choose a hero to put into play"):
         owner = game.owners[hero]
         if game.locate(hero) != (DISCARD, owner) or game.unique_in_play(hero):
             continue

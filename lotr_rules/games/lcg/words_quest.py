@@ -15,7 +15,7 @@ def conceal(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard:
     their threat is then (a change to their threat later in the phase changes nothing)."""
     assert sel is not None
     game = g(ctx)
-    for card in pick(ctx, sel, "Choose a card that counts no threat"):
+    for card in pick(ctx, sel, "choose a card to count no threat this phase"):
         if game.locate(card)[0] == STAGING:
             game.add_rule(card, CONCEALED)
             game.log("concealed", game.card_name(card))

@@ -80,7 +80,7 @@ def return_to_encounter_deck(ctx: Ctx, sel: Selection | None, placement: Placeme
     card, or a card elsewhere by now, stays where it is."""
     assert sel is not None and placement is not None
     game = g(ctx)
-    for card in pick(ctx, sel, "Return to the encounter deck"):
+    for card in pick(ctx, sel, "choose a card to return to the encounter deck"):
         if game.owners[card] >= 0 or game.locate(card)[0] not in (ENCOUNTER_DISCARD, STAGING, ENGAGED):
             continue
         top = placement.position == "top"

@@ -28,8 +28,8 @@ from pathlib import Path
 from lotr_rules.cards.loader import MANIFEST, load_folders, read_manifest
 from lotr_rules.datafiles import DataFileError, check_inside_set
 from lotr_rules.diagnostics import Diagnostic, Severity
+from lotr_rules.dsl.families import DataFiles, FileLint
 from lotr_rules.errors import Span
-from lotr_rules.games import vocabulary_for
 from lotr_rules.games.lcg.files import (
     DECK_SUFFIX,
     DECKS,
@@ -45,6 +45,7 @@ from lotr_rules.games.lcg.files import (
     read_scenario_file,
     scenario_problems,
 )
+from lotr_rules.games.lcg.vocabulary import vocabulary
 
 
 def _family(folder: Path) -> str:
@@ -91,7 +92,7 @@ def check_lcg_files(
     ``tournament``, a deck list with fewer cards than tournament play asks for is one too."""
     if not files:
         return []
-    catalogue, _ = load_folders([f for f in card_folders if _family(f) == FAMILY], vocabulary_for(FAMILY))
+    catalogue, _ = load_folders([f for f in card_folders if _family(f) == FAMILY], vocabulary())
     cards = lcg_cards(catalogue)
     out: list[Diagnostic] = []
     for path in files:
@@ -139,3 +140,16 @@ def _diagnostic(finding: Finding, error: str, unknown: str, where: str) -> Diagn
     if finding.unknown_name:
         return Diagnostic(unknown, Severity.WARNING, finding.message, span, finding.hint)
     return Diagnostic(error, Severity.ERROR, finding.message, span, finding.hint)
+
+
+def lint_lcg_files(files: Sequence[Path], lint: FileLint) -> list[Diagnostic]:
+    """What ``lotr-rules lint`` reports on the deck lists and scenarios found, against the LCG
+    cards of the sets in view and of the sets holding the files."""
+    homes = [folder for path in files if (folder := lint.set_folder_of(path)) is not None]
+    card_folders = list(dict.fromkeys([*lint.reference_folders, *lint.found_sets, *homes]))
+    where = {path.resolve(): lint.display(path.resolve()) for path in files}
+    return check_lcg_files(files, card_folders, where, tournament=lint.tournament)
+
+
+#: the Card Game's deck lists and scenario files, as lint finds and checks them
+LCG_FILES = DataFiles("deck list or scenario", is_one=is_lcg_file, find=lcg_files, check=lint_lcg_files)

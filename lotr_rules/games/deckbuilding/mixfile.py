@@ -11,7 +11,7 @@ set of your own mixes in like a shipped one), the plan, and the plan's options::
 
 :func:`check_mix_file` is what ``lotr-rules lint`` reports on one, with each finding at the key
 or value it is about; :func:`load_mix_file` is what the game commands read, refusing a file with
-errors. Both run the checks of :mod:`lotr_rules.cards.mix_checks`, which a game runs too.
+errors. Both run the checks of :mod:`lotr_rules.games.deckbuilding.mix_checks`, which a game runs too.
 """
 
 from __future__ import annotations
@@ -27,7 +27,14 @@ import attrs
 
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_folders, load_sets, set_folders
-from lotr_rules.cards.mix_checks import (
+from lotr_rules.cards.tomlspans import Entry, toml_spans
+from lotr_rules.datafiles import DataFileError, check_path, is_folder, path_problem, read_data_text, shown_path
+from lotr_rules.diagnostics import Diagnostic, Severity, did_you_mean, sort_diagnostics
+from lotr_rules.dsl.families import DataFiles, FileLint
+from lotr_rules.engine.registry import Vocabulary
+from lotr_rules.errors import ConfigError, Span, UserError
+from lotr_rules.games.deckbuilding.config import GameConfig
+from lotr_rules.games.deckbuilding.mix_checks import (
     BAD_VALUE,
     UNKNOWN_KEY,
     KeyPath,
@@ -35,12 +42,6 @@ from lotr_rules.cards.mix_checks import (
     catalogue_problems,
     config_problems,
 )
-from lotr_rules.cards.tomlspans import Entry, toml_spans
-from lotr_rules.datafiles import DataFileError, check_path, is_folder, path_problem, read_data_text, shown_path
-from lotr_rules.diagnostics import Diagnostic, Severity, did_you_mean, sort_diagnostics
-from lotr_rules.engine.registry import Vocabulary
-from lotr_rules.errors import ConfigError, Span, UserError
-from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.resources import cardscripts_dir
 
 MIX_SUFFIX = ".mix.toml"
@@ -82,6 +83,26 @@ def check_mix_file(path: Path, extra_sets: Sequence[Path] = (), shown: str | Non
     """Every problem of the mix file at ``path`` (``shown`` is the path to print), sorted."""
     _, diagnostics = _check(path, extra_sets, shown if shown is not None else str(path))
     return diagnostics
+
+
+def find_mix_files(paths: Sequence[Path], _set_folders: Sequence[Path] = ()) -> list[Path]:
+    """The mix files among ``paths`` and inside the folders of ``paths``."""
+    found: dict[Path, Path] = {}
+    for path in paths:
+        candidates = sorted(path.rglob(f"*{MIX_SUFFIX}")) if path.is_dir() else [path] if is_mix_file(path) else []
+        for file in candidates:
+            found.setdefault(file.resolve(), file)
+    return list(found.values())
+
+
+def lint_mix_files(files: Sequence[Path], lint: FileLint) -> list[Diagnostic]:
+    """What ``lotr-rules lint`` reports on the mix files found: each against the shipped sets,
+    the ``--cards`` sets and the set folders it loads itself."""
+    return [d for mix in files for d in check_mix_file(mix, lint.extra_sets, lint.display(mix.resolve()))]
+
+
+#: the deck-building games' mix files, as lint finds and checks them
+MIX_FILES = DataFiles("mix file", is_one=is_mix_file, find=find_mix_files, check=lint_mix_files)
 
 
 def load_mix_file(path: Path, extra_sets: Sequence[Path] = ()) -> tuple[MixFile, list[Diagnostic]]:

@@ -120,7 +120,7 @@ def less_random_table(config: GameConfig) -> dict[str, str]:
 
 def build_mix(catalogue: Catalogue, config: GameConfig) -> Mix:
     """The main deck, Heroes and Archenemies of a mixed game (``config.mix`` names the plan)."""
-    from lotr_rules.cards.mix_checks import catalogue_problems, raise_first
+    from lotr_rules.games.deckbuilding.mix_checks import catalogue_problems, raise_first
 
     plan = plan_named(config.mix)
     config.check_mix()
@@ -268,7 +268,7 @@ def _fill_piles(pool: Sequence[CardDef], piles: Sequence[tuple[str, int]]) -> tu
 
 
 def _listed(catalogue: Catalogue, config: GameConfig) -> list[CardDef]:
-    """The listed main deck (checked beforehand by :mod:`lotr_rules.cards.mix_checks`)."""
+    """The listed main deck (checked beforehand by :mod:`lotr_rules.games.deckbuilding.mix_checks`)."""
     main: list[CardDef] = []
     for name, count in config.custom_deck:
         main.extend([listed_card(catalogue, name, config.sets)] * count)

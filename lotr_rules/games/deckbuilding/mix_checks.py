@@ -5,7 +5,7 @@ every problem of a mix file at the key it comes from. Both ask the functions her
 never disagree about a mix.
 
 Each :class:`MixProblem` says where it is as a key path of the mix file (see
-:mod:`lotr_rules.cards.mixfile`): ``("plan",)``, ``("sets", 1)``, ``("deck", "Lembas")``,
+:mod:`lotr_rules.games.deckbuilding.mixfile`): ``("plan",)``, ``("sets", 1)``, ``("deck", "Lembas")``,
 ``("less_random", "enemy")``. A game config names the same things ``mix``, ``sets``,
 ``custom_deck`` and ``less_random``.
 """
@@ -19,7 +19,10 @@ from typing import TYPE_CHECKING, Literal
 import attrs
 
 from lotr_rules.cards.catalogue import Catalogue
-from lotr_rules.cards.mix import (
+from lotr_rules.diagnostics import did_you_mean
+from lotr_rules.engine.cards import CardDef
+from lotr_rules.errors import ConfigError, UnknownCardError
+from lotr_rules.games.deckbuilding.mix import (
     LESS_RANDOM_KEYS,
     MAIN_TYPES,
     MIN_CUSTOM_DECK,
@@ -29,9 +32,6 @@ from lotr_rules.cards.mix import (
     listed_card,
     plural,
 )
-from lotr_rules.diagnostics import did_you_mean
-from lotr_rules.engine.cards import CardDef
-from lotr_rules.errors import ConfigError, UnknownCardError
 
 if TYPE_CHECKING:
     from lotr_rules.games.deckbuilding.config import GameConfig
