@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from lotr_rules import atomic
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.decisions import Agent
@@ -87,7 +88,7 @@ def set_up(catalogue: Catalogue, scenario: str, decks: Sequence[str | UploadedDe
                 specs.append(deck)
                 continue
             path = Path(folder) / f"seat{seat + 1}.txt"
-            path.write_text(deck.text, encoding="utf-8")
+            atomic.write_text(path, deck.text)
             specs.append(str(path))
             uploads[str(path)] = deck.name
         try:
@@ -204,7 +205,7 @@ def checked_record(data: Any, where: str) -> dict[str, Any]:
     """A record or save of the Card Game sent to the page, checked as ``replay`` checks a file."""
     with tempfile.TemporaryDirectory(prefix="lotr-record-") as folder:
         path = Path(folder) / "record.json"
-        path.write_text(json.dumps(data), encoding="utf-8")
+        atomic.write_text(path, json.dumps(data))
         try:
             return read_record(path)
         except UserError as error:
