@@ -261,7 +261,10 @@ class WebTable:
                 raise _NotFound("no such card")
             viewer = self._viewer(seat)[0]
             if lcg_game(session) is not None:
-                shown = self.lcg.detail(session, instance, viewer)
+                try:
+                    shown = self.lcg.detail(session, instance, viewer)
+                except UserError as error:  # a face-down card: as not found as a wrong number
+                    raise _NotFound(str(error)) from None
                 return self.page("lcg_inspector.html", card=shown)
             if session.family in SEEN_FAMILIES and not may_see_card(game, instance, viewer, self._asked(seat)):
                 raise _NotFound("that card is face down")
@@ -281,7 +284,10 @@ class WebTable:
             definition = game.cards[instance]
             viewer = self._viewer(seat)[0]
             if lcg_game(session) is not None:
-                definition = self.lcg.face_card(session, instance, viewer)
+                try:
+                    definition = self.lcg.face_card(session, instance, viewer)
+                except UserError as error:
+                    raise _NotFound(str(error)) from None
             elif session.family in SEEN_FAMILIES and not may_see_face(game, instance, viewer, self._asked(seat)):
                 raise _NotFound("that card is face down")
         return _svg(await run_in_threadpool(faces.face_svg, definition))
