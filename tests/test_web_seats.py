@@ -2,7 +2,7 @@
 per person's seat; each seat's page shows that seat's hand and no other, fetches only the cards
 its seat may see, answers only its seat's decisions and follows the game live; a wrong link finds
 nothing, whether or not its game exists. Also: the pictures and texts of cards a deck-building
-page may fetch, and the Card Game's action windows that pass by themselves."""
+or Adventure Deck page may fetch, and the Card Game's action windows that pass by themselves."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ pytest.importorskip("multipart", reason="the web extra is not installed")
 from starlette.testclient import TestClient
 
 from lotr_rules.engine.decisions import DecisionRequest
+from lotr_rules.games.adventure import game as adventure
 from lotr_rules.games.deckbuilding import game as db
 from lotr_rules.games.lcg.prompts import WINDOWS, needs_person
 from lotr_rules.games.lcg.state import HAND
@@ -284,3 +285,25 @@ def test_stop_at_every_action_window_asks_them_all(app: Any, client: TestClient)
     assert 'name="every_window"' in client.get("/new?family=lcg").text
     _windows, idle = _windows_asked(app, client, {**ONE_PERSON_LCG, "every_window": "1"}, 40)
     assert idle > 0, "no window with nothing worth doing was asked"
+
+
+def test_adventure_card_routes_refuse_the_quest_deck(app: Any, client: TestClient) -> None:
+    """The Adventure Deck's quest deck is face down: a page may fetch none of its cards."""
+    response = client.post(
+        "/new", data={"family": "adventure-deck", "seat0": "human", "seed": "1"}, follow_redirects=False
+    )
+    game = str(response.headers["location"])
+    session: TableSession = app.state.table.sessions.get(game.rsplit("/", 1)[1])
+    session.wait_for_news(-1, 10)
+    with session.cond:
+        assert session.game is not None
+        deck = list(session.game.z(adventure.QUEST_DECK))
+    page = client.get(game + "/table").text
+    pictures = {int(number) for number in re.findall(r"/face/(\d+)\.svg", page)}
+    shown = {int(number) for number in re.findall(r"/card/(\d+)\"", page)}
+    assert shown and all(client.get(f"{game}/card/{card}").status_code == 200 for card in shown)
+    refused = [card for card in deck if card not in shown | pictures]
+    assert refused
+    for card in refused:
+        assert client.get(f"{game}/card/{card}").status_code == 404
+        assert client.get(f"{game}/face/{card}.svg").status_code == 404
