@@ -28,6 +28,7 @@ from lotr_rules.engine.game import Game
 from lotr_rules.errors import ConfigError, RecordError, UserError
 from lotr_rules.games.lcg.files import find_scenario, lcg_cards, read_scenario_file, shipped_names
 from lotr_rules.games.lcg.game import LcgGame
+from lotr_rules.games.lcg.prompts import needs_person
 from lotr_rules.games.lcg.recording import (
     RECORD_FORMAT,
     SEAT_KINDS,
@@ -158,7 +159,7 @@ def new_lcg(
             raise ConfigError(f"Player {seat + 1}: '{kind}' is not a person or a known bot")
         seats.append(kind)
     table = set_up(catalogue, scenario, decks, seed)
-    return lcg_session(catalogue, table, seats, bot_delay)
+    return lcg_session(catalogue, table, seats, bot_delay, every_window=bool(form.get("every_window")))
 
 
 #: the heading of a table (the same as the terminal's)
@@ -172,8 +173,12 @@ def lcg_session(
     bot_delay: float,
     saved: dict[str, Any] | None = None,
     where: str = "",
+    *,
+    every_window: bool = False,
 ) -> TableSession:
-    """A session playing ``table`` (from its start, or on from the save ``saved``)."""
+    """A session playing ``table`` (from its start, or on from the save ``saved``). A person's
+    seat passes an action window by itself when nothing in it is worth doing, as at the
+    terminal, unless ``every_window``."""
 
     setup = lcg.LcgSetup(table, tuple(seats))
 
@@ -185,15 +190,26 @@ def lcg_session(
     def make_bot(seat: int, kind: str) -> Agent:
         return SeatBot(kind, table.config.seed, seat, lcg.make_bot, name=kind)
 
-    return TableSession(
+    session = TableSession(
         FAMILY,
         seats,
         title_of(table) + (" (resumed)" if saved is not None else ""),
         run,
         make_bot,
         bot_delay=bot_delay,
-        context={"catalogue": catalogue, "lcg_table": table, "config": table.config},
+        context={"catalogue": catalogue, "lcg_table": table, "config": table.config, "every_window": every_window},
     )
+    if not every_window:
+        session.skip = pass_when_nothing_to_do
+    return session
+
+
+def pass_when_nothing_to_do(game: Game, request: DecisionRequest) -> int | None:
+    """Pass an action window (or a planning play) in which no option can do something now, as
+    the terminal does; None (ask the person) for any other decision."""
+    if not isinstance(game, LcgGame) or needs_person(game, request):
+        return None
+    return next((index for index, option in enumerate(request.options) if option.value is None), None)
 
 
 # ---------------------------------------------------------------------- saves
