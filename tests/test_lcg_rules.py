@@ -99,10 +99,6 @@ def test_deck_limits_are_checked() -> None:
 # ---------------------------------------------------------------------- resource phase
 
 
-
-
-
-
 def test_allies_and_attachments_only_in_planning_events_in_action_windows() -> None:
     """seed, "Phase 2: Planning": the only phase for allies and attachments; events are played
     as actions (RR "Action Windows")."""
@@ -150,8 +146,6 @@ def test_a_played_ally_enters_ready_and_an_event_goes_to_the_discard_pile() -> N
     assert game.stat(game.heroes(0)[0], "willpower") == 3  # its effect resolved
 
 
-
-
 def test_attachment_grants_count_when_read_and_leave_with_the_host() -> None:
     """seed, "Attachment Cards": attached cards modify their host, and are discarded when the
     host leaves play. Stats are worked out when read, never stored (RR "Lasting Effects")."""
@@ -188,8 +182,6 @@ def test_a_character_is_destroyed_when_its_hit_points_fall_to_its_damage() -> No
     assert archer in game.z(PLAY, 0)
     game.run_phase("travel")  # the effect ends with the phase
     assert archer in game.z(DISCARD, 0)
-
-
 
 
 def test_effects_until_end_of_phase_and_round() -> None:
@@ -264,8 +256,6 @@ def test_willpower_over_threat_places_progress_on_the_quest() -> None:
     assert game.state.threat[0] == 27
 
 
-
-
 def test_quest_stage_advances_and_the_last_one_wins() -> None:
     """RR "Quest Cards" / "Winning": enough progress completes a stage and the next is revealed
     (progress beyond the quest points is not carried over); completing the final stage wins the
@@ -279,8 +269,6 @@ def test_quest_stage_advances_and_the_last_one_wins() -> None:
     with pytest.raises(GameOver):
         game.place_progress(6)
     assert game.state.result["reason"] == WON and game.state.result["won"]
-
-
 
 
 def test_surge_and_doomed() -> None:
@@ -535,8 +523,6 @@ def test_a_round_runs_the_seven_phases_in_order() -> None:
     game.play_round()
     phases = [entry[1] for entry in game.state.log if entry[0] == "phase"]
     assert phases == ["resource", "planning", "quest", "travel", "encounter", "combat", "refresh"]
-
-
 
 
 def test_the_first_player_token_goes_round_the_table_each_round() -> None:
