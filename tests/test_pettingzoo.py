@@ -325,3 +325,26 @@ def test_the_observation_is_as_wide_as_its_sections(family: str) -> None:
     width = sum(w for _, w in sections(family))
     assert table.observe(table.agent_selection)["observation"].shape == (width,)
     table.close()
+
+
+@pytest.mark.parametrize(
+    ("make", "shows"),
+    [
+        (lambda: env("lcg", decks="leadership,tactics", render_mode="ansi"), "Your hand:"),
+        (lambda: env("deckbuilding", players=2, render_mode="ansi"), "Your hand:"),
+    ],
+)
+def test_render_shows_the_table_as_the_seat_to_act_sees_it(make: Callable[[], LotrEnv], shows: str) -> None:
+    table = make()
+    table.reset(seed=1)
+    text = table.render()
+    table.close()
+    assert text is not None and shows in text
+
+
+def test_render_without_a_mode_draws_nothing() -> None:
+    table = env("deckbuilding", players=2)
+    table.reset(seed=1)
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert table.render() is None
+    table.close()
