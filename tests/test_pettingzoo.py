@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("pettingzoo", reason="needs the rl extra")
 
 import numpy as np
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 
 from lotr_rules.errors import UserError
 from lotr_rules.games.lcg.game import WON
@@ -23,6 +23,7 @@ from lotr_rules.games.lcg.state import ENCOUNTER_DECK, SHADOWS
 from lotr_rules.pettingzoo import MAX_ACTIONS, env, sections
 from lotr_rules.pettingzoo.driver import THREAD_PREFIX, DecisionDriver
 from lotr_rules.pettingzoo.environment import LotrEnv
+from lotr_rules.pettingzoo.features import bucket
 
 MINI = ["tests/data/lcg-mini"]
 FAMILIES: dict[str, Callable[[], LotrEnv]] = {
@@ -84,6 +85,21 @@ def test_the_same_seed_and_actions_give_the_same_observations(family: str) -> No
     first = trace(11)
     assert first == trace(11)
     assert first != trace(12)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_pettingzoos_seed_test_passes(family: str) -> None:
+    made: list[LotrEnv] = []
+
+    def make() -> LotrEnv:
+        made.append(FAMILIES[family]())
+        return made[-1]
+
+    try:
+        seed_test(make, num_cycles=100)
+    finally:
+        for table in made:
+            table.close()
 
 
 def test_a_reset_without_a_seed_plays_the_next_seed() -> None:
@@ -348,3 +364,32 @@ def test_render_without_a_mode_draws_nothing() -> None:
     with pytest.warns(UserWarning, match="render_mode"):
         assert table.render() is None
     table.close()
+
+
+def test_each_action_slot_describes_its_option() -> None:
+    """The options section, as docs/pettingzoo.md lays it out: legal, card bucket, cost, declines."""
+    table = env("lcg", decks=["leadership", "tactics"])
+    table.reset(seed=2)
+    rng = np.random.default_rng(2)
+    kinds = dict(sections("lcg"))["decision"] - 2
+    seen_card = seen_decline = False
+    while table.agents and not table.terminations[table.agent_selection]:
+        request = table._driver.request  # type: ignore[union-attr]
+        assert request is not None
+        observation = table.observe(table.agent_selection)["observation"]
+        slots = observation[2 + kinds : 2 + kinds + MAX_ACTIONS * 4].reshape(MAX_ACTIONS, 4)
+        assert observation[0] == 1.0 and observation[1] == pytest.approx(len(request.options) / MAX_ACTIONS)
+        assert observation[2 + bucket(request.kind, 16)] == 1.0
+        for option, slot in zip(request.options, slots, strict=False):
+            assert slot[0] == 1.0
+            if option.card >= 0:
+                seen_card = True
+                assert slot[1] == pytest.approx((bucket(table.game.card_name(option.card)) + 1) / 64)
+                assert slot[2] == pytest.approx(min(table.game.records[option.card].cost / 10, 1.0))
+            elif option.value is False or option.value is None:
+                seen_decline = True
+                assert slot[3] == 1.0
+        assert not slots[len(request.options) :].any()
+        table.step(int(rng.integers(len(request.options))))
+    table.close()
+    assert seen_card and seen_decline
