@@ -161,6 +161,8 @@ class WebTable:
                 raise UserError(f"unknown game '{family}'")
         except UserError as error:
             return self._new_page(form, str(error), 400)
+        # the host's switch: a box left unticked on the page turns take-backs off
+        session.take_backs = bool(form.get("take_backs")) or not form.get("asked_take_backs")
         self.sessions.add(session)
         return RedirectResponse(f"/game/{session.id}", status_code=303)
 
@@ -189,6 +191,19 @@ class WebTable:
         before = session.version
         if session.give_answer(at, option):
             await run_in_threadpool(session.wait_for_news, before, 5.0)
+        return HTMLResponse(await run_in_threadpool(self.render_table, session, 0.0))
+
+    async def take_back(self, request: Request) -> Response:
+        """Take back the last decision of the people at the table; the table as it then stands."""
+        session = self.session(request)
+        form = await request.form()
+        try:
+            at = int(str(form.get("at")))
+        except ValueError:
+            at = -1
+        before = session.version
+        if await run_in_threadpool(session.take_back, at):
+            await run_in_threadpool(session.wait_for_news, before + 1, 5.0)
         return HTMLResponse(await run_in_threadpool(self.render_table, session, 0.0))
 
     async def sit(self, request: Request) -> Response:
@@ -254,9 +269,7 @@ class WebTable:
         if data is None:
             raise _NotFound("the game has not begun")
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        return JSONResponse(
-            data, headers={"Content-Disposition": f'attachment; filename="lotr-game-{stamp}.json"'}
-        )
+        return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="lotr-game-{stamp}.json"'})
 
     async def resume_form(self, request: Request) -> Response:
         return self.page("resume.html", saves=self.saves.listing(), error="")
@@ -623,6 +636,7 @@ def create_app(
         Route("/game/{sid}/table", table.table),
         Route("/game/{sid}/choose", table.choose, methods=["POST"]),
         Route("/game/{sid}/sit", table.sit, methods=["POST"]),
+        Route("/game/{sid}/takeback", table.take_back, methods=["POST"]),
         Route("/game/{sid}/save", table.save, methods=["POST"]),
         Route("/game/{sid}/record.json", table.record),
         Route("/game/{sid}/card/{instance}", table.card),
@@ -639,6 +653,7 @@ def create_app(
         Route("/favicon.ico", favicon),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield

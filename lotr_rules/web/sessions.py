@@ -34,6 +34,14 @@ class Closed(Exception):
     """The session was closed while its game waited: the game thread stops."""
 
 
+class _TakenBack(Exception):
+    """A page took the last decision back while the game waited: it is rebuilt with ``keep`` choices."""
+
+    def __init__(self, keep: int) -> None:
+        super().__init__("taken back")
+        self.keep = keep
+
+
 class TableSession:
     """One game in progress (or over) at the web table."""
 
@@ -67,6 +75,12 @@ class TableSession:
         self.done = False
         self.closed = False
         self.error = ""
+        #: whether the people may take moves back (the host's switch on the new-game page)
+        self.take_backs = True
+        #: the number of choices a take-back keeps, until the game thread has rebuilt the game
+        self.rewind: int | None = None
+        #: what the last take-back asked for says (why nothing was taken back), until the next question
+        self.take_back_note = ""
         #: grows whenever anything a page shows changes
         self.version = 0
         self.touched = time.monotonic()
@@ -86,7 +100,13 @@ class TableSession:
     def _play(self, agents: Sequence[Agent]) -> None:
         with self.cond:
             try:
-                self.game = self._run(agents)
+                run = self._run
+                while True:
+                    try:
+                        self.game = run(agents)
+                        break
+                    except _TakenBack as back:
+                        run = self._rebuilt(back.keep)
             except Closed:
                 pass
             except UserError as error:
@@ -99,6 +119,24 @@ class TableSession:
                 self.pending = None
                 self.showing = None
                 self._changed()
+
+    def _rebuilt(self, keep: int) -> Callable[[Sequence[Agent]], Game]:
+        """How to play the game again from its first ``keep`` choices (then on, asking its seats)."""
+        from lotr_rules.session.families import game_builder
+
+        assert self.game is not None
+        kept = list(self.game.state.choices[:keep])
+        new_game, run, _ = game_builder(self.family, self.context.get("catalogue"), self.context.get("config"))
+        self.rewind = None
+        self.pending = None
+
+        def again(agents: Sequence[Agent]) -> Game:
+            game = new_game(agents, kept)
+            self.game = game
+            run(game)
+            return game
+
+        return again
 
     def _changed(self) -> None:
         self.version += 1
@@ -132,6 +170,38 @@ class TableSession:
             self.answer = index
             self._changed()
             return True
+
+    def take_back(self, at: int) -> bool:
+        """Take back the people's last decision while decision ``at`` waits for an answer (see
+        :mod:`lotr_rules.session.takeback`); False, with :attr:`take_back_note` saying why, when
+        nothing is taken back."""
+        from lotr_rules.session.takeback import TURN_WORDS, take_back
+
+        with self.cond:
+            self.touched = time.monotonic()
+            request, game = self.pending, self.game
+            if not self.take_backs:
+                note = "take-backs are off at this table"
+            elif request is None or game is None or self.answer is not None or at != self.decision_number():
+                note = "take back while the game waits for your decision"
+            else:
+                found = take_back(
+                    self.family,
+                    self.context.get("catalogue"),
+                    self.context.get("config"),
+                    game.state.choices,
+                    self.humans,
+                    turn_word=TURN_WORDS.get(self.family, "turn"),
+                )
+                if found.keep is not None:
+                    self.rewind = found.keep
+                    self.take_back_note = ""
+                    self._changed()
+                    return True
+                note = found.reason
+            self.take_back_note = f"Nothing taken back: {note}."
+            self._changed()
+            return False
 
     def sit_down(self, seat: int) -> None:
         """Hot-seat: the person of ``seat`` has the screen now (their hand may be shown)."""
@@ -178,12 +248,15 @@ class WebSeat:
         session.game = game
         session.pending = request
         session.answer = None
+        session.take_back_note = ""
         if not session.hot_seat:
             session.revealed = request.player
         session._changed()
         while session.answer is None:
             if session.closed:
                 raise Closed
+            if session.rewind is not None:
+                raise _TakenBack(session.rewind)
             session.cond.wait()
         index = session.answer
         session.pending = None
