@@ -131,7 +131,7 @@ class TableSession:
         self.pending = None
 
         def again(agents: Sequence[Agent]) -> Game:
-            game = new_game(agents, kept)
+            game: Game = new_game(agents, kept)
             self.game = game
             run(game)
             return game
