@@ -21,7 +21,7 @@ COMMANDS: dict[str, str] = {
     "lint": "check card scripts and mix files; report problems with file:line:col",
     "fmt": "format card scripts in the canonical layout",
     "show": "show a card's data, canonical script and rendered text",
-    "cards": "list cards: type, cost, Power, VP, copies, provenance",
+    "cards": "list cards with their family's numbers (cost, Power, VP; a Card Game card's stats), copies, provenance",
     "render": "draw card faces as SVG or PNG files",
     "print": "lay card faces out nine to a page at real size, with cut marks, as a PDF",
 }

@@ -346,6 +346,14 @@ def cost_step(self: StatementCompiler, step: ast.CostStep, what: str) -> tuple[C
     if effect is None or primitive is None:
         return None
     check: Callable[[Ctx, Selection | None], bool] = primitive.payable  # type: ignore[assignment]
+    pays = primitive.pays
+    if pays is not None:
+        # paid its own way (only with cards that can pay: RR "Costs"); such a command takes no
+        # destination or guard
+        def pay(ctx: Ctx) -> None:
+            pays(ctx, selection, None, None)
+
+        return (lambda ctx: check(ctx, selection)), pay
     return (lambda ctx: check(ctx, selection)), effect
 
 

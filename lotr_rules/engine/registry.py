@@ -112,6 +112,9 @@ class Primitive:
     #: whether it could be paid now, as a cost (``cost exhaust this``): only a primitive that
     #: says so may be a cost
     payable: Callable[..., bool] | None = attrs.field(default=None, eq=False, repr=False)
+    #: how it is paid as a cost, where that differs from the command (``impl``'s arguments):
+    #: a cost is paid only with what can pay it, so exhausting as a cost picks ready cards only
+    pays: Callable[..., object] | None = attrs.field(default=None, eq=False, repr=False)
     #: the card types it can act on (empty: any); its selection must name only these (E189)
     kinds: tuple[str, ...] = ()
     #: the zones an ``into`` placement may name (``put X into play``); empty: any zone

@@ -3109,8 +3109,8 @@ REGISTRY: tuple[LintCode, ...] = (
         "A Card Game set's deck lists (decks/NAME.txt, one '3x Card Name' line a card, the heroes "
         "under a 'Heroes' heading) are read and checked as a game checks them before it starts: every "
         "line must be a card, a heading or a comment, and the deck must keep the deck-building rules "
-        "(at most three copies of a title, one copy of each hero and at most three heroes, every "
-        "card of a hero's sphere or neutral, only player cards). The finding is at the line that "
+        "(at most three copies of a title, one copy of each hero and at most three heroes, only "
+        "player cards; a card of any sphere may be in any deck). The finding is at the line that "
         "breaks the rule.",
         _lcg(
             """

@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from lotr_rules import atomic
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.decisions import Agent
@@ -27,6 +28,7 @@ from lotr_rules.engine.game import Game
 from lotr_rules.errors import ConfigError, RecordError, UserError
 from lotr_rules.games.lcg.files import find_scenario, lcg_cards, read_scenario_file, shipped_names
 from lotr_rules.games.lcg.game import LcgGame
+from lotr_rules.games.lcg.prompts import needs_person
 from lotr_rules.games.lcg.recording import (
     RECORD_FORMAT,
     SEAT_KINDS,
@@ -87,7 +89,7 @@ def set_up(catalogue: Catalogue, scenario: str, decks: Sequence[str | UploadedDe
                 specs.append(deck)
                 continue
             path = Path(folder) / f"seat{seat + 1}.txt"
-            path.write_text(deck.text, encoding="utf-8")
+            atomic.write_text(path, deck.text)
             specs.append(str(path))
             uploads[str(path)] = deck.name
         try:
@@ -157,7 +159,7 @@ def new_lcg(
             raise ConfigError(f"Player {seat + 1}: '{kind}' is not a person or a known bot")
         seats.append(kind)
     table = set_up(catalogue, scenario, decks, seed)
-    return lcg_session(catalogue, table, seats, bot_delay)
+    return lcg_session(catalogue, table, seats, bot_delay, every_window=bool(form.get("every_window")))
 
 
 #: the heading of a table (the same as the terminal's)
@@ -171,8 +173,12 @@ def lcg_session(
     bot_delay: float,
     saved: dict[str, Any] | None = None,
     where: str = "",
+    *,
+    every_window: bool = False,
 ) -> TableSession:
-    """A session playing ``table`` (from its start, or on from the save ``saved``)."""
+    """A session playing ``table`` (from its start, or on from the save ``saved``). A person's
+    seat passes an action window by itself when nothing in it is worth doing, as at the
+    terminal, unless ``every_window``."""
 
     setup = lcg.LcgSetup(table, tuple(seats))
 
@@ -184,15 +190,26 @@ def lcg_session(
     def make_bot(seat: int, kind: str) -> Agent:
         return SeatBot(kind, table.config.seed, seat, lcg.make_bot, name=kind)
 
-    return TableSession(
+    session = TableSession(
         FAMILY,
         seats,
         title_of(table) + (" (resumed)" if saved is not None else ""),
         run,
         make_bot,
         bot_delay=bot_delay,
-        context={"catalogue": catalogue, "lcg_table": table, "config": table.config},
+        context={"catalogue": catalogue, "lcg_table": table, "config": table.config, "every_window": every_window},
     )
+    if not every_window:
+        session.skip = pass_when_nothing_to_do
+    return session
+
+
+def pass_when_nothing_to_do(game: Game, request: DecisionRequest) -> int | None:
+    """Pass an action window (or a planning play) in which no option can do something now, as
+    the terminal does; None (ask the person) for any other decision."""
+    if not isinstance(game, LcgGame) or needs_person(game, request):
+        return None
+    return next((index for index, option in enumerate(request.options) if option.value is None), None)
 
 
 # ---------------------------------------------------------------------- saves
@@ -204,7 +221,7 @@ def checked_record(data: Any, where: str) -> dict[str, Any]:
     """A record or save of the Card Game sent to the page, checked as ``replay`` checks a file."""
     with tempfile.TemporaryDirectory(prefix="lotr-record-") as folder:
         path = Path(folder) / "record.json"
-        path.write_text(json.dumps(data), encoding="utf-8")
+        atomic.write_text(path, json.dumps(data))
         try:
             return read_record(path)
         except UserError as error:

@@ -103,7 +103,12 @@ class LcgPages:
         if game is None or cards is None or not 0 <= instance < len(cards):
             raise _NoSuchCard("no such card")
         pending = session.pending
-        offered = pending is not None and any(option.card == instance for option in pending.options)
+        # (the options of a question asked of another seat are not this viewer's to look at)
+        offered = (
+            pending is not None
+            and (viewer is None or pending.player == viewer)
+            and any(option.card == instance for option in pending.options)
+        )
         if not may_see(game, instance, viewer) and not offered:
             raise _NoSuchCard("that card is face down")
         return game, cards

@@ -74,6 +74,9 @@ REASONS = (WON, LOST)
 IN_PLAY = (PLAY, ENGAGED, STAGING, ACTIVE, QUEST)
 
 PASS = Option("pass", None)
+#: the steps of the quest phase done so far (``LcgGame.quest_step``)
+STAGED = "staged"
+RESOLVED = "resolved"
 
 
 @attrs.frozen(slots=True)
@@ -220,6 +223,10 @@ class LcgGame(Game):
         self.labels: dict[int, str] = {
             card: config.names[r] for card, r in enumerate(records) if config.names.get(r, r.name) != r.name
         }
+        #: how far this quest phase has come: "" (committing), STAGED, then RESOLVED (its
+        #: committed characters stay committed to the phase's end, but their willpower counts no
+        #: more); read by agents
+        self.quest_step = ""
         super().__init__(shared.cards, LcgState(len(config.players), config.seed), agents)
         self.replay_queue.extend(replay)
         # setup itself may end the game (a scenario takes a lone hero prisoner): the game is
@@ -896,7 +903,8 @@ class LcgGame(Game):
         player or any enemy in play, locations in play; and its own condition, if any."""
         record = self.records[attachment]
         kind, anyone = record.attach_to, record.attach_scope in ("any", "engaged")
-        players = self.turn_order() if anyone else [player]
+        # (any player's: the player's own cards first, then the others' in turn order)
+        players = [player, *(p for p in self.turn_order() if p != player)] if anyone else [player]
         if kind == "enemy":
             pools = [c for p in players for c in self.z(ENGAGED, p)]
             candidates = [*pools, *self.z(STAGING)] if record.attach_scope == "any" else pools
@@ -1099,6 +1107,7 @@ class LcgGame(Game):
 
     def quest_phase(self) -> None:
         state = self.state
+        self.quest_step = ""
         if "quest begins" in self.listened:
             triggers.fire(self, "quest begins", state.first_player)
         self.action_window("quest begins")
@@ -1117,9 +1126,11 @@ class LcgGame(Game):
                 triggers.fire(self, "committed", player, card)
         self.action_window("after committing")
         self.staging_step()
+        self.quest_step = STAGED
         self.action_window("after staging")
         willpower = self.committed_willpower()
         threat = self.staging_threat()
+        self.quest_step = RESOLVED
         self.log("quest resolution", willpower, threat)
         if willpower > threat:
             self.place_progress(willpower - threat)
@@ -1128,8 +1139,10 @@ class LcgGame(Game):
                 self.raise_threat(player, threat - willpower)
             if "quest failed" in self.listened:
                 triggers.fire(self, "quest failed", self.state.first_player)
-        state.committed.clear()
+        # committed characters stay committed until the quest phase ends, through its last
+        # action window (rulebook, "Quest Phase": committed through the end of the phase)
         self.action_window("after quest resolution")
+        state.committed.clear()
 
     def staging_step(self) -> None:
         """Each player still in the game reveals an encounter card, unless an effect skips the
@@ -1161,8 +1174,8 @@ class LcgGame(Game):
                 ]
                 card = self.choose(player, "travel", "Travel to a location?", options)
                 if card is not None:
+                    # progress already on the location stays on it (RR "Travel Phase")
                     self.move(card, ACTIVE)
-                    self.state.progress[card] = 0
                     self.log("travelled", self.card_name(card))
                     travel = self.records[card].travel
                     if travel is not None:

@@ -198,6 +198,7 @@ PRIMITIVES = (
         impl=w.exhaust,
         honours=_ANY_SEL,
         payable=w.can_exhaust,
+        pays=w.pay_exhausting,
     ),
     Primitive(
         "discard",
@@ -288,6 +289,7 @@ PRIMITIVES = (
         to_zones=("encounter deck",),
         moves_to="placement",
     ),
+    words_piles.BANISH,
     words_piles.DISENGAGE,
     words_piles.RECOVER,
     words_piles.RESHUFFLE,
