@@ -15,6 +15,7 @@ pytest.importorskip("multipart", reason="the web extra is not installed")
 
 from starlette.testclient import TestClient
 
+from lotr_rules.session.rebuild import replay_first
 from lotr_rules.web.app import create_app
 from tests.test_web_seats import TWO_PEOPLE_LCG, Table
 
@@ -57,7 +58,13 @@ def test_a_shared_table_takes_back_once_every_person_agrees(app: Any, client: Te
         refused = client.post(table.host + "/takeback", data={"at": str(at)}).text
         assert "only the people at the table take moves back" in refused
         client.post(table.seats[other] + "/takeback", data={"at": str(at)})
-        assert _settled(table, at) < at
+        now = _settled(table, at)
+        assert now < at
+        # the record holds the game as played after the take-back: the kept choices, played straight
+        record = client.get(table.host + "/record.json").json()
+        assert len(record["choices"]) == now
+        straight = replay_first("lcg", None, table.session.context["config"], record["choices"], now).game
+        assert record["digest"] == straight.state.digest()
         return
     pytest.fail("no decision could be taken back")
 
