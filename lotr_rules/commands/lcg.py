@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from lotr_rules.agents.controls import Seat, ask_for_choice
+from lotr_rules.agents.controls import Seat, TakeBackRequested, ask_for_choice, take_back_key
 from lotr_rules.agents.human import QuitRequested, SaveRequested
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
@@ -32,6 +32,7 @@ from lotr_rules.games.lcg.recording import LcgTable
 from lotr_rules.games.lcg.view import render_status
 from lotr_rules.session import lcg as session
 from lotr_rules.session.describe import describe
+from lotr_rules.session.takeback import TakeBack, lcg_asks, take_back
 from lotr_rules.terminal import escape_controls
 
 FAMILY = "lcg"
@@ -189,6 +190,8 @@ class LcgHuman:
         self.every_window = every_window
         self.seen = 0
         self.table = ""
+        #: how many choices a take-back keeps (set by :func:`run_play`)
+        self.take_backs: Callable[[Game], TakeBack] | None = None
 
     def _read(self, game: Game, prompt: str) -> str:
         try:
@@ -246,6 +249,8 @@ class LcgHuman:
             show_log=show_log,
             show_screen=redraw,
             help=CARD_GAME_HELP if not self.every_window else CARD_GAME_HELP_EVERY_WINDOW,
+            take_back=take_back_key(game, self.output_fn, self.take_backs),
+            turn="round",
         )
         return ask_for_choice(game, request, keys)
 
@@ -300,6 +305,12 @@ def run_play(args: argparse.Namespace, human: LcgHuman | None = None) -> int:
         person.every_window = True
     person.save_path = person.save_path or str(save_path)
     saved = data is not None
+    config = setup.table.config
+
+    def finder(game: Game) -> TakeBack:
+        return take_back(FAMILY, None, config, game.state.choices, people, lcg_asks(person.every_window), "round")
+
+    person.take_backs = finder
     while True:
         agents = setup.agents(person)
         try:
@@ -319,6 +330,13 @@ def run_play(args: argparse.Namespace, human: LcgHuman | None = None) -> int:
                 return 0
             # the game goes on from the save, replayed: its log so far has been shown
             person.seen = len(request.game.state.log)
+        except TakeBackRequested as request:
+            back = session.step(setup.table, request.game.state.choices, request.keep).game
+            assert isinstance(back, LcgGame)
+            data = session.save_data(back, setup)
+            taken = len(request.game.state.choices) - request.keep
+            print(f"Taken back: {taken} choice{'s' if taken != 1 else ''} (yours, and what followed it).")
+            person.seen, person.table = len(back.state.log), ""
         except QuitRequested:
             print("Quit without saving." + (f" The last save is in {save_path}." if saved else ""))
             return 0

@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from lotr_rules.agents.controls import TakeBackRequested
 from lotr_rules.agents.human import HumanAgent, QuitRequested, SaveRequested
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.commands.common import add_cards_option, bounded_int, catalogue_from, positive_int, seed_int
@@ -42,6 +43,8 @@ from lotr_rules.session.deckbuilding import (
     save_data,
     write_save,
 )
+from lotr_rules.session.rebuild import replay_first
+from lotr_rules.session.takeback import take_back
 
 DEFAULT_SAVE = Path("lotr-save.json")
 #: what this module has always offered, now set up by the session layer
@@ -235,6 +238,10 @@ class Session:
     def play(self, config: GameConfig, data: dict[str, Any] | None) -> DeckbuildingGame | None:
         """Play a new game (or go on with the save ``data``) to its end, saving when asked;
         None when the player stopped (saved and quit, or quit)."""
+        people = self.humans
+        self.human.take_backs = lambda game: take_back(
+            "deckbuilding", self.catalogue, config, game.state.choices, people
+        )
         while True:
             agents = self.agents(config)
             try:
@@ -246,6 +253,13 @@ class Session:
                 data = self.save_data(request.game)
                 if not self.save(request.game, request.quit):
                     return None
+            except TakeBackRequested as request:
+                back = replay_first("deckbuilding", self.catalogue, config, request.game.state.choices, request.keep)
+                assert isinstance(back.game, DeckbuildingGame)
+                data = self.save_data(back.game)
+                taken = len(request.game.state.choices) - request.keep
+                _say(f"Taken back: {taken} choice{'s' if taken != 1 else ''} (yours, and what followed it).")
+                self.human.forget_screens(len(back.game.state.log))
             except QuitRequested:
                 self.quit()
                 return None

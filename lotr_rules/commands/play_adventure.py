@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from lotr_rules.agents.controls import Seat, ask_for_choice
+from lotr_rules.agents.controls import Seat, TakeBackRequested, ask_for_choice, take_back_key
 from lotr_rules.agents.human import QuitRequested, SaveRequested
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.engine.decisions import Agent, DecisionRequest
@@ -28,11 +28,14 @@ from lotr_rules.games.adventure.view import render_log, render_status, result_li
 from lotr_rules.session.adventure import ResumeCheck as _ResumeCheck
 from lotr_rules.session.adventure import is_save as is_adventure_save
 from lotr_rules.session.adventure import read_save, save_data, write_save
+from lotr_rules.session.rebuild import replay_first
+from lotr_rules.session.takeback import TakeBack, take_back
 from lotr_rules.terminal import escape_controls
 
 __all__ = ["AdventureHuman", "is_adventure_save", "read_save", "run_adventure", "save_data"]
 
 DEFAULT_SAVE = Path("lotr-adventure-save.json")
+FAMILY = "adventure-deck"
 
 
 class AdventureHuman:
@@ -53,6 +56,8 @@ class AdventureHuman:
         self.save_path = save_path
         self.seen = 0
         self.mat = ""
+        #: how many choices a take-back keeps (set by :func:`run_adventure`)
+        self.take_backs: Callable[[Game], TakeBack] | None = None
 
     def _read(self, game: Game, prompt: str) -> str:
         try:
@@ -93,6 +98,7 @@ class AdventureHuman:
             quit=lambda: self._confirm_quit(game),
             show_log=show_log,
             show_screen=redraw,
+            take_back=take_back_key(game, self.output_fn, self.take_backs),
         )
         return ask_for_choice(game, request, keys)
 
@@ -157,6 +163,8 @@ def run_adventure(args: argparse.Namespace, agent: Agent | None = None) -> int:
     )
     if isinstance(player, AdventureHuman) and not player.save_path:
         player.save_path = str(save_path)
+    if isinstance(player, AdventureHuman):
+        player.take_backs = lambda game: take_back(FAMILY, catalogue, config, game.state.choices, [0])
     choices: list[int] = list(data["choices"]) if data else []
     if data:
         print(f"Resuming the journey saved in {resume}.")
@@ -182,6 +190,14 @@ def run_adventure(args: argparse.Namespace, agent: Agent | None = None) -> int:
             if request.quit:
                 print(f"Go on with it later: lotr-rules play --resume {save_path}")
                 return 0
+        except TakeBackRequested as request:
+            choices = list(request.game.state.choices[: request.keep])
+            data = None  # the journey is rebuilt from its own choices: nothing to check
+            taken = len(request.game.state.choices) - request.keep
+            print(f"Taken back: {taken} choice{'s' if taken != 1 else ''}.")
+            if isinstance(player, AdventureHuman):
+                back = replay_first(FAMILY, catalogue, config, choices, len(choices)).game
+                player.seen, player.mat = len(back.state.log), ""
         except QuitRequested:
             last = f" The last save is in {save_path}." if saved or resume is not None else ""
             print(f"\nYou stop here; the journey is left unfinished.{last}")

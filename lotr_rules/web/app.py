@@ -200,6 +200,8 @@ class WebTable:
         page of its links when each person plays at their own browser."""
         if form.get("play_at") == AT_OWN_BROWSERS and session.humans:
             session.share()
+        # the host's switch: a box left unticked on the page turns take-backs off
+        session.take_backs = bool(form.get("take_backs")) or not form.get("asked_take_backs")
         self.sessions.add(session)
         if session.shared:
             return RedirectResponse(f"/play/{session.id}/{session.keys[HOST]}", status_code=303)
@@ -241,6 +243,20 @@ class WebTable:
         before = session.version
         if session.give_answer(at, option, seat.role):
             await run_in_threadpool(session.wait_for_news, before, 5.0)
+        return HTMLResponse(await run_in_threadpool(self.render_table, seat, 0.0))
+
+    async def take_back(self, request: Request) -> Response:
+        """Take back the last decision of the people at the table; the table as it then stands."""
+        seat = self.seat(request)
+        session = seat.session
+        form = await request.form()
+        try:
+            at = int(str(form.get("at")))
+        except ValueError:
+            at = -1
+        before = session.version
+        if await run_in_threadpool(session.take_back, at, seat.role):
+            await run_in_threadpool(session.wait_for_news, before + 1, 5.0)
         return HTMLResponse(await run_in_threadpool(self.render_table, seat, 0.0))
 
     async def sit(self, request: Request) -> Response:
@@ -322,9 +338,7 @@ class WebTable:
         if data is None:
             raise _NotFound("the game has not begun")
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        return JSONResponse(
-            data, headers={"Content-Disposition": f'attachment; filename="lotr-game-{stamp}.json"'}
-        )
+        return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="lotr-game-{stamp}.json"'})
 
     async def resume_form(self, request: Request) -> Response:
         return self.page("resume.html", saves=self.saves.listing(), error="")
@@ -407,8 +421,14 @@ class WebTable:
         polling = not over and not waiting and pass_to is None
         # at a shared table, whom the others wait for
         waiting_for = pending.player if pending is not None and not waiting and session.shared else None
+        # the one screen takes back while it is asked; a person's page of a shared table while
+        # the game waits for any person (the others then agree); the host's page never
+        shared_wait = seat.person and pending is not None and not session.done
+        may_take_back = session.take_backs and (waiting if seat.role is None else shared_wait)
         return {
             "session": session,
+            "may_take_back": may_take_back,
+            "agreed": seat.role in session.take_back_agreed and session.take_back_at == session.decision_number(),
             "base": seat.base,
             "may_save": not seat.person,
             "waiting_for": waiting_for,
@@ -725,6 +745,8 @@ def create_app(
         Route("/game/{sid}/table", table.table),
         Route("/game/{sid}/choose", table.choose, methods=["POST"]),
         Route("/game/{sid}/sit", table.sit, methods=["POST"]),
+        Route("/game/{sid}/takeback", table.take_back, methods=["POST"]),
+        Route("/play/{sid}/{key}/takeback", table.take_back, methods=["POST"]),
         Route("/game/{sid}/save", table.save, methods=["POST"]),
         Route("/game/{sid}/record.json", table.record),
         Route("/game/{sid}/card/{instance}", table.card),
@@ -749,6 +771,7 @@ def create_app(
         Route("/favicon.ico", favicon),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield

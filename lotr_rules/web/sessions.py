@@ -42,6 +42,14 @@ class Closed(Exception):
     """The session was closed while its game waited: the game thread stops."""
 
 
+class _TakenBack(Exception):
+    """A page took the last decision back while the game waited: it is rebuilt with ``keep`` choices."""
+
+    def __init__(self, keep: int) -> None:
+        super().__init__("taken back")
+        self.keep = keep
+
+
 class TableSession:
     """One game in progress (or over) at the web table."""
 
@@ -75,6 +83,17 @@ class TableSession:
         self.done = False
         self.closed = False
         self.error = ""
+        #: whether the people may take moves back (the host's switch on the new-game page)
+        self.take_backs = True
+        #: the number of choices a take-back keeps, until the game thread has rebuilt the game
+        self.rewind: int | None = None
+        #: what the last take-back asked for says (why nothing was taken back), until the next question
+        self.take_back_note = ""
+        #: at a table shared at several browsers: the decision a take-back was asked for at,
+        #: and the seats whose people agreed to it
+        self.take_back_at = -1
+        self.take_back_agreed: set[int] = set()
+        self._why_not = ""
         #: grows whenever anything a page shows changes
         self.version = 0
         self.touched = time.monotonic()
@@ -100,7 +119,13 @@ class TableSession:
     def _play(self, agents: Sequence[Agent]) -> None:
         with self.cond:
             try:
-                self.game = self._run(agents)
+                run = self._run
+                while True:
+                    try:
+                        self.game = run(agents)
+                        break
+                    except _TakenBack as back:
+                        run = self._rebuilt(back.keep)
             except Closed:
                 pass
             except UserError as error:
@@ -113,6 +138,24 @@ class TableSession:
                 self.pending = None
                 self.showing = None
                 self._changed()
+
+    def _rebuilt(self, keep: int) -> Callable[[Sequence[Agent]], Game]:
+        """How to play the game again from its first ``keep`` choices (then on, asking its seats)."""
+        from lotr_rules.session.families import game_builder
+
+        assert self.game is not None
+        kept = list(self.game.state.choices[:keep])
+        new_game, run, _ = game_builder(self.family, self.context.get("catalogue"), self.context.get("config"))
+        self.rewind = None
+        self.pending = None
+
+        def again(agents: Sequence[Agent]) -> Game:
+            game: Game = new_game(agents, kept)
+            self.game = game
+            run(game)
+            return game
+
+        return again
 
     def _changed(self) -> None:
         self.version += 1
@@ -170,6 +213,70 @@ class TableSession:
             self._changed()
             return True
 
+    def take_back(self, at: int, seat: int | None = None) -> bool:
+        """Take back the people's last decision while decision ``at`` waits for a person (see
+        :mod:`lotr_rules.session.takeback`); ``seat``: the seat of the page asking (None: the
+        one screen). At a table shared by several people at their own browsers, a take-back is
+        asked for first, and happens once every person's page has agreed (asked for it too)
+        before the decision is answered. False, with :attr:`take_back_note` saying why, when
+        nothing is taken back (yet)."""
+        with self.cond:
+            self.touched = time.monotonic()
+            note = self._take_back_refused(at, seat)
+            keep = self._kept() if not note else None
+            if keep is None:
+                self.take_back_note = f"Nothing taken back: {note or self._why_not}."
+                self._changed()
+                return False
+            if self.shared and len(self.humans) > 1 and seat is not None:
+                agreed = self.take_back_agreed if self.take_back_at == at else set()
+                agreed.add(seat)
+                self.take_back_at, self.take_back_agreed = at, agreed
+                missing = [person for person in self.humans if person not in agreed]
+                if missing:
+                    who = " and ".join(f"Player {person + 1}" for person in missing)
+                    self.take_back_note = f"A take-back of the last decision is asked for: it waits for {who} to agree."
+                    self._changed()
+                    return False
+            self.rewind = keep
+            self.take_back_note = ""
+            self.take_back_at, self.take_back_agreed = -1, set()
+            self._changed()
+            return True
+
+    def _take_back_refused(self, at: int, seat: int | None) -> str:
+        """Why a take-back cannot even be asked for now ('' when it can)."""
+        if not self.take_backs:
+            return "take-backs are off at this table"
+        if seat is not None and seat not in self.humans:
+            return "only the people at the table take moves back"
+        if self.pending is None or self.game is None or self.answer is not None or at != self.decision_number():
+            return "take back while the game waits for a person's decision"
+        return ""
+
+    def _kept(self) -> int | None:
+        """How many choices a take-back keeps now (None: none can go, :attr:`_why_not` says why)."""
+        from lotr_rules.session.takeback import TURN_WORDS, take_back
+
+        assert self.game is not None
+        skip = self.skip
+
+        def asks(game: Game, request: DecisionRequest) -> bool:
+            # a window the table passed by itself was no decision of the person's
+            return skip is None or skip(game, request) is None
+
+        found = take_back(
+            self.family,
+            self.context.get("catalogue"),
+            self.context.get("config"),
+            self.game.state.choices,
+            self.humans,
+            asks,
+            TURN_WORDS.get(self.family, "turn"),
+        )
+        self._why_not = found.reason
+        return found.keep
+
     def sit_down(self, seat: int) -> None:
         """Hot-seat: the person of ``seat`` has the screen now (their hand may be shown)."""
         with self.cond:
@@ -218,12 +325,15 @@ class WebSeat:
             return skipped
         session.pending = request
         session.answer = None
+        session.take_back_note = ""
         if not session.hot_seat:
             session.revealed = request.player
         session._changed()
         while session.answer is None:
             if session.closed:
                 raise Closed
+            if session.rewind is not None:
+                raise _TakenBack(session.rewind)
             session.cond.wait()
         index = session.answer
         session.pending = None

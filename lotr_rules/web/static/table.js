@@ -67,3 +67,14 @@ document.addEventListener("keydown", function (event) {
     if (event.key === "Enter" && event.target.classList && event.target.classList.contains("finding")) goTo(event.target);
   });
 })();
+
+// Ctrl+Z (or Cmd+Z) takes back the last decision, as the table's Take back button does.
+document.addEventListener("keydown", function (event) {
+  if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== "z" || event.shiftKey) return;
+  if (event.target.closest && event.target.closest("input, textarea, select")) return;
+  var button = document.querySelector("#table .take-back");
+  if (button) {
+    event.preventDefault();
+    button.click();
+  }
+});
