@@ -32,3 +32,47 @@ def test_only_the_lsp_command_imports_the_language_server() -> None:
         if "lsp" not in path.relative_to(PACKAGE).parts and importing.search(path.read_text(encoding="utf-8"))
     ]
     assert found == ["commands/lsp.py"]
+
+
+def test_the_shipped_textmate_grammar_is_the_vocabularys() -> None:
+    from lotr_rules.lsp import textmate
+
+    shipped = PACKAGE.parent / textmate.SHIPPED
+    assert shipped.read_text(encoding="utf-8") == textmate.text(), "run: python -m lotr_rules.lsp.textmate"
+
+
+def test_the_textmate_grammar_colours_each_kind_of_word() -> None:
+    import json
+
+    from lotr_rules.lsp import textmate
+
+    patterns = {p.get("name"): p for p in json.loads(textmate.text())["patterns"]}
+    for scope, word in (
+        ("support.function.command.lotr-card", "draw"),
+        ("support.type.card-type.lotr-card", "ally"),
+        ("keyword.control.ability.lotr-card", "response"),
+        ("variable.language.zone.lotr-card", "discard pile"),
+    ):
+        assert re.search(str(patterns[scope]["match"]), f"  {word} "), (scope, word)
+
+
+def test_the_editor_settings_start_this_server_with_this_grammar() -> None:
+    import json
+    import tomllib
+
+    from lotr_rules.lsp import textmate
+
+    editors = PACKAGE.parent / "editors"
+    package = json.loads((editors / "vscode" / "package.json").read_text(encoding="utf-8"))
+    (grammar,) = package["contributes"]["grammars"]
+    assert (editors / "vscode" / grammar["path"]).resolve() == (PACKAGE.parent / textmate.SHIPPED).resolve()
+    assert grammar["scopeName"] == textmate.SCOPE
+    assert package["contributes"]["languages"][0]["extensions"] == [".card"]
+    assert package["contributes"]["configuration"]["properties"]["lotrRules.command"]["default"] == [
+        "lotr-rules",
+        "lsp",
+    ]
+    helix = tomllib.loads((editors / "helix-languages.toml").read_text(encoding="utf-8"))
+    assert helix["language-server"]["lotr-rules"] == {"command": "lotr-rules", "args": ["lsp"]}
+    assert helix["language"][0]["scope"] == textmate.SCOPE
+    assert 'cmd = { "lotr-rules", "lsp" }' in (editors / "neovim.lua").read_text(encoding="utf-8")

@@ -34,7 +34,7 @@ def kind_of(path: Path) -> str:
         return CARD
     if path.name.endswith(core.MIX_SUFFIX):
         return MIX
-    if path.suffix == ".txt":
+    if path.suffix == ".txt" and home_of(path) is not None:  # a text file of a set: a deck list
         return DECK
     if path.suffix == ".toml" and path.parent.name == "scenarios":
         return SCENARIO
@@ -108,7 +108,7 @@ class Checker:
         return found
 
     def _manifest(self, path: Path, text: str) -> list[core.Diagnostic]:
-        copy, folder = self._copy(path, text, path.parent)
+        _, folder = self._copy(path, text, path.parent)
         _, problems = core.read_manifest(folder)
         return _moved(problems, str(path))
 

@@ -11,8 +11,23 @@ from lotr_rules.lsp.workspace import CardEntry, Workspace, home_of
 
 _CODE = re.compile(r"\b[EW]\d{3}\b")
 #: the fields a card's hover lists, in this order, when the card gives them
-_SHOWN_FIELDS = ("type", "sphere", "cost", "threat-cost", "power", "victory", "willpower", "attack",
-                 "defense-strength", "hit-points", "traits", "keywords", "deck", "copies", "provenance")
+_SHOWN_FIELDS = (
+    "type",
+    "sphere",
+    "cost",
+    "threat-cost",
+    "power",
+    "victory",
+    "willpower",
+    "attack",
+    "defense-strength",
+    "hit-points",
+    "traits",
+    "keywords",
+    "deck",
+    "copies",
+    "provenance",
+)
 
 
 def hover(path: Path, text: str, line: int, column: int, workspace: Workspace, family: str) -> str | None:

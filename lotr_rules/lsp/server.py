@@ -283,9 +283,7 @@ def on_formatting(ls: CardServer, params: types.DocumentFormattingParams) -> lis
 def on_rename(ls: CardServer, params: types.RenameParams) -> types.WorkspaceEdit | None:
     path, text = ls.text_of(params.text_document.uri)
     where = params.position
-    found = rename.edits(
-        path, text, where.line, where.character, params.new_name, ls.workspace_sets, ls.open_texts()
-    )
+    found = rename.edits(path, text, where.line, where.character, params.new_name, ls.workspace_sets, ls.open_texts())
     if found is None:
         return None
     changes: dict[str, list[types.TextEdit]] = {}

@@ -8,8 +8,19 @@ import re
 from lotr_rules.lsp import vocab
 
 #: the token types the server declares, by index; a word's kind maps onto one of them
-LEGEND = ("keyword", "function", "property", "variable", "type", "event", "enumMember", "string", "number", "comment",
-          "class")
+LEGEND = (
+    "keyword",
+    "function",
+    "property",
+    "variable",
+    "type",
+    "event",
+    "enumMember",
+    "string",
+    "number",
+    "comment",
+    "class",
+)
 _TYPE_OF_KIND = {
     vocab.COMMAND: "function",
     vocab.ABILITY: "keyword",
@@ -21,8 +32,16 @@ _TYPE_OF_KIND = {
     vocab.KEYWORD: "keyword",
 }
 #: in the order a word of several kinds is coloured as
-_PRIORITY = (vocab.ABILITY, vocab.FIELD, vocab.COMMAND, vocab.CARD_TYPE, vocab.ZONE, vocab.VALUE, vocab.PHRASE,
-             vocab.KEYWORD)
+_PRIORITY = (
+    vocab.ABILITY,
+    vocab.FIELD,
+    vocab.COMMAND,
+    vocab.CARD_TYPE,
+    vocab.ZONE,
+    vocab.VALUE,
+    vocab.PHRASE,
+    vocab.KEYWORD,
+)
 _LEXEME = re.compile(r'(?P<string>"(?:[^"\\\n]|\\.)*"?)|(?P<comment>#.*)|(?P<number>(?<![\w-])\d+(?![\w-]))')
 
 

@@ -27,6 +27,8 @@ COMMAND, ABILITY, FIELD, ZONE, CARD_TYPE, PHRASE, VALUE, KEYWORD = (
     "keyword",
 )
 
+#: a field with more values than this lists each combination of a few words; its words are offered
+_MANY_CHOICES = 50
 _PLACEHOLDER = re.compile(r"\b[A-Z][A-Z_]*\b")
 _GRAMMAR_WORD = re.compile(r'"([a-z][a-z-]*)"')
 
@@ -77,6 +79,8 @@ def entries(family: str) -> tuple[Entry, ...]:
             choices = tuple(vocabulary.card_types)
         elif decl.name == "deck" and not choices:
             choices = tuple(vocabulary.decks)
+        if len(choices) > _MANY_CHOICES:  # every combination of some words (keywords): offer the words
+            choices = tuple(dict.fromkeys(word for choice in choices for word in choice.split()))
         out.append(Entry(decl.name, FIELD, decl.doc, choices=choices))
         out.extend(Entry(choice, VALUE, f"a value of the field '{decl.name}': {decl.doc}") for choice in choices)
     for zone in vocabulary.zones.values():
