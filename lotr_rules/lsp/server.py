@@ -1,7 +1,7 @@
 """The language server: the protocol's requests, each answered by one small module.
 
 Findings are published after each change, once the typing has paused (``debounce`` seconds, an
-initialization option, 0.15 by default); every request is answered from the text the editor holds.
+initialization option, 0.05 by default); every request is answered from the text the editor holds.
 A request that fails for a reason of ours answers nothing and logs why: the server keeps serving.
 """
 
@@ -25,7 +25,7 @@ from lotr_rules.lsp.findings import Checker
 from lotr_rules.lsp.workspace import Workspace, home_of
 
 #: seconds of quiet after a change before its findings are worked out
-DEBOUNCE = 0.15
+DEBOUNCE = 0.05
 _HINT = re.compile(r"did you mean '([^']+)'\?")
 _QUOTED = re.compile(r"'([^']+)'")
 _KINDS = {

@@ -8,6 +8,7 @@ until a file of their folder changes on disk, so a keystroke costs one file's pa
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -113,6 +114,9 @@ class Workspace:
         view = self._sets.get(folder)
         if view is None:
             view = self._sets[folder] = read_set(folder)
+            # The sets' cards live as long as the server: the collector need not look at them again
+            # on every change (a full collection over them is a pause one would see).
+            gc.freeze()
         return view
 
     def folders_in_view(self, home: Path | None) -> list[Path]:
