@@ -13,6 +13,7 @@ No file makes this fail: a file it cannot read is a finding, and an error of our
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import tempfile
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import attrs
 
-from lotr_rules.lsp import core
+from lotr_rules.lsp import core, setwide
 from lotr_rules.lsp.workspace import Workspace, home_of
 
 #: the kinds of file the server checks
@@ -68,7 +69,9 @@ class Checker:
 
     def _copy(self, path: Path, text: str, home: Path | None) -> tuple[Path, Path]:
         """The private copy of ``path`` holding ``text``, and the copy of its set folder."""
-        folder = self._copies / (home.name if home is not None else "loose")
+        # one folder for each set, named as the set's (a manifest's code is checked against it)
+        where = hashlib.sha256(os.fsencode(os.path.abspath(home if home is not None else path.parent))).hexdigest()
+        folder = self._copies / where[:16] / (home.name if home is not None else "loose")
         inside = Path(path.name)
         if home is not None and _under(path, home):
             inside = Path(os.path.abspath(path)).relative_to(os.path.abspath(home))
@@ -88,8 +91,12 @@ class Checker:
             if view.info is None:
                 found.extend(_manifest_broken(path, view.problems))
             family, code, language = view.family, view.code, view.language
-        copy, folder = self._copy(path, text, home)
         shown = str(path)
+        if os.path.islink(path):  # read as the linter reads it: a link out of its set is not read
+            _, refused, _ = core.parse_file_recovering(path, home)
+            if any(d.code == "E004" for d in refused):
+                return found + _moved(refused, shown)
+        copy, folder = self._copy(path, text, home)
         script, errors, recovered = core.parse_file_recovering(copy, folder)
         vocabulary = core.vocabulary_for(family)
         if errors:
@@ -101,15 +108,21 @@ class Checker:
         if readable is not None:
             known = known | {card.name for card in readable.cards}
             parsed = core.ParsedFile(copy, code, readable, language)
-            _, problems = core.compile_files([parsed], vocabulary, known, lasting)  # type: ignore[arg-type]
+            cards, problems = core.compile_files([parsed], vocabulary, known, lasting)
             if script is None and recovered is not None:
                 problems = core.partial.kept(problems, {str(copy): recovered})
+            else:
+                if home is not None:
+                    problems.extend(setwide.duplicates(self.workspace.set_at(home), path, parsed))
+                problems.extend(setwide.shared_titles(self.workspace, home, path, parsed, cards, vocabulary, known))
             found.extend(_moved(problems, shown))
         return found
 
     def _manifest(self, path: Path, text: str) -> list[core.Diagnostic]:
         _, folder = self._copy(path, text, path.parent)
-        _, problems = core.read_manifest(folder)
+        info, problems = core.read_manifest(folder)
+        if info is not None:
+            problems.extend(setwide.code_clash(self.workspace, path.parent, folder, info))
         return _moved(problems, str(path))
 
     def _saved(self, path: Path) -> list[core.Diagnostic]:

@@ -97,7 +97,7 @@ class Workspace:
         self.extra_sets = [Path(p) for p in extra_sets]
         self._sets: dict[Path, SetView] = {}
         self._reference: list[Path] | None = None
-        self._lasting: dict[tuple[Path | None, str], dict[str, object]] = {}
+        self._lasting: dict[tuple[Path | None, str], dict[str, core.LastingCard]] = {}
 
     def reference_folders(self) -> list[Path]:
         """The shipped sets and the editor's extra ones, as the linter sees them."""
@@ -144,7 +144,7 @@ class Workspace:
         lowered = name.lower()
         return next((card for card in self.cards_in_view(home) if card.name.lower() == lowered), None)
 
-    def lasting(self, home: Path | None, family: str) -> dict[str, object]:
+    def lasting(self, home: Path | None, family: str) -> dict[str, core.LastingCard]:
         """The cards a rule keeps where they are, for the checks of one family's scripts."""
         key = (home, family)
         found = self._lasting.get(key)
