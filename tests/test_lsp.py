@@ -108,9 +108,18 @@ def write_set(folder: Path) -> Path:
     return home
 
 
+SCOUT = GUARD.replace("Guard", "Scout").replace("guard", "scout")
+
+
 @pytest.fixture(scope="module")
 def demo_set(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return write_set(tmp_path_factory.mktemp("sets"))
+    """The set the tests edit, in a folder of sets (the one the editor opens) beside another."""
+    sets = tmp_path_factory.mktemp("sets")
+    other = sets / "other"
+    other.mkdir()
+    (other / "set.toml").write_text(MANIFEST.replace("demo", "other").replace("Demo", "Other"), encoding="utf-8")
+    (other / "scout.card").write_text(SCOUT, encoding="utf-8")
+    return write_set(sets)
 
 
 @pytest_lsp.fixture(
@@ -123,7 +132,7 @@ def demo_set(tmp_path_factory: pytest.TempPathFactory) -> Path:
 async def client(lsp_client: LanguageClient, demo_set: Path) -> AsyncIterator[None]:
     params = types.InitializeParams(
         capabilities=types.ClientCapabilities(),
-        root_uri=from_fs_path(str(demo_set)),
+        root_uri=from_fs_path(str(demo_set.parent)),
         initialization_options={"debounce": 0.05},
     )
     await lsp_client.initialize_session(params)
@@ -211,6 +220,23 @@ async def test_findings_follow_each_change(client: LanguageClient, demo_set: Pat
         )
     )
     assert await findings_of(client, path) == []
+    await close(client, path)
+
+
+async def test_quick_changes_are_checked_once_the_typing_pauses(client: LanguageClient, demo_set: Path) -> None:
+    path = demo_set / "bat.card"
+    assert await opened(client, path) == []
+    # ten changes at typing speed and faster: clean, misspelt, clean, ... ending misspelt
+    for version in range(2, 12):
+        text = BAT if version % 2 == 0 else BAT.replace("type enemy", "type enemi")
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri(path), version=version),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+            )
+        )
+    # the first findings are the last text's: the ones before it were never checked
+    assert [d.code for d in await findings_of(client, path)] == ["E112"]
     await close(client, path)
 
 
@@ -349,8 +375,20 @@ async def test_completion_offers_what_fits_where_the_cursor_is(client: LanguageC
     words = await labels_at(client, path, lines.index("    "), 4)  # inside an ability: the family's words
     assert {"draw", "ready", "hand", "ally"} <= words and "copies" not in words
     names = await labels_at(client, path, lines.index('    named ""'), len('    named "'))
-    assert {"Warden", "Guard", "Bat", "Trail", "Gandalf"} <= names  # this set's and the shipped LCG cards
+    # this set's, the other set's of the folder opened and the shipped LCG cards
+    assert {"Warden", "Guard", "Bat", "Trail", "Scout", "Gandalf"} <= names
     assert "Goblins" not in names  # an Adventure Deck card: another family
+    await close(client, path)
+
+
+async def test_completion_after_from_offers_zones(client: LanguageClient, demo_set: Path) -> None:
+    path = demo_set / "guard.card"
+    text = GUARD.replace("    draw 1", "    draw 1\n    discard a card from ")
+    await opened(client, path, text)
+    lines = text.split("\n")
+    row = next(n for n, line in enumerate(lines) if line.endswith("from "))
+    zones = await labels_at(client, path, row, len(lines[row]))
+    assert {"hand", "deck", "discard pile", "play area"} <= zones and "draw" not in zones
     await close(client, path)
 
 

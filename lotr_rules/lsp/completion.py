@@ -14,6 +14,8 @@ from lotr_rules.lsp.workspace import Workspace, home_of
 
 CARD_NAME = "card name"
 _STRING_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*')
+#: the words after which a script names a zone (``from hand``, ``into discard pile``)
+_BEFORE_A_ZONE = frozenset(("from", "in", "into"))
 _DECK_COUNT = re.compile(r"^\s*\d+\s*x?\s+")
 
 
@@ -49,6 +51,8 @@ def complete(path: Path, text: str, line: int, column: int, workspace: Workspace
         entry = vocab.field(family, words[0])
         if entry is not None:
             return [Suggestion(choice, vocab.VALUE, entry.doc) for choice in entry.choices]
+    if depth >= 2 and words and words[-1] in _BEFORE_A_ZONE and before.endswith(" "):
+        return [Suggestion(e.words, e.kind, e.doc) for e in vocab.entries(family) if e.kind == vocab.ZONE]
     if depth >= 2:
         said: dict[str, Suggestion] = {}
         for e in vocab.entries(family):

@@ -156,10 +156,15 @@ def initialize(ls: CardServer, params: types.InitializeParams) -> None:
         ls.debounce = float(options["debounce"])
     if isinstance(options.get("docs_url"), str):
         ls.docs_url = options["docs_url"]
+    # The sets in view besides the shipped ones: those of the folders the editor opened (a set,
+    # or a folder of sets, as lint sees them) and the option's, as lint's --cards.
+    roots = [folder.uri for folder in params.workspace_folders or []] or [params.root_uri or ""]
+    extra = [Path(path) for uri in roots if uri and (path := to_fs_path(uri))]
     cards = options.get("cards")
     if isinstance(cards, list):
-        ls.workspace_sets = Workspace([Path(str(folder)) for folder in cards])
-        ls.checker = Checker(ls.workspace_sets)
+        extra.extend(Path(str(folder)) for folder in cards)
+    ls.workspace_sets = Workspace([folder for folder in extra if folder.is_dir()])
+    ls.checker = Checker(ls.workspace_sets)
 
 
 @server.feature(types.SHUTDOWN)
