@@ -279,6 +279,9 @@ async def test_a_ten_megabyte_file_is_a_finding(client: LanguageClient, demo_set
     path = demo_set / "huge.card"
     found = await opened(client, path, "# " + "x" * (10 * 1024 * 1024) + "\n")
     assert [d.code for d in found] == ["E003"]
+    document = types.TextDocumentIdentifier(uri=uri(path))
+    tokens = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(text_document=document))
+    assert tokens is not None and list(tokens.data) == []  # answered at once, with nothing
     await close(client, path)
 
 

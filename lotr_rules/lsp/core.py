@@ -33,6 +33,7 @@ from lotr_rules.engine.fields import COMMON_FIELDS
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import ScriptSyntaxError, Span
 from lotr_rules.games import DEFAULT_FAMILY, family_names, vocabulary_for
+from lotr_rules.limits import MAX_CARD_FILE_BYTES
 from lotr_rules.lint import partial
 from lotr_rules.lint.codes import CODES, LintCode
 from lotr_rules.lint.foreign import with_foreign_phrases
@@ -45,6 +46,7 @@ __all__ = [
     "DEFAULT_FAMILY",
     "LANGUAGE_VERSION",
     "MANIFEST",
+    "MAX_CARD_FILE_BYTES",
     "MIX_SUFFIX",
     "SCRIPT_SUFFIX",
     "CardDef",

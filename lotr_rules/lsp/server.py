@@ -49,6 +49,10 @@ _SYMBOL_KINDS = {
 Result = TypeVar("Result")
 
 
+class TooLarge(Exception):
+    """A request about a file larger than a card file may be."""
+
+
 class CardServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("lotr-rules", __version__)
@@ -61,6 +65,14 @@ class CardServer(LanguageServer):
     def text_of(self, uri: str) -> tuple[Path, str]:
         document = self.workspace.get_text_document(uri)
         return Path(to_fs_path(uri) or uri), document.source
+
+    def request_text(self, uri: str) -> tuple[Path, str]:
+        """:meth:`text_of` for a request about the file: one larger than a card file may be is
+        answered with nothing (its findings say why)."""
+        path, text = self.text_of(uri)
+        if len(text) > core.MAX_CARD_FILE_BYTES:
+            raise TooLarge(uri)
+        return path, text
 
     def family_of(self, path: Path) -> str:
         home = home_of(path)
@@ -135,11 +147,14 @@ def guarded(default: Any) -> Callable[[Callable[..., Result]], Callable[..., Res
         def run(ls: CardServer, params: Any) -> Result:
             try:
                 return handler(ls, params)
+            except TooLarge:
+                result: Result = default
+                return result
             except Exception as error:
                 message = f"lotr-rules: {handler.__name__} failed: {type(error).__name__}: {error}"
                 ls.window_log_message(types.LogMessageParams(type=types.MessageType.Error, message=message))
-                result: Result = default
-                return result
+                answer: Result = default
+                return answer
 
         return run
 
@@ -203,7 +218,7 @@ def did_close(ls: CardServer, params: types.DidCloseTextDocumentParams) -> None:
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 @guarded(None)
 def on_hover(ls: CardServer, params: types.HoverParams) -> types.Hover | None:
-    path, text = ls.text_of(params.text_document.uri)
+    path, text = ls.request_text(params.text_document.uri)
     where = params.position
     said = hover.hover(path, text, where.line, where.character, ls.workspace_sets, ls.family_of(path))
     if said is None:
@@ -214,7 +229,7 @@ def on_hover(ls: CardServer, params: types.HoverParams) -> types.Hover | None:
 @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=['"', " "]))
 @guarded(None)
 def on_completion(ls: CardServer, params: types.CompletionParams) -> types.CompletionList:
-    path, text = ls.text_of(params.text_document.uri)
+    path, text = ls.request_text(params.text_document.uri)
     where = params.position
     found = completion.complete(path, text, where.line, where.character, ls.workspace_sets, ls.family_of(path))
     items = [
@@ -227,7 +242,7 @@ def on_completion(ls: CardServer, params: types.CompletionParams) -> types.Compl
 @server.feature(types.TEXT_DOCUMENT_DEFINITION)
 @guarded(None)
 def on_definition(ls: CardServer, params: types.DefinitionParams) -> types.Location | None:
-    path, text = ls.text_of(params.text_document.uri)
+    path, text = ls.request_text(params.text_document.uri)
     where = params.position
     place = definition.definition(path, text, where.line, where.character, ls.workspace_sets)
     if place is None:
@@ -242,7 +257,7 @@ def on_definition(ls: CardServer, params: types.DefinitionParams) -> types.Locat
 @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 @guarded([])
 def on_symbols(ls: CardServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
-    path, text = ls.text_of(params.text_document.uri)
+    path, text = ls.request_text(params.text_document.uri)
     if path.suffix != core.SCRIPT_SUFFIX:
         return []
     return [_symbol(symbol) for symbol in symbols.outline(text)]
@@ -267,7 +282,7 @@ def _symbol(symbol: symbols.Symbol) -> types.DocumentSymbol:
 @server.feature(types.TEXT_DOCUMENT_FORMATTING)
 @guarded(None)
 def on_formatting(ls: CardServer, params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
-    path, text = ls.text_of(params.text_document.uri)
+    path, text = ls.request_text(params.text_document.uri)
     if path.suffix != core.SCRIPT_SUFFIX:
         return None
     home = home_of(path)
@@ -286,7 +301,7 @@ def on_formatting(ls: CardServer, params: types.DocumentFormattingParams) -> lis
 @server.feature(types.TEXT_DOCUMENT_RENAME)
 @guarded(None)
 def on_rename(ls: CardServer, params: types.RenameParams) -> types.WorkspaceEdit | None:
-    path, text = ls.text_of(params.text_document.uri)
+    path, text = ls.request_text(params.text_document.uri)
     where = params.position
     found = rename.edits(path, text, where.line, where.character, params.new_name, ls.workspace_sets, ls.open_texts())
     if found is None:
@@ -311,7 +326,7 @@ def on_rename(ls: CardServer, params: types.RenameParams) -> types.WorkspaceEdit
 @guarded([])
 def on_code_action(ls: CardServer, params: types.CodeActionParams) -> list[types.CodeAction]:
     """A quick fix for each finding with a did-you-mean: the word it names, replaced."""
-    _, text = ls.text_of(params.text_document.uri)
+    _, text = ls.request_text(params.text_document.uri)
     lines = text.split("\n")
     actions: list[types.CodeAction] = []
     for diagnostic in params.context.diagnostics:
@@ -361,7 +376,7 @@ _LEGEND = types.SemanticTokensLegend(token_types=list(tokens.LEGEND), token_modi
 @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, _LEGEND)
 @guarded(types.SemanticTokens(data=[]))
 def on_tokens(ls: CardServer, params: types.SemanticTokensParams) -> types.SemanticTokens:
-    path, text = ls.text_of(params.text_document.uri)
+    path, text = ls.request_text(params.text_document.uri)
     if path.suffix != core.SCRIPT_SUFFIX:
         return types.SemanticTokens(data=[])
     family = ls.family_of(path)
