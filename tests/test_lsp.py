@@ -352,6 +352,35 @@ async def test_hover_on_a_lint_code_shows_its_explanation(client: LanguageClient
     await close(client, path)
 
 
+async def test_a_card_saved_or_changed_on_disk_is_read_again(client: LanguageClient, demo_set: Path) -> None:
+    deck = demo_set / "decks" / "demo.txt"
+    card = demo_set / "warden.card"
+    await opened(client, deck)
+    assert "A made-up hero." in await hover_at(client, deck, 3, 5)
+    try:
+        card.write_text(WARDEN.replace("A made-up hero.", "A hero on watch."), encoding="utf-8")
+        client.text_document_did_save(
+            types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri(card)))
+        )
+        await findings_of(client, card)  # a saved file's findings come again
+        assert "A hero on watch." in await hover_at(client, deck, 3, 5)
+        card.write_text(WARDEN.replace("A made-up hero.", "A hero at the gate."), encoding="utf-8")
+        client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                changes=[types.FileEvent(uri=uri(card), type=types.FileChangeType.Changed)]
+            )
+        )
+        assert "A hero at the gate." in await hover_at(client, deck, 3, 5)
+    finally:
+        card.write_text(WARDEN, encoding="utf-8")
+        client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                changes=[types.FileEvent(uri=uri(card), type=types.FileChangeType.Changed)]
+            )
+        )
+    await close(client, deck)
+
+
 # ------------------------------------------------------------------ completion
 
 
