@@ -76,3 +76,21 @@ def test_the_editor_settings_start_this_server_with_this_grammar() -> None:
     assert helix["language-server"]["lotr-rules"] == {"command": "lotr-rules", "args": ["lsp"]}
     assert helix["language"][0]["scope"] == textmate.SCOPE
     assert 'cmd = { "lotr-rules", "lsp" }' in (editors / "neovim.lua").read_text(encoding="utf-8")
+
+
+def test_a_finding_links_to_the_docs_address_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("pygls")
+    from lotr_rules.diagnostics import Diagnostic, Severity
+    from lotr_rules.errors import Span
+    from lotr_rules.lsp.server import server
+
+    finding = Diagnostic(
+        "E110", Severity.ERROR, "unknown command 'drow'", Span(3, 5, 3, 9, "x.card"), "did you mean 'draw'?"
+    )
+    monkeypatch.setattr(server, "docs_url", "https://cards.example/lint-codes/")
+    said = server.to_lsp(finding, [])
+    assert said.code_description is not None and said.code_description.href == "https://cards.example/lint-codes/#e110"
+    assert (said.range.start.line, said.range.start.character, said.range.end.character) == (2, 4, 8)
+    assert said.message == "unknown command 'drow' (did you mean 'draw'?)"
+    monkeypatch.setattr(server, "docs_url", "")  # no docs known: no link
+    assert server.to_lsp(finding, []).code_description is None

@@ -136,7 +136,9 @@ class CardServer(LanguageServer):
 def _default_docs_url() -> str:
     """The lint codes page of the docs beside this package, when it is a source checkout."""
     page = Path(__file__).resolve().parents[2] / "docs" / "lint-codes.md"
-    return from_fs_path(str(page)) or "" if page.is_file() else ""
+    if not page.is_file():
+        return ""
+    return from_fs_path(str(page)) or ""
 
 
 def guarded(default: Any) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
