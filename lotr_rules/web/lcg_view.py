@@ -171,9 +171,9 @@ class _Board:
 
     def lay(self, request: DecisionRequest, at: int, shown: Sequence[int] | None = None) -> LcgDecision:
         """The decision, its options laid onto their cards; ``shown``: the indices of the options
-        to offer (None: every one)."""
+        to offer (None: every one). Its question is in the words the terminal asks it in."""
         offered = range(len(request.options)) if shown is None else shown
-        prompt = request.prompt
+        prompt = request.question
         if request.source >= 0:
             source = self.game.records[request.source].name
             if source not in prompt:
