@@ -28,3 +28,19 @@ def test_the_home_page_links_to_the_page(page: str) -> None:
 def test_the_home_page_shows_the_card_game_command() -> None:
     home = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
     assert "| `lotr-rules play --game lcg` |" in home
+
+
+def test_the_readme_does_not_say_the_card_game_is_still_to_come() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "on its way" not in readme
+    assert "`lotr-rules play --game lcg`" in readme
+
+
+def test_the_web_page_describes_the_card_games_table() -> None:
+    """docs/web.md says how to start a Card Game in the browser and what its table shows."""
+    web = (ROOT / "docs" / "web.md").read_text(encoding="utf-8")
+    section = web[web.index("## The Card Game's table") :]
+    section = section[: section.index("\n## ", 1)]
+    for part in ("quest", "staging area", "encounter deck", "victory display", "threat", "shadow", "exhausted"):
+        assert part in section, f"docs/web.md's Card Game table says nothing of the {part}"
+    assert "New Card Game" in web and "Stop at every action" in section

@@ -39,7 +39,9 @@ def _table() -> list[tuple[str, list[str]]]:
     out = []
     for row in rows:
         cells = [cell.strip() for cell in row.strip("|").split(" | ")]
-        examples = [part.strip() for found in re.findall(r"`lotr-rules ([^`]*)`", cells[-1]) for part in found.split("&&")]
+        examples = [
+            part.strip() for found in re.findall(r"`lotr-rules ([^`]*)`", cells[-1]) for part in found.split("&&")
+        ]
         out.append((cells[0], [example.removeprefix("lotr-rules ") for example in examples]))
     return out
 

@@ -23,7 +23,7 @@ import attrs
 from lotr_rules import atomic
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.engine.cards import CardDef
-from lotr_rules.engine.decisions import Agent
+from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.errors import ConfigError, RecordError, UserError
 from lotr_rules.games.lcg.files import find_scenario, lcg_cards, read_scenario_file, shipped_names
