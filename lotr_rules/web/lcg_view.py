@@ -243,8 +243,8 @@ def lcg_view(
         )
     decision = None
     if request is not None:
-        shown = None if every_window else worth_offering(game, request)
-        decision = board.lay(request, len(state.choices), shown)
+        offered = None if every_window else worth_offering(game, request)
+        decision = board.lay(request, len(state.choices), offered)
     return {
         "family": "lcg",
         "round": state.turn,
