@@ -7,6 +7,7 @@ from __future__ import annotations
 from test_lcg_cards_mirkwood import game_with, reveal, scripted
 
 from lotr_rules.engine.decisions import DecisionRequest
+from lotr_rules.engine.game import Game
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.web.lcg_view import lcg_view
 
@@ -44,3 +45,34 @@ def test_a_choice_of_a_player_is_asked_with_its_article() -> None:
         "choose a player as P\n    for each P {\n      raise threat by 1\n    }", "choose a player", 2
     )
     assert [request.question for request in asked] == ["Test Effect: choose a player"]
+
+
+def test_seeded_games_ask_nothing_in_a_scripts_words() -> None:
+    """Every question and option of seeded games (Théodred's and Éowyn's decks among them) reads
+    as a player would say it: no card name in brackets ("Add resources to (Théodred)"), no bare
+    "Éowyn: action", no command written as a script writes it ("search-deck 5")."""
+    import re
+
+    from lotr_rules.cards.loader import load_sets
+    from lotr_rules.games import vocabulary_for
+    from lotr_rules.games.lcg.bots import LcgHeuristicAgent
+    from lotr_rules.games.lcg.recording import new_table
+
+    catalogue = load_sets(vocabulary=vocabulary_for("lcg"))
+    script_words = [name for name in vocabulary_for("lcg").primitives if "-" in name]
+    template = re.compile(r"\bto \(|: (action|response|forced)$|^\(|\(\s*\)")
+    said: set[str] = set()
+
+    class Listening(LcgHeuristicAgent):
+        def choose(self, game: Game, request: DecisionRequest) -> int:
+            said.add(request.question)
+            said.update(option.label for option in request.options)
+            return super().choose(game, request)
+
+    for seed in (1, 2):
+        table = new_table(catalogue, "passage-through-mirkwood", ("leadership", "spirit"), seed)
+        LcgGame(table.config, [Listening(seed * 10 + seat) for seat in range(2)]).play_game()
+    assert any("Théodred" in text for text in said) and any("Éowyn" in text for text in said)
+    for text in said:
+        assert not template.search(text), text
+        assert not [word for word in script_words if re.search(rf"(?<![\w-]){word}(?![\w-])", text)], text
