@@ -113,3 +113,22 @@ def test_a_mirkwood_game_is_played_to_its_end_by_clicks(
     assert errors == []
     assert clicks > 20  # a whole game was played through the page
     assert (passes > 0) == (second_seat == "human")
+
+
+def test_on_a_phone_a_card_tapped_shows_its_panel_on_screen(page: Any, table: RunningTable) -> None:
+    """The card panel sits under the whole table on a narrow screen: a card tapped opens it over
+    the foot of the screen, where it can be read, and a tap on it closes it."""
+    page.set_viewport_size(PHONE)
+    page.goto(table.url + "/new?family=lcg")
+    page.fill("#players", "2")
+    page.click("text=Start the game")
+    page.wait_for_selector(SETTLED)
+    page.click(".lcg-player.mine .heroes .card .face-img >> nth=0")
+    page.wait_for_selector("#inspector.open .detail h2")
+    box = page.evaluate(
+        "() => { const r = document.getElementById('inspector').getBoundingClientRect();"
+        " return {top: r.top, bottom: r.bottom, height: window.innerHeight}; }"
+    )
+    assert 0 < box["top"] < box["height"] and box["bottom"] <= box["height"] + 1, box
+    page.click("#inspector .detail h2")
+    assert page.locator("#inspector.open").count() == 0

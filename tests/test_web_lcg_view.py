@@ -101,7 +101,8 @@ def test_the_staging_area_threat_and_the_quest_are_shown(watched: tuple[LcgGame,
 
 def test_nobody_may_see_a_deck_or_another_players_hand(watched: tuple[LcgGame, list[Watching]]) -> None:
     game = watched[0]
-    deck_card = next(c for c in range(len(game.records)) if game.locate(c)[0] == "deck")
+    # (a player eliminated has their cards removed from the game: the encounter deck stays)
+    deck_card = next(c for c in range(len(game.records)) if game.locate(c)[0] in ("deck", "encounter deck"))
     assert not may_see(game, deck_card, None)
     hand = [c for c in range(len(game.records)) if game.locate(c) == ("hand", 0)]
     if hand:

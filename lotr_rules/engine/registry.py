@@ -123,6 +123,9 @@ class Primitive:
     #: ability, the contexts around it, the selection's kind words and whether it names cards
     #: ('this'), it returns the finding (code, message) or None
     refuse: Callable[..., tuple[str, str] | None] | None = attrs.field(default=None, eq=False, repr=False)
+    #: how a person is asked whether to do it (a ``may``), in plain words, ``{n}`` standing for
+    #: its selection's words; empty: its name and its selection, as the script writes them
+    asked: str = ""
 
     def honoured_contexts(self, family: tuple[str, ...]) -> tuple[str, ...]:
         return self.contexts or family

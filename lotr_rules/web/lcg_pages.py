@@ -93,7 +93,7 @@ class LcgPages:
     def view(self, session: TableSession, viewer: int | None, request: DecisionRequest | None) -> dict[str, Any]:
         game = lcg_game(session)
         assert game is not None
-        return lcg_view(game, viewer, request)
+        return lcg_view(game, viewer, request, every_window=bool(session.context.get("every_window")))
 
     def _seen(self, session: TableSession, instance: int, viewer: int | None) -> tuple[LcgGame, list[CardDef]]:
         """The game and its cards, if ``viewer`` may look at the card (or it is an option of the

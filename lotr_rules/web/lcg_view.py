@@ -18,6 +18,7 @@ import attrs
 from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.log import lines as log_lines
+from lotr_rules.games.lcg.prompts import worth_offering
 from lotr_rules.games.lcg.state import (
     ACTIVE,
     CAPTURED,
@@ -74,7 +75,10 @@ class LcgDecision:
     at: int
     listed: list[tuple[int, str]] = attrs.field(factory=list)
     loose: list[LcgCardView] = attrs.field(factory=list)
+    #: how many options are shown (in the list and on the cards)
     option_count: int = 0
+    #: how many options of an action window are not shown because they would change nothing now
+    hidden: int = 0
 
 
 def type_line(game: LcgGame, card: int) -> str:
@@ -165,15 +169,20 @@ class _Board:
     def cards(self, cards: Sequence[int], **how: bool) -> list[LcgCardView]:
         return [self.card(c, **how) for c in cards]
 
-    def lay(self, request: DecisionRequest, at: int) -> LcgDecision:
-        prompt = request.prompt
+    def lay(self, request: DecisionRequest, at: int, shown: Sequence[int] | None = None) -> LcgDecision:
+        """The decision, its options laid onto their cards; ``shown``: the indices of the options
+        to offer (None: every one). Its question is in the words the terminal asks it in."""
+        offered = range(len(request.options)) if shown is None else shown
+        prompt = request.question
         if request.source >= 0:
             source = self.game.records[request.source].name
             if source not in prompt:
                 prompt = f"{source}: {prompt}"
         decision = LcgDecision(request.player, request.kind, prompt[:1].upper() + prompt[1:], at)
-        decision.option_count = len(request.options)
-        for index, option in enumerate(request.options):
+        decision.option_count = len(offered)
+        decision.hidden = len(request.options) - len(offered)
+        for index in offered:
+            option = request.options[index]
             if option.card < 0:
                 decision.listed.append((index, option.label[:1].upper() + option.label[1:]))
                 continue
@@ -189,8 +198,12 @@ class _Board:
         return decision
 
 
-def lcg_view(game: LcgGame, viewer: int | None, request: DecisionRequest | None) -> dict[str, Any]:
-    """The table for ``viewer`` (None: every hand shown; -1: no hand shown)."""
+def lcg_view(
+    game: LcgGame, viewer: int | None, request: DecisionRequest | None, *, every_window: bool = True
+) -> dict[str, Any]:
+    """The table for ``viewer`` (None: every hand shown; -1: no hand shown). Unless
+    ``every_window``, an action window offers only the options that can do something now, as the
+    terminal does (:func:`~lotr_rules.games.lcg.prompts.worth_offering`), and says how many it hid."""
     state = game.state
     board = _Board(game)
     quest = board.cards(game.z(QUEST))
@@ -228,7 +241,10 @@ def lcg_view(game: LcgGame, viewer: int | None, request: DecisionRequest | None)
                 "you": viewer is not None and seat == viewer,
             }
         )
-    decision = board.lay(request, len(state.choices)) if request is not None else None
+    decision = None
+    if request is not None:
+        offered = None if every_window else worth_offering(game, request)
+        decision = board.lay(request, len(state.choices), offered)
     return {
         "family": "lcg",
         "round": state.turn,

@@ -78,3 +78,21 @@ document.addEventListener("keydown", function (event) {
     button.click();
   }
 });
+
+// On a narrow screen the card panel sits under the whole table: a card tapped (not one of its
+// buttons) opens the panel over the foot of the screen instead, and a tap on the panel, or any
+// choice, closes it.
+(function () {
+  function narrow() { return window.matchMedia("(max-width: 900px)").matches; }
+  document.addEventListener("click", function (event) {
+    var inspector = document.getElementById("inspector");
+    if (!inspector || !event.target.closest) return;
+    if (event.target.closest("#inspector")) {
+      if (!event.target.closest("details")) inspector.classList.remove("open");
+    } else if (event.target.closest(".choice, button, a")) {
+      inspector.classList.remove("open");
+    } else if (narrow() && event.target.closest(".card[hx-get]")) {
+      inspector.classList.add("open");
+    }
+  });
+})();
