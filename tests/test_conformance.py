@@ -231,6 +231,18 @@ LCG_CLASSES = (
     ),
     LcgClass("a guarded objective is guarded by an enemy or location", scenario="guarded-by-enemy-or-location"),
     LcgClass(
+        "a search of your deck takes only matching cards among the ones searched",
+        card="test-rally",
+        scenario="search-deck-top-cards",
+    ),
+    LcgClass(
+        "cards taken from what was searched with nothing searched",
+        script='card "Muster" {\n  id muster\n  type event\n  sphere leadership\n  cost 1\n'
+        '  provenance designed\n  text "A made-up card."\n  action {\n'
+        '    take up to 1 ally from searched where trait is rohan\n  }\n}\n',
+        code="E370",
+    ),
+    LcgClass(
         "a card of two types",
         script='card "Scout" {\n  id scout\n  type objective ally\n  encounter-set "Woods"\n'
         '  provenance designed\n  text "A made-up card."\n}\n',

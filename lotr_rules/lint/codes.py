@@ -4405,6 +4405,49 @@ REGISTRY: tuple[LintCode, ...] = (
         ),
         kind="set",
     ),
+    LintCode(
+        "E370",
+        Severity.ERROR,
+        "cards taken from a zone nothing in the ability has filled",
+        "Some zones name the cards an earlier command of the same ability found: the LCG's "
+        "'searched' is the cards of your deck that 'search' looked through. Taking from it in an "
+        "ability where no 'search' comes first would take nothing, so the script is refused: "
+        "search first, then take from what was searched.",
+        _lcg(
+            """
+            # file: muster.card
+            card "Muster" {
+              id muster
+              type event
+              sphere leadership
+              cost 1
+              provenance designed
+              text "Action: look through the top 5 cards of your deck for a Rohan ally and take it; shuffle your deck."
+              action {
+                take up to 1 ally from searched where trait is rohan
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: muster.card
+            card "Muster" {
+              id muster
+              type event
+              sphere leadership
+              cost 1
+              provenance designed
+              text "Action: look through the top 5 cards of your deck for a Rohan ally and take it; shuffle your deck."
+              action {
+                search 5 cards from deck
+                take up to 1 ally from searched where trait is rohan
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
 )
 
 #: Every code, by code, in the order of the registry (errors by number, then warnings).

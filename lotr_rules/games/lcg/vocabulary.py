@@ -147,6 +147,7 @@ ZONES = (
     words_attacks.ATTACKED,
     words_objectives.SET_ASIDE_ZONE,
     words_objectives.CAPTURED_ZONE,
+    words_looking.SEARCHED_ZONE,
 )
 
 
@@ -268,12 +269,13 @@ PRIMITIVES = (
     ),
     Primitive(
         "take",
-        "Take cards from the top of discard piles into your hand.",
+        "Take cards into your hand: from the top of discard piles, or of the cards of your deck "
+        "you searched ('take up to 1 ally from searched where trait is rohan').",
         "take an attachment from top attachments of discard piles",
         "cards",
         impl=words_looking.take,
-        honours=frozenset({"zone", "count", "as"}),
-        from_zones=("top attachments of discard piles",),
+        honours=frozenset({"zone", "where", "count", "up to", "all", "as"}),
+        from_zones=("top attachments of discard piles", "searched"),
         moves_to="hand",
     ),
     Primitive(
@@ -328,6 +330,7 @@ PRIMITIVES = (
     words_entering.REGISTER,
     words_hazards.ATTACH_TO,
     words_hazards.SEARCH_DECK,
+    words_looking.SEARCH,
     words_decks.SHUFFLE,
     words_attacks.ALLOW_SEVERAL_DEFENDERS,
     words_control.CONTROL,
