@@ -236,6 +236,23 @@ LCG_CLASSES = (
         scenario="search-deck-top-cards",
     ),
     LcgClass(
+        "a while block raises and lowers what cards cost",
+        card="test-toll-ford",
+        scenario="cost-change-while-active",
+    ),
+    LcgClass(
+        "a card whose cost is lowered is paid at the lowered cost",
+        card="test-toll-ford",
+        scenario="cost-change-paid-lowered",
+    ),
+    LcgClass(
+        "a cost change in a while block for one card once",
+        script='card "Ford" {\n  id ford\n  type location\n  threat 1\n  quest-points 3\n'
+        '  encounter-set "Woods"\n  provenance designed\n  text "A made-up card."\n'
+        '  while active {\n    next allies cost 1 more\n  }\n}\n',
+        code="E371",
+    ),
+    LcgClass(
         "cards taken from what was searched with nothing searched",
         script='card "Muster" {\n  id muster\n  type event\n  sphere leadership\n  cost 1\n'
         '  provenance designed\n  text "A made-up card."\n  action {\n'

@@ -4448,6 +4448,50 @@ REGISTRY: tuple[LintCode, ...] = (
         ),
         kind="set",
     ),
+    LintCode(
+        "E371",
+        Severity.ERROR,
+        "a cost change in a 'while' block that says 'next' or whose buys it changes",
+        "In the Card Game a cost change written in a 'while' block ('while active { all allies cost 1 "
+        "more }') is a rule of the table: while the block holds, every matching card in every "
+        "player's hand costs that much more or less to play (never below 0). 'next' (one card, "
+        "once) and 'for ...' (some players only) are not what it does, so they are refused.",
+        _lcg(
+            """
+            # file: toll-ford.card
+            card "Toll Ford" {
+              id toll-ford
+              type location
+              threat 1
+              quest-points 3
+              encounter-set "Dark Woods"
+              provenance designed
+              text "While this is the active location, allies cost 1 more to play."
+              while active {
+                next allies cost 1 more
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: toll-ford.card
+            card "Toll Ford" {
+              id toll-ford
+              type location
+              threat 1
+              quest-points 3
+              encounter-set "Dark Woods"
+              provenance designed
+              text "While this is the active location, allies cost 1 more to play."
+              while active {
+                all allies cost 1 more
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
 )
 
 #: Every code, by code, in the order of the registry (errors by number, then warnings).

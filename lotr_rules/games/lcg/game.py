@@ -860,14 +860,22 @@ class LcgGame(Game):
         total = 0
         for hero in heroes:
             total += resources.get(hero, 0)
-        return total >= record.cost
+        return total >= self.cost_of(card)
+
+    def cost_of(self, card: int) -> int:
+        """What the card costs to play now: its printed cost, changed by the 'while' blocks of
+        cards that hold now (``all allies cost 1 more``), never below 0."""
+        cost = self.records[card].cost
+        if self.constant_cards and "cost" in record_index(self).constants:
+            cost += self._constant_changes(card, "cost")
+        return max(0, cost)
 
     def pay(self, player: int, card: int, due: int | None = None) -> None:
         """Pay the card's cost (``due``: what a cost of X came to)."""
         # The pools with the most resources pay first (ties: the earlier hero), so the payment
         # leaves as many pools able to pay as it can; the rules leave the split to the player.
         if due is None:
-            due = self.records[card].cost
+            due = self.cost_of(card)
         payers = sorted(self.matching_heroes(player, card), key=lambda h: (-self.state.resources[h], h))
         for hero in payers[: self.records[card].pay_from]:
             # a card paid from several heroes' pools: 1 from each of them first
