@@ -252,6 +252,13 @@ LCG_CLASSES = (
         '  while active {\n    next allies cost 1 more\n  }\n}\n',
         code="E371",
     ),
+    LcgClass("a hero that cannot commit is not committed", card="test-shackle", scenario="protection-cannot-commit"),
+    LcgClass("a hero that cannot collect gains no resource", card="test-shackle", scenario="protection-cannot-collect"),
+    LcgClass(
+        "a hero that cannot have restricted attachments gets none",
+        card="test-shackle",
+        scenario="protection-no-restricted",
+    ),
     LcgClass(
         "cards taken from what was searched with nothing searched",
         script='card "Muster" {\n  id muster\n  type event\n  sphere leadership\n  cost 1\n'

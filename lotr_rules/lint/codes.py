@@ -4492,6 +4492,90 @@ REGISTRY: tuple[LintCode, ...] = (
         ),
         kind="set",
     ),
+    LintCode(
+        "W370",
+        Severity.WARNING,
+        "bar-collect names cards that are not heroes",
+        "'bar-collect' stops cards collecting resources in the resource phase, and only heroes collect "
+        "them: any other card it names is left as it is.",
+        _lcg(
+            """
+            # file: snare-net.card
+            card "Snare Net" {
+              id snare-net
+              type attachment
+              sphere lore
+              cost 1
+              attach-to character
+              provenance designed
+              text "Attach to a character. That card collects no resources."
+              while attached {
+                bar-collect attached character
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: snare-net.card
+            card "Snare Net" {
+              id snare-net
+              type attachment
+              sphere lore
+              cost 1
+              attach-to hero
+              provenance designed
+              text "Attach to a hero. That card collects no resources."
+              while attached {
+                bar-collect attached hero
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "W371",
+        Severity.WARNING,
+        "bar-commit names cards that are not characters",
+        "'bar-commit' stops characters committing to the quest, and only heroes and allies commit: any "
+        "other card it names (an enemy, a location) is left as it is.",
+        _lcg(
+            """
+            # file: snare-net.card
+            card "Snare Net" {
+              id snare-net
+              type attachment
+              sphere lore
+              cost 1
+              attach-to enemy
+              provenance designed
+              text "Attach to an enemy. That card cannot commit to the quest."
+              while attached {
+                bar-commit attached enemy
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: snare-net.card
+            card "Snare Net" {
+              id snare-net
+              type attachment
+              sphere lore
+              cost 1
+              attach-to hero
+              provenance designed
+              text "Attach to a hero. That card cannot commit to the quest."
+              while attached {
+                bar-commit attached hero
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
 )
 
 #: Every code, by code, in the order of the registry (errors by number, then warnings).

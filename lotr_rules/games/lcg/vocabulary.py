@@ -27,6 +27,7 @@ from lotr_rules.games.lcg import (
     words_looking,
     words_objectives,
     words_piles,
+    words_protection,
     words_quest,
     words_stages,
 )
@@ -339,6 +340,7 @@ PRIMITIVES = (
     words_stages.BECKON_RULE,
     words_stages.ELUDE_RULE,
     *words_objectives.PRIMITIVES,
+    *words_protection.PRIMITIVES,
 )
 
 
