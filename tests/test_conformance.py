@@ -260,6 +260,16 @@ LCG_CLASSES = (
         scenario="protection-no-restricted",
     ),
     LcgClass(
+        "a measure adds up the threat of staged cards and the printed cost of a discarded card",
+        card="test-reckoning",
+        scenario="measure-sums-over-cards",
+    ),
+    LcgClass(
+        "a printed stat is read without what changes it, in a measure and in a card test",
+        card="test-gauge",
+        scenario="measure-printed-against-current",
+    ),
+    LcgClass(
         "cards taken from what was searched with nothing searched",
         script='card "Muster" {\n  id muster\n  type event\n  sphere leadership\n  cost 1\n'
         '  provenance designed\n  text "A made-up card."\n  action {\n'

@@ -25,6 +25,7 @@ from lotr_rules.games.lcg import (
     words_entering,
     words_hazards,
     words_looking,
+    words_measures,
     words_objectives,
     words_piles,
     words_protection,
@@ -410,6 +411,7 @@ ATTRIBUTES = (
     _live("name", "text", "the card's name", w.card_name),
     Phrase("type", "one of the card's types", lambda c: c.types, data={"kind": "types"}),
     words_control.SAME_CARD,
+    *words_measures.ATTRIBUTES,
 )
 
 #: what a 'while' block may grant a card besides stats ('give trait gondor to attached hero')
@@ -544,6 +546,7 @@ AGGREGATES = (
     Phrase("damage", "the damage tokens on the cards, added up", words_combat.damage_on),
     words_hazards.RESOURCES,
     *words_stages.STAT_AGGREGATES,
+    *words_measures.AGGREGATES,
 )
 
 ABILITIES = {
