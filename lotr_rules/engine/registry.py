@@ -148,6 +148,9 @@ class ZoneSpec:
     #: has named, wherever they are now, which counts and measures read; ``lists`` stays where
     #: the cards can still be acted on
     history: Callable[[Ctx], list[list[int]]] | None = attrs.field(default=None, eq=False, repr=False)
+    #: the command that fills this zone within an effect (``searched``: ``search``); a command
+    #: that takes from it before that command in its ability would take nothing (E370)
+    filled_by: str = ""
 
 
 @attrs.frozen(slots=True)

@@ -25,7 +25,7 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, Option
 from lotr_rules.engine.game import Game, GameOver
 from lotr_rules.errors import ConfigError, InternalError
-from lotr_rules.games.lcg import combat, triggers, words_entering, words_objectives
+from lotr_rules.games.lcg import combat, triggers, words_entering, words_objectives, words_protection
 from lotr_rules.games.lcg.lookup import RecordIndex, record_index
 from lotr_rules.games.lcg.record import CHARACTER_TYPES, LcgCard, LcgEvent, PlayerDeck, Scenario
 from lotr_rules.games.lcg.state import (
@@ -860,14 +860,22 @@ class LcgGame(Game):
         total = 0
         for hero in heroes:
             total += resources.get(hero, 0)
-        return total >= record.cost
+        return total >= self.cost_of(card)
+
+    def cost_of(self, card: int) -> int:
+        """What the card costs to play now: its printed cost, changed by the 'while' blocks of
+        cards that hold now (``all allies cost 1 more``), never below 0."""
+        cost = self.records[card].cost
+        if self.constant_cards and "cost" in record_index(self).constants:
+            cost += self._constant_changes(card, "cost")
+        return max(0, cost)
 
     def pay(self, player: int, card: int, due: int | None = None) -> None:
         """Pay the card's cost (``due``: what a cost of X came to)."""
         # The pools with the most resources pay first (ties: the earlier hero), so the payment
         # leaves as many pools able to pay as it can; the rules leave the split to the player.
         if due is None:
-            due = self.records[card].cost
+            due = self.cost_of(card)
         payers = sorted(self.matching_heroes(player, card), key=lambda h: (-self.state.resources[h], h))
         for hero in payers[: self.records[card].pay_from]:
             # a card paid from several heroes' pools: 1 from each of them first
@@ -918,6 +926,8 @@ class LcgGame(Game):
             if self.records[c].type == kind or (kind == "character" and self.records[c].is_character)
         ]
         found = [c for c in found if not words_objectives.barred(self, c)]
+        if record.restricted:
+            found = [c for c in found if not words_protection.restricted_barred(self, c)]
         if record.attach_if is not None:
             check = record.attach_if
             found = [c for c in found if check(self, player, c)]
@@ -1088,6 +1098,8 @@ class LcgGame(Game):
     def resource_phase(self) -> None:
         for player in self.turn_order():
             for hero in self.heroes(player):
+                if words_protection.collect_barred(self, hero):
+                    continue
                 self.state.resources[hero] = self.state.resources.get(hero, 0) + 1
             self.draw(player, 1)
         self.action_window("resource")
@@ -1113,7 +1125,11 @@ class LcgGame(Game):
         self.action_window("quest begins")
         for player in self.turn_order():
             while True:
-                free = [c for c in self.characters(player) if self.ready(c) and c not in state.committed]
+                free = [
+                    c
+                    for c in self.characters(player)
+                    if self.ready(c) and c not in state.committed and not words_protection.commit_barred(self, c)
+                ]
                 if not free:
                     break
                 options = [Option("done", None), *(self.card_option(c) for c in free)]
