@@ -22,7 +22,6 @@ from lotr_rules.cards.loader import (
     read_manifest,
     set_folders,
 )
-from lotr_rules.cards.mixfile import MIX_SUFFIX
 from lotr_rules.diagnostics import Diagnostic, Severity, sort_diagnostics
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.comments import format_keeping_comments
@@ -33,6 +32,7 @@ from lotr_rules.engine.fields import COMMON_FIELDS
 from lotr_rules.engine.registry import Vocabulary
 from lotr_rules.errors import ScriptSyntaxError, Span
 from lotr_rules.games import DEFAULT_FAMILY, family_names, vocabulary_for
+from lotr_rules.games.deckbuilding.mixfile import MIX_SUFFIX
 from lotr_rules.limits import MAX_CARD_FILE_BYTES
 from lotr_rules.lint import partial
 from lotr_rules.lint.codes import CODES, LintCode
