@@ -31,6 +31,7 @@ from lotr_rules.games.lcg.files import split_decks
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.log import lines
 from lotr_rules.games.lcg.prompts import needs_person, worth_offering
+from lotr_rules.games.lcg.modes import DEFAULT_MODE, Mode, parse_mode
 from lotr_rules.games.lcg.recording import (
     LcgTable,
     game_record,
@@ -57,7 +58,13 @@ def table_from_args(args: argparse.Namespace, cards: Catalogue) -> LcgTable:
     if decks is None:
         raise UserError("--decks is needed: one deck per player, like --decks leadership,tactics")
     seed = args.seed if args.seed is not None else 1
-    return new_table(cards, args.scenario or DEFAULT_SCENARIO, decks, seed)
+    return new_table(cards, args.scenario or DEFAULT_SCENARIO, decks, seed, mode_from_args(args))
+
+
+def mode_from_args(args: argparse.Namespace) -> Mode:
+    """``--mode``: the scenario's mode, normal when not given."""
+    given = getattr(args, "mode", None)
+    return parse_mode(given) if given is not None else DEFAULT_MODE
 
 
 def _bot(kind: str, seed: int) -> Agent:
@@ -83,7 +90,8 @@ def _write(path: Path, data: dict[str, Any], what: str) -> None:
 
 def _heading(table: LcgTable) -> str:
     decks = ", ".join(f"Player {seat + 1} {label}" for seat, label in enumerate(table.labels))
-    return f"{table.config.scenario.name}, seed {table.config.seed}: {decks}"
+    mode = " (Easy Mode)" if table.config.mode is Mode.EASY else ""
+    return f"{table.config.scenario.name}{mode}, seed {table.config.seed}: {decks}"
 
 
 # ---------------------------------------------------------------------- game
@@ -293,6 +301,7 @@ class LcgHuman:
 _NEW_GAME = (
     ("decks", "--decks"),
     ("scenario", "--scenario"),
+    ("mode", "--mode"),
     ("seed", "--seed"),
     ("humans", "--humans"),
     ("bot", "--bot"),

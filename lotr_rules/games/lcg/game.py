@@ -27,6 +27,7 @@ from lotr_rules.engine.game import Game, GameOver
 from lotr_rules.errors import ConfigError, InternalError
 from lotr_rules.games.lcg import combat, triggers, words_entering, words_objectives
 from lotr_rules.games.lcg.lookup import RecordIndex, record_index
+from lotr_rules.games.lcg.modes import Mode, starting_resources
 from lotr_rules.games.lcg.record import CHARACTER_TYPES, LcgCard, LcgEvent, PlayerDeck, Scenario
 from lotr_rules.games.lcg.state import (
     ACTIVE,
@@ -87,6 +88,9 @@ class LcgConfig:
     #: how logs, options and views name the records whose title a card of another loaded set
     #: shares (``Aragorn (lcg-core)``); any other record is named by its title
     names: Mapping[LcgCard, str] = attrs.field(factory=dict, eq=False, hash=False)
+    #: Easy Mode gives each hero a resource at setup (the scenario given is already the mode's:
+    #: its encounter deck leaves out what Easy Mode leaves out; see ``modes.py``)
+    mode: Mode = Mode.NORMAL
 
     def check(self) -> None:
         if not 1 <= len(self.players) <= 4:
@@ -634,7 +638,7 @@ class LcgGame(Game):
             if owner >= 0:
                 if record.type == "hero":
                     self.z(PLAY, owner).append(card)
-                    state.resources[card] = 0
+                    state.resources[card] = starting_resources(self.config.mode)
                     state.threat[owner] += record.threat_cost
                 else:
                     self.z(DECK, owner).append(card)
