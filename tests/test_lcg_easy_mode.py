@@ -251,3 +251,27 @@ def test_w351_an_easy_mode_that_leaves_nothing_out(tmp_path: Path) -> None:
     path = tmp_path / "lcg-mini" / "scenarios" / "mini-quest.toml"
     easy, normal = (load_scenario(path, catalogue, mode=mode).encounter for mode in (Mode.EASY, Mode.NORMAL))
     assert [(r.name, r.copies) for r in easy] == [(r.name, r.copies) for r in normal]
+
+
+# ---------------------------------------------------------------------- the figures page
+def test_the_figures_page_gives_easy_mode_beside_normal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lotr_rules.docgen import lcg_figures
+
+    def summary(scenario: str, decks: tuple[str, ...], games: int = 100, mode: str = "normal") -> dict[str, object]:
+        wins = 60 if mode == "easy" else 20
+        return {
+            "decks": list(decks),
+            "games": 100,
+            "wins": wins,
+            "win_rate": wins / 100,
+            "stages_reached": {"1": 1.0, "2": 0.5},
+            "mean_rounds": 7.0,
+            "losses": {},
+        }
+
+    monkeypatch.setattr(lcg_figures, "summary", summary)
+    assert lcg_figures.has_easy_mode(MIRKWOOD)
+    lines, _standing, easy = lcg_figures._table(MIRKWOOD)
+    assert lines[0].startswith("| Decks | Won | Won in Easy Mode | Reached stage 2 |")
+    assert lines[2].startswith("| leadership | 20% | 60% | 50% |")
+    assert easy == 0.6
