@@ -20,7 +20,7 @@ from lotr_rules.cli import main
 from lotr_rules.errors import RecordError, UserError
 from lotr_rules.games import vocabulary_for
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent
-from lotr_rules.games.lcg.files import load_scenario
+from lotr_rules.games.lcg.files import load_scenario, scenario_modes
 from lotr_rules.games.lcg.game import WON, LcgGame
 from lotr_rules.games.lcg.modes import MODES, Mode, parse_mode
 from lotr_rules.games.lcg.recording import new_table, read_record
@@ -184,6 +184,12 @@ def test_a_resumed_game_takes_its_mode_from_the_save(tmp_path: Path, capsys: pyt
     save.write_text("{}")
     code, _, err = run(capsys, "play", "--game", "lcg", "--resume", str(save), "--mode", "easy")
     assert code == 2 and "drop --mode" in err
+
+
+def test_a_new_game_page_can_ask_which_modes_a_scenario_offers(core: Catalogue) -> None:
+    assert scenario_modes(core, MIRKWOOD) == (Mode.NORMAL, Mode.EASY)
+    mini = load_sets((MINI,), vocabulary=vocabulary_for("lcg"))
+    assert scenario_modes(mini, "mini-quest") == (Mode.NORMAL,)
 
 
 def test_the_mode_words_are_read_for_any_face() -> None:

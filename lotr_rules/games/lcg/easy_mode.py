@@ -90,7 +90,9 @@ def read_easy(value: object, entries: Mapping[KeyPath, Entry], whole: Span) -> t
         where = entries.get((EASY, LEAVE_OUT, name))
         entry_span = where.value if where is not None else table_span
         if type(copies) is not int or copies < 1:
-            message = f"'{name}' in 'leave_out' must be a number of copies, 1 or more, not {copies!r}"
+            # (a value of another kind is not shown: it may be a table of any size)
+            shown = f", not {copies}" if type(copies) is int else ""
+            message = f"'{name}' in 'leave_out' must be a number of copies, 1 or more{shown}"
             problems.append(Problem(UNREADABLE, message, entry_span))
         elif not name.strip():
             problems.append(Problem(UNREADABLE, "a name in 'leave_out' is empty", entry_span))

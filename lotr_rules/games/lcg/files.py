@@ -226,6 +226,15 @@ def find_scenario(catalogue: Catalogue, name: str) -> Path:
     raise UserError(f"unknown scenario '{name}': {known}" + (f" ({hint})" if hint else ""))
 
 
+def scenario_modes(catalogue: Catalogue, name: str) -> tuple[Mode, ...]:
+    """The modes the scenario ``name`` can be played in (what a new-game page offers): normal,
+    and Easy Mode where its file has an ``[easy]`` table. A file that cannot be read offers
+    normal only (setting up the game says what is wrong with it)."""
+    scenario, _ = read_scenario_file(find_scenario(catalogue, name))
+    has_easy = scenario is not None and scenario.easy is not None
+    return (Mode.NORMAL, Mode.EASY) if has_easy else (Mode.NORMAL,)
+
+
 def own_sets(path: Path, catalogue: Catalogue) -> tuple[str, ...]:
     """The set a deck or scenario file belongs to (the set whose ``decks`` or ``scenarios``
     folder holds it), which its names are read in first; none for a file kept elsewhere."""

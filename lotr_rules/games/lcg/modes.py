@@ -11,8 +11,10 @@ after it:
   (:data:`EASY_HERO_RESOURCES`, given by :class:`~lotr_rules.games.lcg.game.LcgGame`'s setup).
 
 A game records its mode; a record written before modes existed has none and is a normal game.
-Faces that offer a choice of mode (the command line's ``--mode``, a new-game page) list
-:data:`MODES` and read a choice with :func:`parse_mode`.
+Faces that offer a choice of mode (the command line's ``--mode``, a new-game page) ask
+:func:`lotr_rules.games.lcg.files.scenario_modes` which modes a scenario offers, read a choice
+with :func:`parse_mode` and set the game up with
+:func:`lotr_rules.games.lcg.recording.new_table` (its ``mode``).
 """
 
 from __future__ import annotations
