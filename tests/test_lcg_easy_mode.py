@@ -152,6 +152,14 @@ def test_game_mode_easy_plays_and_records_the_mode(tmp_path: Path, capsys: pytes
     assert code == 2 and "its card digests are not those of its decks and scenario" in err
 
 
+def test_play_mode_easy_sets_up_the_easy_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = _mini(tmp_path, '[easy]\nleave_out = { "Mini Orc" = 1 }\n')
+    argv = ["play", "--game", "lcg", "--cards", str(folder), "--scenario", "mini-quest", "--decks", "rangers"]
+    code, out, _ = run(capsys, *argv, "--humans", "0", "--mode", "easy", "--save", str(tmp_path / "save.json"))
+    assert code == 0
+    assert out.startswith("The Card Game: Mini Quest (Easy Mode), seed 1: Player 1 rangers.")
+
+
 def test_a_record_without_a_mode_is_a_normal_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = tmp_path / "normal.json"
     run(capsys, "game", "--game", "lcg", *CARDS, "--scenario", "mini-quest", "--decks", "wardens", "--quiet",
