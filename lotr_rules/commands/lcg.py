@@ -30,8 +30,8 @@ from lotr_rules.games.lcg.bots import LcgHeuristicAgent, RandomAgent
 from lotr_rules.games.lcg.files import split_decks
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.log import lines
-from lotr_rules.games.lcg.prompts import needs_person, worth_offering
 from lotr_rules.games.lcg.modes import DEFAULT_MODE, Mode, parse_mode
+from lotr_rules.games.lcg.prompts import needs_person, worth_offering
 from lotr_rules.games.lcg.recording import (
     LcgTable,
     game_record,
