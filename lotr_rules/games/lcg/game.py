@@ -783,13 +783,19 @@ class LcgGame(Game):
             self.advance_quest()
 
     # ------------------------------------------------------------------ the encounter deck
-    def reveal_encounter(self, player: int) -> None:
-        """Reveal the top encounter card: Doomed, When Revealed, then where it goes; Surge reveals again."""
+    def reveal_encounter(self, player: int, chain: frozenset[int] = frozenset()) -> None:
+        """Reveal the top encounter card: Doomed, When Revealed, then where it goes; Surge reveals
+        again. ``chain``: the cards the surges leading here revealed. A surge reveals nothing once
+        every card left in the encounter deck was revealed in its chain: a surge card that comes
+        back into a deck of itself alone (Eastern Crows, shuffled back when destroyed as it is
+        revealed) would otherwise be revealed for ever, which the rules leave open."""
         deck = self.z(ENCOUNTER_DECK)
         if not deck and self.state.phase == "quest":
             self.reshuffle_encounter()
         if not deck:
             self.log("encounter deck empty")
+            return
+        if chain and all(each in chain for each in deck):
             return
         card = deck[0]
         record = self.records[card]
@@ -818,7 +824,7 @@ class LcgGame(Game):
         self.surging = self.surging - {card}
         if record.surge or gained:
             self.log("surge", self.card_name(card))
-            self.reveal_encounter(player)
+            self.reveal_encounter(player, chain | {card})
 
     def gain_surge(self, card: int) -> None:
         """The encounter card being revealed gains surge ("it gains surge"): once it resolved,
