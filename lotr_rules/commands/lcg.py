@@ -27,6 +27,7 @@ from lotr_rules.games import vocabulary_for
 from lotr_rules.games.lcg.files import split_decks
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.log import lines
+from lotr_rules.games.lcg.modes import DEFAULT_MODE, Mode, parse_mode
 from lotr_rules.games.lcg.prompts import needs_person, worth_offering
 from lotr_rules.games.lcg.recording import LcgTable
 from lotr_rules.games.lcg.view import render_status
@@ -57,7 +58,14 @@ def setup_from_args(args: argparse.Namespace, cards: Catalogue, humans: int) -> 
         seed=args.seed if args.seed is not None else 1,
         humans=humans,
         bot=args.bot or "heuristic",
+        mode=mode_from_args(args),
     )
+
+
+def mode_from_args(args: argparse.Namespace) -> Mode:
+    """``--mode``: the scenario's mode, normal when not given."""
+    given = getattr(args, "mode", None)
+    return parse_mode(given) if given is not None else DEFAULT_MODE
 
 
 # ---------------------------------------------------------------------- game
@@ -276,6 +284,7 @@ class LcgHuman:
 _NEW_GAME = (
     ("decks", "--decks"),
     ("scenario", "--scenario"),
+    ("mode", "--mode"),
     ("seed", "--seed"),
     ("humans", "--humans"),
     ("bot", "--bot"),

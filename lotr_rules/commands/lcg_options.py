@@ -37,7 +37,14 @@ DECKBUILDING_OPTIONS = (
     ("less_random", "--less-random"),
     ("mix_file", "--mix-file"),
 )
-LCG_OPTIONS = (("scenario", "--scenario"), ("decks", "--decks"), ("every_window", "--every-window"))
+LCG_OPTIONS = (
+    ("scenario", "--scenario"),
+    ("decks", "--decks"),
+    ("every_window", "--every-window"),
+    ("mode", "--mode"),
+)
+#: the Card Game's modes, as --mode takes them (lotr_rules.games.lcg.modes, not imported here)
+MODE_WORDS = ("normal", "easy")
 
 
 def add_lcg_options(parser: argparse.ArgumentParser, *, several: bool = False) -> None:
@@ -45,6 +52,13 @@ def add_lcg_options(parser: argparse.ArgumentParser, *, several: bool = False) -
         "--scenario",
         metavar="NAME",
         help=f"the Card Game only: the scenario, a scenario file of a loaded set (default {DEFAULT_SCENARIO})",
+    )
+    parser.add_argument(
+        "--mode",
+        choices=MODE_WORDS,
+        default=None,
+        help="the Card Game only: normal (the default) or easy, the scenario's Easy Mode (a smaller"
+        " encounter deck, and each hero starts with 1 resource)",
     )
     deck_help = (
         "the Card Game only: one deck per player, 1 to 4, each a deck a loaded set ships "

@@ -331,6 +331,7 @@ def _run_lcg(args: argparse.Namespace, output: Path | None) -> int:
                         card_paths=tuple(str(Path(p).resolve()) for p in args.cards),
                         scenario=args.scenario or DEFAULT_SCENARIO,
                         decks=decks,
+                        mode=args.mode or "normal",
                     )
                     progress = _offset_progress(bar, offset * args.games)
                     runs.append(run_simulation(settings, workers, progress, scheduler=scheduler))

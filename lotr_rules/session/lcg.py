@@ -27,6 +27,7 @@ from lotr_rules.engine.decisions import Agent
 from lotr_rules.errors import RecordError, UserError
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent, RandomAgent
 from lotr_rules.games.lcg.game import LcgGame
+from lotr_rules.games.lcg.modes import DEFAULT_MODE, Mode
 from lotr_rules.games.lcg.recording import (
     LcgTable,
     game_record,
@@ -95,15 +96,17 @@ def new_setup(
     seats: Sequence[str] | None = None,
     humans: int | None = None,
     bot: str = "heuristic",
+    mode: Mode = DEFAULT_MODE,
 ) -> LcgSetup:
     """A new game: ``scenario`` (a scenario a loaded set ships), one deck per seat (shipped deck
     names or deck files' paths; by default the first-game decks for ``players``), the seed, and
-    the seats (``seats`` kind by kind, or ``humans`` people first then bots of kind ``bot``)."""
+    the seats (``seats`` kind by kind, or ``humans`` people first then bots of kind ``bot``), and
+    the scenario's ``mode`` (normal or easy)."""
     if decks is None:
         decks = default_decks(players)
     elif players is not None and players != len(decks):
         raise UserError(f"{players} players need {players} decks, not {len(decks)}")
-    table = new_table(catalogue, scenario or DEFAULT_SCENARIO, list(decks), seed)
+    table = new_table(catalogue, scenario or DEFAULT_SCENARIO, list(decks), seed, mode)
     count = len(table.labels)
     if seats is None:
         kinds = seat_kinds(count, 1 if humans is None else humans, bot)
@@ -116,7 +119,8 @@ def new_setup(
 
 def heading(table: LcgTable) -> str:
     decks = ", ".join(f"Player {seat + 1} {label}" for seat, label in enumerate(table.labels))
-    return f"{table.config.scenario.name}, seed {table.config.seed}: {decks}"
+    mode = " (Easy Mode)" if table.config.mode is Mode.EASY else ""
+    return f"{table.config.scenario.name}{mode}, seed {table.config.seed}: {decks}"
 
 
 def result_line(game: LcgGame) -> str:

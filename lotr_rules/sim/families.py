@@ -51,6 +51,8 @@ class SimSettings:
     #: the Card Game: the scenario's name and one line-up of decks (names, or deck files' absolute paths)
     scenario: str = ""
     decks: tuple[str, ...] = ()
+    #: the Card Game: the scenario's mode, "normal" or "easy" (lotr_rules.games.lcg.modes)
+    mode: str = "normal"
     #: the index of the first game played (games first_game to first_game + games - 1): runs over
     #: disjoint ranges of one simulation's games add up to the run over all of them
     first_game: int = 0
@@ -76,6 +78,8 @@ class SimSettings:
             **({"match": True} if self.match else {}),
             # only the Card Game's report names a scenario and decks (other reports stay as they were)
             **({"scenario": self.scenario, "decks": list(self.decks)} if self.scenario else {}),
+            # only an Easy Mode run says its mode (a normal one's report stays as it was)
+            **({"mode": self.mode} if self.mode != "normal" else {}),
             # only a run that does not start at the first game says where it starts
             **({"first_game": self.first_game} if self.first_game else {}),
         }

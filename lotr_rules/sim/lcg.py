@@ -20,6 +20,7 @@ from lotr_rules.errors import ConfigError
 from lotr_rules.games import vocabulary_for
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent, RandomAgent
 from lotr_rules.games.lcg.game import WON, LcgGame
+from lotr_rules.games.lcg.modes import parse_mode
 from lotr_rules.games.lcg.recording import LcgTable, new_table
 from lotr_rules.games.lcg.state import QUEST, QUEST_DONE
 from lotr_rules.sim.families import SimSettings, register_family
@@ -56,16 +57,17 @@ class LcgFamily:
 
     def __init__(self) -> None:
         #: tables by scenario and decks, built once per process
-        self._tables: dict[tuple[str, tuple[str, ...]], LcgTable] = {}
+        self._tables: dict[tuple[str, tuple[str, ...], str], LcgTable] = {}
 
     def load(self, card_paths: Sequence[Path]) -> Catalogue:
         return load_sets(tuple(card_paths), vocabulary=vocabulary_for(FAMILY))
 
     def table(self, catalogue: Catalogue, settings: SimSettings) -> LcgTable:
-        key = (settings.scenario, settings.decks)
+        key = (settings.scenario, settings.decks, settings.mode)
         table = self._tables.get(key)
         if table is None:
-            table = self._tables[key] = new_table(catalogue, settings.scenario, settings.decks, 1)
+            mode = parse_mode(settings.mode)
+            table = self._tables[key] = new_table(catalogue, settings.scenario, settings.decks, 1, mode)
         return table
 
     def check(self, catalogue: Catalogue, settings: SimSettings) -> None:

@@ -71,7 +71,9 @@ def _pct(share: float) -> str:
 
 def render_lcg_text(report: dict[str, Any]) -> list[str]:
     settings = report["settings"]
-    lines = [f"The Card Game, scenario {settings['scenario']}, {settings['bot']} bots, seed {settings['seed']}"]
+    mode = " (Easy Mode)" if settings.get("mode") == "easy" else ""
+    scenario = f"scenario {settings['scenario']}{mode}"
+    lines = [f"The Card Game, {scenario}, {settings['bot']} bots, seed {settings['seed']}"]
     for entry in report["line_ups"]:
         lines.append("")
         lines.append(f"{' + '.join(entry['decks'])}: {entry['games']} games")

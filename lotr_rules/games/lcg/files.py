@@ -15,6 +15,10 @@ A set of the ``lcg`` family may ship, besides its card files:
       encounter_sets = ["Passage Through Mirkwood", "Spiders of Mirkwood", "Dol Guldur Orcs"]
       # optional: the encounter cards the first stage puts in the staging area at setup
       staging = ["Forest Spider", "Old Forest Road"]
+      # optional: the scenario's Easy Mode, the copies it leaves out of the encounter deck
+      # (see lotr_rules.games.lcg.easy_mode)
+      [easy]
+      leave_out = { "Caught in a Web" = 2, "Hummerhorns" = 1 }
 
 A deck or scenario is named by its file name without the extension (``leadership``,
 ``passage-through-mirkwood``); a deck may also be given as the path of a deck file. Everything
@@ -42,6 +46,8 @@ from lotr_rules.diagnostics import did_you_mean
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.errors import ConfigError, Span, UserError
 from lotr_rules.games.lcg.convert import to_record
+from lotr_rules.games.lcg.easy_mode import EASY, LEAVES_NOTHING, EasyTable, check_easy, read_easy, setup_needs
+from lotr_rules.games.lcg.modes import Mode
 from lotr_rules.games.lcg.record import ENCOUNTER_TYPES, PLAYER_TYPES, LcgCard, PlayerDeck, Scenario
 
 FAMILY = "lcg"
@@ -52,7 +58,7 @@ SCENARIO_SUFFIX = ".toml"
 #: the keys of a scenario file: key -> whether it must be there
 #: the fewest cards (heroes apart) a deck for tournament play holds
 TOURNAMENT_MINIMUM = 50
-SCENARIO_KEYS = {"name": True, "quest": True, "encounter_sets": True, "staging": False}
+SCENARIO_KEYS = {"name": True, "quest": True, "encounter_sets": True, "staging": False, EASY: False}
 #: the finding of a name that titles shared by several cards leave open (documented in lint/codes.py)
 AMBIGUOUS = "E330"
 
@@ -218,6 +224,15 @@ def find_scenario(catalogue: Catalogue, name: str) -> Path:
     raise UserError(f"unknown scenario '{name}': {known}" + (f" ({hint})" if hint else ""))
 
 
+def scenario_modes(catalogue: Catalogue, name: str) -> tuple[Mode, ...]:
+    """The modes the scenario ``name`` can be played in (what a new-game page offers): normal,
+    and Easy Mode where its file has an ``[easy]`` table. A file that cannot be read offers
+    normal only (setting up the game says what is wrong with it)."""
+    scenario, _ = read_scenario_file(find_scenario(catalogue, name))
+    has_easy = scenario is not None and scenario.easy is not None
+    return (Mode.NORMAL, Mode.EASY) if has_easy else (Mode.NORMAL,)
+
+
 def own_sets(path: Path, catalogue: Catalogue) -> tuple[str, ...]:
     """The set a deck or scenario file belongs to (the set whose ``decks`` or ``scenarios``
     folder holds it), which its names are read in first; none for a file kept elsewhere."""
@@ -347,6 +362,8 @@ class ScenarioFile:
     encounter_sets: tuple[str, ...]
     staging: tuple[str, ...]
     spans: Mapping[str, Span]
+    #: the ``[easy]`` table; None: the scenario has no Easy Mode
+    easy: EasyTable | None = None
 
 
 def read_scenario_file(path: Path) -> tuple[ScenarioFile | None, list[Finding]]:
@@ -381,9 +398,13 @@ def read_scenario_file(path: Path) -> tuple[ScenarioFile | None, list[Finding]]:
     stages = _stages(data.get("quest", []), spans.get("quest", whole), problems)
     encounter_sets = _texts(data, "encounter_sets", spans, whole, problems)
     staging = _texts(data, "staging", spans, whole, problems)
+    easy: EasyTable | None = None
+    if EASY in data:
+        easy, unreadable = read_easy(data[EASY], entries, whole)
+        problems += [Finding(p.message, p.span, p.hint, code=p.code) for p in unreadable]
     if problems:
         return None, problems
-    return ScenarioFile(shown, str(name), stages, encounter_sets, staging, spans), []
+    return ScenarioFile(shown, str(name), stages, encounter_sets, staging, spans, easy), []
 
 
 def _texts(
@@ -421,6 +442,9 @@ class ScenarioCards:
     stages: tuple[tuple[CardDef, ...], ...]
     encounter: tuple[CardDef, ...]
     staging: tuple[str, ...]
+    #: whether the scenario has an Easy Mode, and the copies of encounter cards it leaves out
+    easy: bool = False
+    leave_out: tuple[tuple[CardDef, int], ...] = ()
 
 
 def scenario_cards(
@@ -487,7 +511,25 @@ def scenario_cards(
             found.append(Finding(f"no loaded set has the encounter card '{name}'", staging_span, None, True))
         else:
             found.append(Finding(f"'{name}' is not in any of the scenario's encounter sets", staging_span))
-    return ScenarioCards(tuple(stages), tuple(encounter), tuple(staging)), found
+    leave_out: tuple[tuple[CardDef, int], ...] = ()
+    if scenario.easy is not None:
+        setups = [tuple(staging)] + [_setup_of(card) for stage in stages for card in stage]
+        leave_out, problems = check_easy(scenario.easy, encounter, in_deck, cards.resolve, _copies, setup_needs(setups))
+        found += [Finding(p.message, p.span, p.hint, p.unknown_name, p.code) for p in problems]
+    made = ScenarioCards(tuple(stages), tuple(encounter), tuple(staging), scenario.easy is not None, leave_out)
+    return made, found
+
+
+def _setup_of(card: CardDef) -> tuple[str, ...]:
+    """The titles a quest card's own setup puts in the staging area (``setup-staging``)."""
+    listed = card.family_fields.get("setup-staging")
+    return tuple(str(n) for n in listed) if isinstance(listed, tuple) else ()
+
+
+def _copies(card: CardDef) -> int:
+    """How many copies of an encounter card its set ships (and a scenario's deck holds)."""
+    value = card.family_fields.get("copies", 1)
+    return value if isinstance(value, int) and value > 0 else 1
 
 
 def _is_quest(card: CardDef) -> bool:
@@ -568,18 +610,30 @@ def _setup_problems(
     return found
 
 
-def load_scenario(path: Path, catalogue: Catalogue, records: Records | None = None) -> Scenario:
-    """The scenario of a scenario file, made of the loaded cards."""
+def load_scenario(
+    path: Path, catalogue: Catalogue, records: Records | None = None, mode: Mode = Mode.NORMAL
+) -> Scenario:
+    """The scenario of a scenario file, made of the loaded cards, in ``mode``: in Easy Mode,
+    its encounter deck without the copies its ``[easy]`` table leaves out."""
     scenario, problems = read_scenario_file(path)
     records = records or Records(catalogue)
     made_of: ScenarioCards | None = None
     if scenario is not None:
         made_of, problems = scenario_cards(scenario, records.cards, own_sets(path, catalogue))
+        # (an Easy Mode that leaves nothing out is worth a warning, and plays)
+        problems = [p for p in problems if p.code != LEAVES_NOTHING]
     if problems or scenario is None or made_of is None:
         shown = "\n".join(f"  {p}" for p in problems[:10])
         raise UserError(f"the scenario {shown_path(path)} cannot be played:\n{shown}")
     quest = [records.of(card) for cards in made_of.stages for card in cards]
     encounter = [records.of(card) for card in made_of.encounter]
+    if mode is Mode.EASY:
+        if not made_of.easy:
+            raise UserError(
+                f"the scenario {scenario.shown} has no Easy Mode: its file has no [easy] table saying which"
+                " encounter cards Easy Mode leaves out"
+            )
+        encounter = _easy_deck(encounter, made_of.leave_out, records)
     if made_of.staging:
         first = quest[0]
         if first.setup_staging and first.setup_staging != made_of.staging:
@@ -596,6 +650,25 @@ def load_scenario(path: Path, catalogue: Catalogue, records: Records | None = No
     except ConfigError as error:
         raise UserError(f"the scenario {scenario.shown} cannot be played: {error}") from None
     return made
+
+
+def _easy_deck(
+    encounter: Sequence[LcgCard], leave_out: Sequence[tuple[CardDef, int]], records: Records
+) -> list[LcgCard]:
+    """The encounter deck's records with the copies Easy Mode leaves out taken away: a record
+    with fewer copies (named in records as the card is), or none where every copy is left out."""
+    fewer = {records.of(card): count for card, count in leave_out}
+    out: list[LcgCard] = []
+    for record in encounter:
+        left = fewer.get(record, 0)
+        if left >= record.copies:
+            continue
+        if left:
+            smaller = attrs.evolve(record, copies=record.copies - left)
+            records.alias(smaller, record)
+            record = smaller
+        out.append(record)
+    return out
 
 
 def split_decks(text: str) -> list[str]:

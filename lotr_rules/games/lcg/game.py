@@ -27,6 +27,7 @@ from lotr_rules.engine.game import Game, GameOver
 from lotr_rules.errors import ConfigError, InternalError
 from lotr_rules.games.lcg import combat, triggers, words_entering, words_objectives, words_protection
 from lotr_rules.games.lcg.lookup import RecordIndex, record_index
+from lotr_rules.games.lcg.modes import Mode, starting_resources
 from lotr_rules.games.lcg.record import CHARACTER_TYPES, LcgCard, LcgEvent, PlayerDeck, Scenario
 from lotr_rules.games.lcg.state import (
     ACTIVE,
@@ -90,6 +91,9 @@ class LcgConfig:
     #: how logs, options and views name the records whose title a card of another loaded set
     #: shares (``Aragorn (lcg-core)``); any other record is named by its title
     names: Mapping[LcgCard, str] = attrs.field(factory=dict, eq=False, hash=False)
+    #: Easy Mode gives each hero a resource at setup (the scenario given is already the mode's:
+    #: its encounter deck leaves out what Easy Mode leaves out; see ``modes.py``)
+    mode: Mode = Mode.NORMAL
 
     def check(self) -> None:
         if not 1 <= len(self.players) <= 4:
@@ -641,7 +645,7 @@ class LcgGame(Game):
             if owner >= 0:
                 if record.type == "hero":
                     self.z(PLAY, owner).append(card)
-                    state.resources[card] = 0
+                    state.resources[card] = starting_resources(self.config.mode)
                     state.threat[owner] += record.threat_cost
                 else:
                     self.z(DECK, owner).append(card)
@@ -786,13 +790,19 @@ class LcgGame(Game):
             self.advance_quest()
 
     # ------------------------------------------------------------------ the encounter deck
-    def reveal_encounter(self, player: int) -> None:
-        """Reveal the top encounter card: Doomed, When Revealed, then where it goes; Surge reveals again."""
+    def reveal_encounter(self, player: int, chain: frozenset[int] = frozenset()) -> None:
+        """Reveal the top encounter card: Doomed, When Revealed, then where it goes; Surge reveals
+        again. ``chain``: the cards the surges leading here revealed. A surge reveals nothing once
+        every card left in the encounter deck was revealed in its chain: a surge card that comes
+        back into a deck of itself alone (Eastern Crows, shuffled back when destroyed as it is
+        revealed) would otherwise be revealed for ever, which the rules leave open."""
         deck = self.z(ENCOUNTER_DECK)
         if not deck and self.state.phase == "quest":
             self.reshuffle_encounter()
         if not deck:
             self.log("encounter deck empty")
+            return
+        if chain and all(each in chain for each in deck):
             return
         card = deck[0]
         record = self.records[card]
@@ -821,7 +831,7 @@ class LcgGame(Game):
         self.surging = self.surging - {card}
         if record.surge or gained:
             self.log("surge", self.card_name(card))
-            self.reveal_encounter(player)
+            self.reveal_encounter(player, chain | {card})
 
     def gain_surge(self, card: int) -> None:
         """The encounter card being revealed gains surge ("it gains surge"): once it resolved,

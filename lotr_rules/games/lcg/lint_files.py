@@ -14,6 +14,9 @@ a game makes before it starts, so a file that lints clean is one the game plays:
 - W221: a scenario names a card or an encounter set no set in view has;
 - E330: a deck or scenario names a card (or encounter set) by a title several sets in view
   share, and neither its own set nor a qualifier (``Aragorn (lcg-core)``) says which.
+- E350-E353, W350-W351: a scenario's Easy Mode (its ``[easy]`` table) that cannot be read, or
+  that leaves out what its encounter deck does not have (see
+  :mod:`lotr_rules.games.lcg.easy_mode`).
 
 Unknown names are warnings, not errors, so that a set can ship its decks and scenarios before
 its last cards are written; ``lint --strict`` fails on them.
@@ -136,7 +139,9 @@ def _deck_findings(path: Path, cards: LcgCards, tournament: bool, context: Seque
 def _diagnostic(finding: Finding, error: str, unknown: str, where: str) -> Diagnostic:
     span = finding.span.with_path(where)
     if finding.code:
-        return Diagnostic(finding.code, Severity.ERROR, finding.message, span, finding.hint)
+        # a finding with a code of its own is an error, or a warning where its code says so
+        severity = Severity.WARNING if finding.code.startswith("W") else Severity.ERROR
+        return Diagnostic(finding.code, severity, finding.message, span, finding.hint)
     if finding.unknown_name:
         return Diagnostic(unknown, Severity.WARNING, finding.message, span, finding.hint)
     return Diagnostic(error, Severity.ERROR, finding.message, span, finding.hint)

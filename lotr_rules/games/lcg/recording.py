@@ -5,7 +5,8 @@ are the same JSON document; a save also says who plays each seat. It holds the d
 (heroes and cards by name), not the deck files' paths, so it replays wherever the cards are, and
 the digest of every card script the game used, so that a record made with other versions of the
 cards is refused rather than replayed into another game. The state's digest at the end is the
-check that a replay reached the very game recorded.
+check that a replay reached the very game recorded. It says the mode the scenario was played in
+(``normal`` or ``easy``); a record written before modes existed says none and is a normal game.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from lotr_rules.engine.game import Game
 from lotr_rules.errors import ConfigError, IllegalChoiceError, RecordError, UserError
 from lotr_rules.games.lcg.files import Records, find_scenario, load_scenario
 from lotr_rules.games.lcg.game import LcgConfig, LcgGame
+from lotr_rules.games.lcg.modes import DEFAULT_MODE, MODES, Mode, parse_mode
 from lotr_rules.games.lcg.record import LcgCard, PlayerDeck
 
 RECORD_FORMAT = "lotr-rules lcg record"
@@ -51,15 +53,17 @@ class LcgTable:
         return self.names.get(record, record.name)
 
 
-def new_table(catalogue: Catalogue, scenario: str, deck_specs: Sequence[str], seed: int) -> LcgTable:
+def new_table(
+    catalogue: Catalogue, scenario: str, deck_specs: Sequence[str], seed: int, mode: Mode = DEFAULT_MODE
+) -> LcgTable:
     from lotr_rules.games.lcg.files import find_deck, player_deck
 
     if not 1 <= len(deck_specs) <= 4:
         raise UserError(f"the Card Game is for 1 to 4 players: give 1 to 4 decks, not {len(deck_specs)}")
     records = Records(catalogue)
-    made = load_scenario(find_scenario(catalogue, scenario), catalogue, records)
+    made = load_scenario(find_scenario(catalogue, scenario), catalogue, records, mode)
     decks = tuple(player_deck(find_deck(catalogue, spec), catalogue, records) for spec in deck_specs)
-    return _table(records, scenario, tuple(deck_specs), LcgConfig(made, decks, seed=seed))
+    return _table(records, scenario, tuple(deck_specs), LcgConfig(made, decks, seed=seed, mode=mode))
 
 
 def _table(records: Records, scenario: str, labels: tuple[str, ...], config: LcgConfig) -> LcgTable:
@@ -94,6 +98,7 @@ def game_record(game: LcgGame, table: LcgTable) -> dict[str, Any]:
         "lotr_rules": __version__,
         "family": "lcg",
         "scenario": table.scenario,
+        "mode": table.config.mode.value,
         "decks": [
             {"label": label, **deck_json(deck, table.names)}
             for label, deck in zip(table.labels, table.config.players, strict=True)
@@ -137,6 +142,9 @@ def read_record(path: Path) -> dict[str, Any]:
         raise RecordError(f"{path} is corrupt: it has no seed or no digest")
     if not isinstance(data.get("scenario"), str) or not isinstance(data.get("finished"), bool):
         raise RecordError(f"{path} is corrupt: it names no scenario, or does not say whether the game is over")
+    if "mode" in data and data["mode"] not in [mode.value for mode in MODES]:
+        known = ", ".join(mode.value for mode in MODES)
+        raise RecordError(f"{path} is corrupt: its mode {shown_path(str(data['mode']))!r} is none of {known}")
     decks = data.get("decks")
     if not isinstance(decks, list) or not 1 <= len(decks) <= 4 or not all(_deck_ok(d) for d in decks):
         raise RecordError(f"{path} is corrupt: its decks are not 1 to 4 lists of heroes and cards")
@@ -193,8 +201,10 @@ def table_from_record(data: dict[str, Any], catalogue: Catalogue, where: str) ->
             raise RecordError(f"{where} is corrupt: its decks name '{name}', which its card digests do not")
         return records.get(label)
 
+    # (a record written before modes existed is a normal game)
+    mode = parse_mode(str(data.get("mode", DEFAULT_MODE.value)))
     try:
-        scenario = load_scenario(find_scenario(catalogue, data["scenario"]), catalogue, records)
+        scenario = load_scenario(find_scenario(catalogue, data["scenario"]), catalogue, records, mode)
         decks = tuple(
             PlayerDeck(
                 tuple(record_of(name) for name in deck["heroes"]),
@@ -208,7 +218,8 @@ def table_from_record(data: dict[str, Any], catalogue: Catalogue, where: str) ->
         name = shown_path(str(error.args[0]))  # shortened, as a hand-edited name may be of any length
         raise RecordError(f"{where} is corrupt: a deck names the card '{name}', which no loaded set has") from None
     labels = tuple(str(deck["label"]) for deck in data["decks"])
-    table = _table(records, str(data["scenario"]), labels, LcgConfig(scenario, decks, seed=int(data["seed"])))
+    config = LcgConfig(scenario, decks, seed=int(data["seed"]), mode=mode)
+    table = _table(records, str(data["scenario"]), labels, config)
     if dict(table.digests) != {labels_of[name]: digest for name, digest in recorded.items()}:
         raise RecordError(f"{where} is corrupt: its card digests are not those of its decks and scenario")
     return table
