@@ -137,9 +137,12 @@ def test_easy_mode_of_a_scenario_without_one_is_refused(capsys: pytest.CaptureFi
 def test_game_mode_easy_plays_and_records_the_mode(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = tmp_path / "easy.json"
     argv = ["game", "--game", "lcg", "--scenario", MIRKWOOD, "--decks", "leadership", "--quiet"]
-    code, out, _ = run(capsys, *argv, "--mode", "easy", "--record", str(record))
+    code, out, _ = run(capsys, *argv[:-1], "--mode", "easy")
     assert code == 0
     assert out.startswith("Passage Through Mirkwood (Easy Mode), seed 1: Player 1 leadership\n")
+    # --quiet prints no heading: the record holds the mode
+    code, out, _ = run(capsys, *argv, "--mode", "easy", "--record", str(record))
+    assert code == 0 and "(Easy Mode)" not in out
     data = read_record(record)
     assert data["mode"] == "easy"
     code, out, _ = run(capsys, "replay", str(record))

@@ -3,8 +3,9 @@ tests/test_docs_examples.py do not see it, and tests/test_commands_agree.py only
 example is run here as a reader would type it, in a fresh folder beside the repository's
 examples, and must succeed and do what its row says.
 
-Two are not run as shown: ``serve --open`` serves pages until it is stopped and opens a browser,
-so it is only parsed; ``simulate --games 1000`` takes half a minute, so it runs with its shown
+Three are not run as shown: ``serve --open`` serves pages until it is stopped and opens a browser,
+and ``lsp`` talks to an editor until the editor stops it, so both are only parsed (the language
+server's own tests start it with a real client); ``simulate --games 1000`` takes half a minute, so it runs with its shown
 options but fewer games. ``play`` examples read a quit and a "yes" from standard input.
 """
 
@@ -23,7 +24,10 @@ ROOT = Path(__file__).resolve().parents[1]
 #: what the examples name beside the folder they run in
 LINKED = ("examples", "cardscripts", "tests")
 #: examples only parsed, and why
-PARSED_ONLY = {"serve --open": "serves pages until stopped"}
+PARSED_ONLY = {
+    "serve --open": "serves pages until stopped",
+    "lsp": "talks to an editor over standard input and output until the editor stops it",
+}
 #: examples run with an option changed to keep the test fast: (shown, run instead)
 SHORTENED = {"--games 1000": "--games 12"}
 #: what a person types at the examples that ask (quit, then yes)

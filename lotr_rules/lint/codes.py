@@ -4427,24 +4427,6 @@ REGISTRY: tuple[LintCode, ...] = (
                 take up to 1 ally from searched where trait is rohan
               }
             }
-    # ------------------------------------------------------------------ a scenario's Easy Mode
-    LintCode(
-        "E350",
-        Severity.ERROR,
-        "easy mode table that cannot be read",
-        "A Card Game scenario declares its Easy Mode in an [easy] table whose one key, 'leave_out', "
-        "is a table of the encounter cards Easy Mode leaves out of the encounter deck and how many "
-        "copies of each ({ \"Hummerhorns\" = 1 }). An 'easy' that is not a table, another key in it, "
-        "a 'leave_out' that is not a table, or a count that is not a whole number of at least 1 is "
-        "refused: the scenario cannot be played in either mode until it is fixed.",
-        _lcg(
-            """
-            # file: scenarios/dark-woods.toml
-            name = "Dark Woods"
-            quest = ["Trail"]
-            encounter_sets = ["Dark Woods"]
-            [easy]
-            leave_out = ["Bat"]
             """
         ),
         _lcg(
@@ -4462,12 +4444,6 @@ REGISTRY: tuple[LintCode, ...] = (
                 take up to 1 ally from searched where trait is rohan
               }
             }
-            # file: scenarios/dark-woods.toml
-            name = "Dark Woods"
-            quest = ["Trail"]
-            encounter_sets = ["Dark Woods"]
-            [easy]
-            leave_out = { "Bat" = 1 }
             """
         ),
         kind="set",
@@ -4495,21 +4471,6 @@ REGISTRY: tuple[LintCode, ...] = (
                 next allies cost 1 more
               }
             }
-        "E351",
-        Severity.ERROR,
-        "easy mode leaves out a card the encounter deck does not have",
-        "Easy Mode can only leave out cards of the scenario's encounter deck: the encounter cards of "
-        "its 'encounter_sets'. A name in 'leave_out' that is a player card, a quest card or an "
-        "encounter card of another encounter set is refused (a misspelt set or a card of another "
-        "scenario, most likely).",
-        _lcg(
-            """
-            # file: scenarios/dark-woods.toml
-            name = "Dark Woods"
-            quest = ["Trail"]
-            encounter_sets = ["Dark Woods"]
-            [easy]
-            leave_out = { "Guard" = 1 }
             """
         ),
         _lcg(
@@ -4527,12 +4488,6 @@ REGISTRY: tuple[LintCode, ...] = (
                 all allies cost 1 more
               }
             }
-            # file: scenarios/dark-woods.toml
-            name = "Dark Woods"
-            quest = ["Trail"]
-            encounter_sets = ["Dark Woods"]
-            [easy]
-            leave_out = { "Bat" = 1 }
             """
         ),
         kind="set",
@@ -4558,20 +4513,6 @@ REGISTRY: tuple[LintCode, ...] = (
                 bar-collect attached character
               }
             }
-        "E352",
-        Severity.ERROR,
-        "easy mode leaves out more copies than the deck has",
-        "A count in 'leave_out' is how many copies of the card Easy Mode takes out of the encounter "
-        "deck; the deck holds as many copies as the card's 'copies' field says. Leaving out more than "
-        "that is refused, as the game could not do it. Leaving out every copy is allowed.",
-        _lcg(
-            """
-            # file: scenarios/dark-woods.toml
-            name = "Dark Woods"
-            quest = ["Trail"]
-            encounter_sets = ["Dark Woods"]
-            [easy]
-            leave_out = { "Bat" = 4 }
             """
         ),
         _lcg(
@@ -4589,12 +4530,6 @@ REGISTRY: tuple[LintCode, ...] = (
                 bar-collect attached hero
               }
             }
-            # file: scenarios/dark-woods.toml
-            name = "Dark Woods"
-            quest = ["Trail"]
-            encounter_sets = ["Dark Woods"]
-            [easy]
-            leave_out = { "Bat" = 3 }
             """
         ),
         kind="set",
@@ -4620,6 +4555,119 @@ REGISTRY: tuple[LintCode, ...] = (
                 bar-commit attached enemy
               }
             }
+            """
+        ),
+        _lcg(
+            """
+            # file: snare-net.card
+            card "Snare Net" {
+              id snare-net
+              type attachment
+              sphere lore
+              cost 1
+              attach-to hero
+              provenance designed
+              text "Attach to a hero. That card cannot commit to the quest."
+              while attached {
+                bar-commit attached hero
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    # ------------------------------------------------------------------ a scenario's Easy Mode
+    LintCode(
+        "E350",
+        Severity.ERROR,
+        "easy mode table that cannot be read",
+        "A Card Game scenario declares its Easy Mode in an [easy] table whose one key, 'leave_out', "
+        "is a table of the encounter cards Easy Mode leaves out of the encounter deck and how many "
+        "copies of each ({ \"Hummerhorns\" = 1 }). An 'easy' that is not a table, another key in it, "
+        "a 'leave_out' that is not a table, or a count that is not a whole number of at least 1 is "
+        "refused: the scenario cannot be played in either mode until it is fixed.",
+        _lcg(
+            """
+            # file: scenarios/dark-woods.toml
+            name = "Dark Woods"
+            quest = ["Trail"]
+            encounter_sets = ["Dark Woods"]
+            [easy]
+            leave_out = ["Bat"]
+            """
+        ),
+        _lcg(
+            """
+            # file: scenarios/dark-woods.toml
+            name = "Dark Woods"
+            quest = ["Trail"]
+            encounter_sets = ["Dark Woods"]
+            [easy]
+            leave_out = { "Bat" = 1 }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E351",
+        Severity.ERROR,
+        "easy mode leaves out a card the encounter deck does not have",
+        "Easy Mode can only leave out cards of the scenario's encounter deck: the encounter cards of "
+        "its 'encounter_sets'. A name in 'leave_out' that is a player card, a quest card or an "
+        "encounter card of another encounter set is refused (a misspelt set or a card of another "
+        "scenario, most likely).",
+        _lcg(
+            """
+            # file: scenarios/dark-woods.toml
+            name = "Dark Woods"
+            quest = ["Trail"]
+            encounter_sets = ["Dark Woods"]
+            [easy]
+            leave_out = { "Guard" = 1 }
+            """
+        ),
+        _lcg(
+            """
+            # file: scenarios/dark-woods.toml
+            name = "Dark Woods"
+            quest = ["Trail"]
+            encounter_sets = ["Dark Woods"]
+            [easy]
+            leave_out = { "Bat" = 1 }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E352",
+        Severity.ERROR,
+        "easy mode leaves out more copies than the deck has",
+        "A count in 'leave_out' is how many copies of the card Easy Mode takes out of the encounter "
+        "deck; the deck holds as many copies as the card's 'copies' field says. Leaving out more than "
+        "that is refused, as the game could not do it. Leaving out every copy is allowed.",
+        _lcg(
+            """
+            # file: scenarios/dark-woods.toml
+            name = "Dark Woods"
+            quest = ["Trail"]
+            encounter_sets = ["Dark Woods"]
+            [easy]
+            leave_out = { "Bat" = 4 }
+            """
+        ),
+        _lcg(
+            """
+            # file: scenarios/dark-woods.toml
+            name = "Dark Woods"
+            quest = ["Trail"]
+            encounter_sets = ["Dark Woods"]
+            [easy]
+            leave_out = { "Bat" = 3 }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
         "E353",
         Severity.ERROR,
         "easy mode leaves out a card the setup needs",
@@ -4640,19 +4688,6 @@ REGISTRY: tuple[LintCode, ...] = (
         ),
         _lcg(
             """
-            # file: snare-net.card
-            card "Snare Net" {
-              id snare-net
-              type attachment
-              sphere lore
-              cost 1
-              attach-to hero
-              provenance designed
-              text "Attach to a hero. That card cannot commit to the quest."
-              while attached {
-                bar-commit attached hero
-              }
-            }
             # file: scenarios/dark-woods.toml
             name = "Dark Woods"
             quest = ["Trail"]
