@@ -16,6 +16,7 @@ from typing import Any
 from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.commands.common import add_cards_option, bounded_int, catalogue_from, positive_int, seed_int
+from lotr_rules.commands.search_options import add_search_budget, refuse_search
 from lotr_rules.engine.decisions import Agent
 from lotr_rules.errors import ConfigError, UserError
 from lotr_rules.games import DEFAULT_FAMILY
@@ -156,7 +157,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     add_lcg_options(parser)
     parser.add_argument("--players", type=bounded_int("--players"), default=None, help="1 to 5 players (default 4)")
     parser.add_argument("--seed", type=seed_int, default=1, help="the game's seed (default 1)")
-    parser.add_argument("--bot", choices=("heuristic", "random"), default="heuristic")
+    parser.add_argument("--bot", choices=("heuristic", "random", "search"), default="heuristic")
+    add_search_budget(parser)
     parser.add_argument("--impossible", action="store_true", help="Impossible Mode")
     parser.add_argument("--archenemies", type=positive_int, default=None, help="Archenemy stack size (default 8)")
     parser.add_argument("--hero", action="append", default=None, metavar="NAME", help="hero for the next seat")
@@ -176,6 +178,7 @@ def run(args: argparse.Namespace) -> int:
     if args.game == "lcg":
         return run_game(args)
     refuse_lcg_options(args, "the deck-building game")
+    refuse_search(args.bot, "the deck-building game")
     if args.players is None:
         args.players = 4
     if args.sets is None:

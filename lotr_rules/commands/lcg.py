@@ -18,6 +18,8 @@ from typing import Any
 from lotr_rules import atomic
 from lotr_rules.agents.controls import Seat, ask_for_choice
 from lotr_rules.agents.human import QuitRequested, SaveRequested
+from lotr_rules.agents.search.core import DEFAULT_BUDGET, Budget, parse_budget
+from lotr_rules.agents.search.lcg import LcgSearchAgent
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.commands.lcg_options import DECKBUILDING_OPTIONS, DEFAULT_SCENARIO, refuse
@@ -45,7 +47,7 @@ from lotr_rules.terminal import escape_controls
 
 FAMILY = "lcg"
 DEFAULT_SAVE = Path("lotr-lcg-save.json")
-BOTS = ("heuristic", "random")
+BOTS = ("heuristic", "random", "search")
 
 
 def catalogue(args: argparse.Namespace) -> Catalogue:
@@ -60,7 +62,9 @@ def table_from_args(args: argparse.Namespace, cards: Catalogue) -> LcgTable:
     return new_table(cards, args.scenario or DEFAULT_SCENARIO, decks, seed)
 
 
-def _bot(kind: str, seed: int) -> Agent:
+def _bot(kind: str, seed: int, budget: Budget = DEFAULT_BUDGET) -> Agent:
+    if kind == "search":
+        return LcgSearchAgent(seed, budget)
     return LcgHeuristicAgent(seed) if kind == "heuristic" else RandomAgent(seed)
 
 
@@ -93,7 +97,8 @@ def run_game(args: argparse.Namespace) -> int:
         raise UserError(f"cannot write '{args.record}': folder '{args.record.parent}' does not exist")
     table = table_from_args(args, catalogue(args))
     seed = table.config.seed
-    game = LcgGame(table.config, [_bot(args.bot, seed * 10 + seat) for seat in range(len(table.labels))])
+    budget = parse_budget(getattr(args, "search_budget", None))
+    game = LcgGame(table.config, [_bot(args.bot, seed * 10 + seat, budget) for seat in range(len(table.labels))])
     game.play_game()
     print(_heading(table))
     if not args.quiet:
@@ -178,14 +183,15 @@ class SeatBot:
     """A bot whose every answer depends only on the game: the seed, the seat, the choices so far
     (a bot with a stream of its own would answer differently once a save is resumed)."""
 
-    def __init__(self, kind: str, seed: int, seat: int) -> None:
+    def __init__(self, kind: str, seed: int, seat: int, budget: Budget = DEFAULT_BUDGET) -> None:
         self.kind = kind
         self.seed = seed
         self.seat = seat
+        self.budget = budget
 
     def choose(self, game: Game, request: DecisionRequest) -> int:
         mixed = Rng(self.seed * 16 + self.seat).next32() ^ len(game.state.choices)
-        return _bot(self.kind, mixed).choose(game, request)
+        return _bot(self.kind, mixed, self.budget).choose(game, request)
 
 
 class LcgHuman:
@@ -338,10 +344,11 @@ def run_play(args: argparse.Namespace, human: LcgHuman | None = None) -> int:
         person.every_window = True
     person.save_path = person.save_path or str(save_path)
     seed = table.config.seed
+    budget = parse_budget(getattr(args, "search_budget", None))
     saved = data is not None
     while True:
         agents: list[Agent] = [
-            person if kind == "human" else SeatBot(kind, seed, seat) for seat, kind in enumerate(seats)
+            person if kind == "human" else SeatBot(kind, seed, seat, budget) for seat, kind in enumerate(seats)
         ]
         try:
             if data is None:

@@ -25,6 +25,7 @@ from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.commands.common import add_cards_option, bounded_int, catalogue_from, positive_int, seed_int
 from lotr_rules.commands.game import add_mix_options, mix_options, with_mix_file
 from lotr_rules.commands.replay import check_config_values
+from lotr_rules.commands.search_options import add_search_budget, refuse_search
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
@@ -37,7 +38,7 @@ from lotr_rules.games.deckbuilding.mix import build_mix
 from lotr_rules.games.deckbuilding.record import game_record, read_record, record_text, replay
 
 DEFAULT_SAVE = Path("lotr-save.json")
-BOTS = ("heuristic", "random")
+BOTS = ("heuristic", "random", "search")
 SEAT_KINDS = ("human", *BOTS)
 #: options that set up a new game, and so make no sense with --resume
 _NEW_GAME_OPTIONS = (
@@ -90,6 +91,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "--archenemies", type=positive_int, default=None, help=f"Archenemy stack size (default {STANDARD_ARCHENEMIES})"
     )
     parser.add_argument("--bot", choices=BOTS, default=None, help="the bots' kind (default heuristic)")
+    add_search_budget(parser)
     parser.add_argument("--sets", default=None, help="comma-separated set codes (default two-towers)")
     add_mix_options(parser, defaults=False)
     parser.add_argument(
@@ -268,6 +270,7 @@ def run(args: argparse.Namespace) -> int:
     if args.game == "lcg" or (args.resume is not None and is_lcg_record(args.resume)):
         return run_play(args)
     refuse_lcg_options(args, "this game")
+    refuse_search(args.bot, "this game")
 
     # a save says which game it is: resuming an Adventure Deck journey needs no --game
     if args.game == "adventure-deck" or (args.resume is not None and is_adventure_save(args.resume)):

@@ -14,6 +14,7 @@ from lotr_rules import atomic
 from lotr_rules.commands.common import add_cards_option, bounded_int, positive_int, seed_int
 from lotr_rules.commands.game import add_mix_options, mix_options, with_mix_file
 from lotr_rules.commands.lcg_options import DEFAULT_SCENARIO, add_lcg_options, refuse, refuse_lcg_options
+from lotr_rules.commands.search_options import add_search_budget
 from lotr_rules.errors import UserError
 from lotr_rules.sim.adventure_report import build_adventure_report, render_adventure_text
 from lotr_rules.sim.families import SimSettings, family_names
@@ -65,9 +66,11 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--bot",
         metavar="NAME",
-        help="the bots: heuristic or random (default heuristic); for the Adventure Deck a strategy "
+        help="the bots: heuristic, random or search (the Card Game only; default heuristic);"
+        " for the Adventure Deck a strategy "
         "(shortest, longest, adaptive, random) or all (the default)",
     )
+    add_search_budget(parser)
     parser.add_argument("--impossible", action="store_true", help="Impossible Mode")
     parser.add_argument("--archenemies", type=positive_int, help="Archenemy stack size (default 8)")
     parser.add_argument("--sets", default=None, help="comma-separated set codes (default two-towers)")
@@ -324,6 +327,7 @@ def _run_lcg(args: argparse.Namespace, output: Path | None) -> int:
                         players=len(decks),
                         seed=args.seed,
                         bot=args.bot or "heuristic",
+                        search_budget=args.search_budget or "",
                         card_paths=tuple(str(Path(p).resolve()) for p in args.cards),
                         scenario=args.scenario or DEFAULT_SCENARIO,
                         decks=decks,

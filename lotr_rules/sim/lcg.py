@@ -13,6 +13,8 @@ from pathlib import Path
 
 import attrs
 
+from lotr_rules.agents.search.core import parse_budget
+from lotr_rules.agents.search.lcg import LcgSearchAgent
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.engine.decisions import Agent
@@ -26,7 +28,7 @@ from lotr_rules.sim.families import SimSettings, register_family
 from lotr_rules.sim.results import GameResult
 
 FAMILY = "lcg"
-BOTS = ("heuristic", "random")
+BOTS = ("heuristic", "random", "search")
 
 
 def loss_reason(game: LcgGame) -> str:
@@ -47,6 +49,12 @@ def stage_reached(game: LcgGame) -> int:
 
 def seat_name(label: str, heroes: Sequence[str]) -> str:
     return f"{label} ({', '.join(heroes)})"
+
+
+def _bot(settings: SimSettings, seed: int) -> Agent:
+    if settings.bot == "search":
+        return LcgSearchAgent(seed, parse_budget(settings.search_budget))
+    return LcgHeuristicAgent(seed) if settings.bot == "heuristic" else RandomAgent(seed)
 
 
 class LcgFamily:
@@ -81,8 +89,7 @@ class LcgFamily:
         table = self.table(catalogue, settings)
         config = attrs.evolve(table.config, seed=seed)
         players = len(config.players)
-        bot = LcgHeuristicAgent if settings.bot == "heuristic" else RandomAgent
-        agents: list[Agent] = [bot(seed * 8 + seat) for seat in range(players)]
+        agents: list[Agent] = [_bot(settings, seed * 8 + seat) for seat in range(players)]
         game = LcgGame(config, agents)
         result = game.play_game()
         won = result["reason"] == WON
