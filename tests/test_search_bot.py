@@ -13,8 +13,10 @@ from pathlib import Path
 import attrs
 import pytest
 
+from lotr_rules.agents.bots import HeuristicAgent
 from lotr_rules.agents.search import lcg as search_lcg
 from lotr_rules.agents.search.core import Budget, parse_budget, pick
+from lotr_rules.agents.search.deckbuilding import DeckbuildingSearchAgent
 from lotr_rules.agents.search.lcg import LcgSearchAgent, determinize
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
@@ -24,6 +26,10 @@ from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
 from lotr_rules.errors import UserError
 from lotr_rules.games import vocabulary_for
+from lotr_rules.games.deckbuilding.config import GameConfig
+from lotr_rules.games.deckbuilding.game import DECK as DB_DECK
+from lotr_rules.games.deckbuilding.game import HAND as DB_HAND
+from lotr_rules.games.deckbuilding.game import MAIN, DeckbuildingGame
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.recording import new_table
@@ -195,7 +201,17 @@ def test_game_and_simulate_take_the_search_bot(capsys: pytest.CaptureFixture[str
     out = _run(capsys, "game", "--game", "lcg", *mini, "--bot", "search", "--search-budget", "2", "--quiet")
     assert "The players" in out
     out = _run(
-        capsys, "simulate", "--game", "lcg", *mini, "--bot", "search", "--search-budget", "2", "--games", "1",
+        capsys,
+        "simulate",
+        "--game",
+        "lcg",
+        *mini,
+        "--bot",
+        "search",
+        "--search-budget",
+        "2",
+        "--games",
+        "1",
         "--no-progress",
     )
     assert "search" in out or "Won" in out or "won" in out
@@ -207,9 +223,56 @@ def test_play_seats_the_search_bot_beside_a_person(capsys: pytest.CaptureFixture
     assert "The players" in out
 
 
-def test_the_search_bot_is_refused_where_it_does_not_play(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bad_budget_is_refused_before_the_game(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["game", "--bot", "search", "--search-budget", "ten"])
     assert "--search-budget" in capsys.readouterr().err
-    assert main(["game", "--bot", "search", "--quiet"]) != 0
-    assert "Card Game only" in capsys.readouterr().err
+
+
+def test_the_deck_building_game_takes_the_search_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(capsys, "game", "--players", "2", "--bot", "search", "--search-budget", "2", "--quiet")
+    assert "wins" in out.lower() or "winner" in out.lower() or "score" in out.lower()
+    out = _run(
+        capsys, "simulate", "--players", "2", "--bot", "search", "--search-budget", "2", "--games", "2", "--no-progress"
+    )
+    assert out
+
+
+def _deckbuilding_at_buy(seed: int = 5) -> tuple[DeckbuildingGame, DecisionRequest]:
+    """A two-player deck-building game stopped at a buy in its sixth turn."""
+    found: list[DecisionRequest] = []
+
+    class Probe:
+        def __init__(self, seat: int) -> None:
+            self.bot = HeuristicAgent(seed=seat)
+
+        def choose(self, game: Game, request: DecisionRequest) -> int:
+            first = request.options[0].value
+            buying = request.kind == "action" and not (isinstance(first, tuple) and first[0] == "play")
+            if buying and game.state.turn >= 6 and len(request.options) >= 3:
+                found.append(request)
+                raise _Found
+            return self.bot.choose(game, request)
+
+    config = GameConfig(players=2, seed=seed, sets=("two-towers",))
+    game = DeckbuildingGame(load_sets(()), config, [Probe(0), Probe(1)])
+    with pytest.raises(_Found):
+        game.play_game()
+    return game, found[0]
+
+
+def test_the_deck_building_search_decides_the_same_whatever_the_hidden_cards_order() -> None:
+    game, request = _deckbuilding_at_buy()
+    agent = DeckbuildingSearchAgent(3, Budget(12))
+    before = (agent.choose(game, request), list(agent.means))
+    zones = game.state.zones
+    for player in range(2):
+        zones[(DB_DECK, player)].reverse()
+    other = 1 - request.player
+    # the opponent's hand and deck trade cards: what the seat cannot see
+    if zones[(DB_DECK, other)] and zones[(DB_HAND, other)]:
+        zones[(DB_DECK, other)][0], zones[(DB_HAND, other)][0] = zones[(DB_HAND, other)][0], zones[(DB_DECK, other)][0]
+    zones[(MAIN, -1)].reverse()
+    game.state.rng = Rng(424242)
+    agent = DeckbuildingSearchAgent(3, Budget(12))
+    assert (agent.choose(game, request), list(agent.means)) == before

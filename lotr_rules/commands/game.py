@@ -13,10 +13,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
+from lotr_rules.agents.search.core import parse_budget
+from lotr_rules.agents.search.deckbuilding import deckbuilding_bot
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.commands.common import add_cards_option, bounded_int, catalogue_from, positive_int, seed_int
-from lotr_rules.commands.search_options import add_search_budget, refuse_search
+from lotr_rules.commands.search_options import add_search_budget
 from lotr_rules.engine.decisions import Agent
 from lotr_rules.errors import ConfigError, UserError
 from lotr_rules.games import DEFAULT_FAMILY
@@ -178,7 +179,6 @@ def run(args: argparse.Namespace) -> int:
     if args.game == "lcg":
         return run_game(args)
     refuse_lcg_options(args, "the deck-building game")
-    refuse_search(args.bot, "the deck-building game")
     if args.players is None:
         args.players = 4
     if args.sets is None:
@@ -195,8 +195,8 @@ def run(args: argparse.Namespace) -> int:
         sets=tuple(s.strip() for s in args.sets.split(",") if s.strip()),
         **mix_options(args),
     )
-    bot = HeuristicAgent if args.bot == "heuristic" else RandomAgent
-    agents = [bot(seed=args.seed * 10 + i) for i in range(args.players)]
+    budget = parse_budget(args.search_budget)
+    agents = [deckbuilding_bot(args.bot, args.seed * 10 + i, budget) for i in range(args.players)]
     if is_match(config, args.half is not None):
         return _run_match(args, catalogue, config, agents)
     game = DeckbuildingGame(catalogue, config, agents)

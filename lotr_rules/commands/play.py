@@ -19,13 +19,14 @@ from typing import Any
 import attrs
 
 from lotr_rules import atomic
-from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
 from lotr_rules.agents.human import HumanAgent, QuitRequested, SaveRequested
+from lotr_rules.agents.search.core import DEFAULT_BUDGET, Budget, parse_budget
+from lotr_rules.agents.search.deckbuilding import deckbuilding_bot
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.commands.common import add_cards_option, bounded_int, catalogue_from, positive_int, seed_int
 from lotr_rules.commands.game import add_mix_options, mix_options, with_mix_file
 from lotr_rules.commands.replay import check_config_values
-from lotr_rules.commands.search_options import add_search_budget, refuse_search
+from lotr_rules.commands.search_options import add_search_budget
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
@@ -121,15 +122,15 @@ class SeatBot:
     choices never reach it); this one builds a fresh bot for each decision instead.
     """
 
-    def __init__(self, kind: str, seed: int, seat: int) -> None:
+    def __init__(self, kind: str, seed: int, seat: int, budget: Budget = DEFAULT_BUDGET) -> None:
         self.kind = kind
         self.seed = seed
         self.seat = seat
+        self.budget = budget
 
     def choose(self, game: Game, request: DecisionRequest) -> int:
         mixed = Rng(self.seed * 16 + self.seat).next32() ^ len(game.state.choices)
-        bot = HeuristicAgent(seed=mixed) if self.kind == "heuristic" else RandomAgent(seed=mixed)
-        return bot.choose(game, request)
+        return deckbuilding_bot(self.kind, mixed, self.budget).choose(game, request)
 
 
 class _DigestMismatch(Exception):
@@ -152,8 +153,8 @@ class _ResumeCheck:
         return self.agent.choose(game, request)
 
 
-def make_agents(seats: Sequence[str], human: HumanAgent, seed: int) -> list[Agent]:
-    return [human if kind == "human" else SeatBot(kind, seed, seat) for seat, kind in enumerate(seats)]
+def make_agents(seats: Sequence[str], human: HumanAgent, seed: int, budget: Budget = DEFAULT_BUDGET) -> list[Agent]:
+    return [human if kind == "human" else SeatBot(kind, seed, seat, budget) for seat, kind in enumerate(seats)]
 
 
 def read_seats(data: dict[str, Any], where: str, players: int) -> list[str]:
@@ -270,7 +271,6 @@ def run(args: argparse.Namespace) -> int:
     if args.game == "lcg" or (args.resume is not None and is_lcg_record(args.resume)):
         return run_play(args)
     refuse_lcg_options(args, "this game")
-    refuse_search(args.bot, "this game")
 
     # a save says which game it is: resuming an Adventure Deck journey needs no --game
     if args.game == "adventure-deck" or (args.resume is not None and is_adventure_save(args.resume)):
@@ -307,6 +307,7 @@ def run(args: argparse.Namespace) -> int:
         save_path=str(save_path),
     )
     session = Session(catalogue, seats, human, save_path, saved=data is not None, where=where)
+    session.budget = parse_budget(args.search_budget)
     # A plan-2 game without --half is a whole match; a save says itself whether it is part of one.
     in_match = isinstance(data.get("match"), dict) if data is not None else args.half is None
     if config.mix == PLAN and in_match:
@@ -340,13 +341,15 @@ class Session:
     #: the file the game being played was read from, if any
     where: str = ""
     match: dict[str, Any] = attrs.field(factory=dict)
+    #: the search bot's budget (--search-budget)
+    budget: Budget = DEFAULT_BUDGET
 
     @property
     def humans(self) -> list[int]:
         return [seat for seat, kind in enumerate(self.seats) if kind == "human"]
 
     def agents(self, config: GameConfig) -> list[Agent]:
-        return make_agents(self.seats, self.human, config.seed)
+        return make_agents(self.seats, self.human, config.seed, self.budget)
 
     def save_data(self, game: DeckbuildingGame) -> dict[str, Any]:
         data = save_data(game, self.seats)

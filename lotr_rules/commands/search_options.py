@@ -7,9 +7,6 @@ import argparse
 from lotr_rules.agents.search.core import parse_budget
 from lotr_rules.errors import UserError
 
-#: the families the search bot plays
-SEARCH_FAMILIES = ("lcg",)
-
 
 def _budget(text: str) -> str:
     # refused here, with its reason, rather than once the game has begun
@@ -29,9 +26,3 @@ def add_search_budget(parser: argparse.ArgumentParser) -> None:
         help="the search bot's playouts per searched decision (default 6), or CPU milliseconds with ms "
         "(not reproducible); a game is reproducible from its seed at a given number of playouts",
     )
-
-
-def refuse_search(bot: str | None, game: str) -> None:
-    """The search bot plays the Card Game only: asked for elsewhere, say so."""
-    if bot == "search":
-        raise UserError(f"the search bot plays the Card Game only (--game lcg), not {game}")

@@ -66,7 +66,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--bot",
         metavar="NAME",
-        help="the bots: heuristic, random or search (the Card Game only; default heuristic);"
+        help="the bots: heuristic, random or search (default heuristic);"
         " for the Adventure Deck a strategy "
         "(shortest, longest, adaptive, random) or all (the default)",
     )
@@ -131,6 +131,7 @@ def settings_from(args: argparse.Namespace, bot: str | None = None) -> SimSettin
         players=args.players if args.players is not None else (1 if solo else 4),
         seed=args.seed,
         bot=bot or args.bot or "heuristic",
+        search_budget=args.search_budget or "",
         impossible=args.impossible,
         archenemies=args.archenemies,
         sets=tuple(s.strip() for s in args.sets.split(",") if s.strip()),
