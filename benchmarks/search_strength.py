@@ -3,6 +3,7 @@
     python benchmarks/search_strength.py --games 6 --output search.json
     python benchmarks/search_strength.py --games 200 --budgets 3,6,12,24 --output search.json
     python benchmarks/search_strength.py --markdown search.json   # the figures as tables
+    python benchmarks/search_strength.py --deckbuilding 24 --games 20   # one search seat of two
 
 Every line-up plays the same seeded games (seeds 1 to GAMES) once with the heuristic bot in every
 seat and once with the search bot at each budget; the search bot's budgets are playouts per
@@ -24,11 +25,16 @@ from typing import Any
 
 import attrs
 
+from lotr_rules.agents.bots import HeuristicAgent
 from lotr_rules.agents.search.core import Budget
+from lotr_rules.agents.search.deckbuilding import DeckbuildingSearchAgent
 from lotr_rules.agents.search.lcg import LcgSearchAgent
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.engine.decisions import Agent
+from lotr_rules.engine.rng import Rng
 from lotr_rules.games import vocabulary_for
+from lotr_rules.games.deckbuilding.config import GameConfig
+from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.recording import new_table
@@ -82,6 +88,40 @@ def play_line(scenario: str, decks: Sequence[str], games: int, budget: int | Non
     }
 
 
+def play_deckbuilding(games: int, budget: int) -> dict[str, Any]:
+    """``games`` two-player games of The Two Towers: one search seat (the first seat in odd
+    games, the second in even ones) against the heuristic bot, on seeds 1 to ``games``."""
+    catalogue = load_sets(())
+    wins = 0.0
+    cpu = 0.0
+    playouts = 0
+    for seed in range(1, games + 1):
+        seat = seed % 2
+        agents: list[Agent] = [HeuristicAgent(seed=Rng(seed).fork(s)) for s in range(2)]
+        searcher = DeckbuildingSearchAgent(seed * 8 + seat, Budget(budget))
+        agents[seat] = searcher
+        start = time.process_time()
+        result = DeckbuildingGame(catalogue, GameConfig(players=2, seed=seed, sets=("two-towers",)), agents).play_game()
+        cpu += time.process_time() - start
+        winners = result["winners"]
+        wins += 1 / len(winners) if seat in winners else 0.0
+        playouts += searcher.playouts
+    low, high = wilson(round(wins), games)
+    return {
+        "scenario": "two-towers, 2 players",
+        "decks": ["search seat"],
+        "bot": "search",
+        "budget": budget,
+        "games": games,
+        "seeds": [1, games],
+        "won": wins,
+        "interval": [round(low, 3), round(high, 3)],
+        "rounds": 0,
+        "cpu_seconds": round(cpu / games, 2),
+        "playouts": round(playouts / games, 1),
+    }
+
+
 def markdown(lines: Sequence[dict[str, Any]]) -> str:
     out = ["| Scenario | Decks | Bot | Budget | Games | Won | 95% interval | Rounds | CPU s a game |", "|---" * 9 + "|"]
     for line in lines:
@@ -100,6 +140,9 @@ def main() -> None:
     parser.add_argument("--budgets", default="6", help="comma-separated playouts per decision (default 6)")
     parser.add_argument("--curve", default="", help="scenario for the strength-against-budget curve (default none)")
     parser.add_argument("--output", type=Path)
+    parser.add_argument(
+        "--deckbuilding", type=int, default=0, metavar="BUDGET", help="play only the deck-building line at BUDGET"
+    )
     parser.add_argument("--markdown", type=Path, help="print the tables of a saved run and stop")
     args = parser.parse_args()
     if args.markdown:
@@ -107,6 +150,12 @@ def main() -> None:
         return
     budgets = [int(b) for b in args.budgets.split(",") if b]
     lines = []
+    if args.deckbuilding:
+        lines.append(play_deckbuilding(args.games, args.deckbuilding))
+        if args.output:
+            args.output.write_text(json.dumps({"lines": lines}, indent=1) + "\n")
+        print(markdown(lines))
+        return
     for scenario, decks in LINE_UPS:
         for budget in (None, *(budgets if not args.curve or scenario == args.curve else budgets[-1:])):
             line = play_line(scenario, decks, args.games, budget)

@@ -119,10 +119,13 @@ class LcgSearchAgent:
 
     name = "lcg-search"
 
-    def __init__(self, seed: int = 0, budget: Budget = DEFAULT_BUDGET, *, horizon: int = HORIZON) -> None:
+    def __init__(
+        self, seed: int = 0, budget: Budget = DEFAULT_BUDGET, *, horizon: int = HORIZON, margin: float = MARGIN
+    ) -> None:
         self.rng = Rng(seed)
         self.budget = budget
         self.horizon = horizon
+        self.margin = margin
         self.heuristic = LcgHeuristicAgent(seed)
         #: playouts played so far, and each candidate's mean at the last decision searched (read
         #: by the tests and the benchmark)
@@ -142,7 +145,7 @@ class LcgSearchAgent:
             self.playouts += 1
             return _play_out(game, request, candidate, world, self.horizon)
 
-        return pick(candidates, playout, lambda: worlds.fork(worlds.next32()), self.budget, MARGIN, self.means)
+        return pick(candidates, playout, lambda: worlds.fork(worlds.next32()), self.budget, self.margin, self.means)
 
 
 def _play_out(live: LcgGame, request: DecisionRequest, candidate: int, world: int, horizon: int) -> float:
