@@ -238,8 +238,8 @@ def test_the_deck_building_game_takes_the_search_bot(capsys: pytest.CaptureFixtu
     assert out
 
 
-def _deckbuilding_at_buy(seed: int = 5) -> tuple[DeckbuildingGame, DecisionRequest]:
-    """A two-player deck-building game stopped at a buy in its sixth turn."""
+def _deckbuilding_at_buy(seed: int = 5, turn: int = 6) -> tuple[DeckbuildingGame, DecisionRequest]:
+    """A two-player deck-building game stopped at a buy (three options or more) from ``turn`` on."""
     found: list[DecisionRequest] = []
 
     class Probe:
@@ -249,7 +249,7 @@ def _deckbuilding_at_buy(seed: int = 5) -> tuple[DeckbuildingGame, DecisionReque
         def choose(self, game: Game, request: DecisionRequest) -> int:
             first = request.options[0].value
             buying = request.kind == "action" and not (isinstance(first, tuple) and first[0] == "play")
-            if buying and game.state.turn >= 6 and len(request.options) >= 3:
+            if buying and game.state.turn >= turn and len(request.options) >= 3:
                 found.append(request)
                 raise _Found
             return self.bot.choose(game, request)
@@ -276,3 +276,25 @@ def test_the_deck_building_search_decides_the_same_whatever_the_hidden_cards_ord
     game.state.rng = Rng(424242)
     agent = DeckbuildingSearchAgent(3, Budget(12))
     assert (agent.choose(game, request), list(agent.means)) == before
+
+
+def _finish(game: DeckbuildingGame, choice: int) -> list[int]:
+    """The winners once the seat has answered ``choice`` and the heuristic bots play on."""
+    twin = DeckbuildingGame(game.catalogue, game.config, [HeuristicAgent(seed=seat) for seat in range(2)])
+    twin.replay_queue.extend([*game.state.choices, choice])
+    winners: list[int] = twin.play_game()["winners"]
+    return winners
+
+
+def test_the_deck_building_search_finds_the_winning_buy_the_heuristic_passes_over() -> None:
+    """A constructed position: the game's last turn (a turn limit of the current turn), one
+    point behind. The heuristic bot buys by a card's value and loses by a point; the search
+    plays the turn out and finds the buy that wins."""
+    game, request = _deckbuilding_at_buy(seed=18, turn=12)
+    game.config = attrs.evolve(game.config, max_turns=game.state.turn)
+    seat = request.player
+    heuristic = HeuristicAgent(seed=3).choose(game, request)
+    assert seat not in _finish(game, heuristic)
+    choice = DeckbuildingSearchAgent(3, Budget(8)).choose(game, request)
+    assert choice != heuristic
+    assert _finish(game, choice) == [seat]
