@@ -23,7 +23,7 @@ from lotr_rules.errors import UserError
 __all__ = ["DEFAULT_BUDGET", "Budget", "parse_budget", "pick"]
 
 #: playouts per searched decision when none is given: a Card Game (two-handed Passage Through
-#: Mirkwood) then takes about 11 seconds of CPU on average (see docs/search.md)
+#: Mirkwood) then takes about 10 seconds of CPU on average (see docs/search.md)
 DEFAULT_PLAYOUTS = 6
 
 
