@@ -298,3 +298,12 @@ def test_the_deck_building_search_finds_the_winning_buy_the_heuristic_passes_ove
     choice = DeckbuildingSearchAgent(3, Budget(8)).choose(game, request)
     assert choice != heuristic
     assert _finish(game, choice) == [seat]
+
+
+def test_a_budget_in_milliseconds_stops_after_the_world_that_spends_it() -> None:
+    """A Card Game playout takes milliseconds: with 1 ms, one world is played (each candidate
+    once), never more."""
+    game, request = _at_decision("commit")
+    agent = LcgSearchAgent(5, parse_budget("1ms"))
+    agent.choose(game, request)
+    assert agent.playouts == len(agent.means) == 3
