@@ -4,12 +4,16 @@
     python benchmarks/bench.py --quick    # fewer repetitions
     python benchmarks/bench.py --only turn              # one part alone: turn, copy, parse or startup
     python benchmarks/bench.py --only turn --rounds 21   # more alternating rounds of games
-    python benchmarks/bench.py --compiled --only turn    # the compiled build (LOTR_RULES_COMPILE=1)
+    python benchmarks/bench.py --compiled --only turn    # the compiled build alone
+    python benchmarks/bench.py --both --only turn        # pure, compiled and pyminion in one run
 
-By default the checkout's sources are measured: the pure-Python build. ``--compiled`` first
-builds the optional compiled build into a temporary folder (about a minute; a C compiler is
-needed) and measures that instead; every figure of the games says which build it measured.
-Start-up always runs the checkout's sources.
+By default the checkout's sources are measured: the pure-Python build (what
+``LOTR_RULES_COMPILE=0`` installs, and any install where no C compiler is found). ``--compiled``
+first builds the compiled build (what ``pip install .`` makes where a C compiler is found) into a
+temporary folder (about a minute) and measures that instead; every figure of the games says which
+build it measured. ``--both`` builds it too and measures the games of both builds and of pyminion
+in alternating rounds of one run: each build's games in a fresh process of their own (a process
+can import only one build), pyminion's in this one. Start-up always runs the checkout's sources.
 
 - parse + check throughput on a generated corpus of 1,000 cards, through Lark alone and through
   the hand-written fast parser that ``parse`` tries first, each with its stages timed apart
@@ -34,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import json
 import os
 import shutil
 import subprocess
@@ -62,8 +67,20 @@ def compiled_build() -> Path:
     return target
 
 
-# Which lotr_rules is measured is settled before it is imported: --compiled is read here.
-sys.path.insert(0, str(compiled_build() if "--compiled" in sys.argv[1:] else ROOT))
+def _build_path(arguments: list[str]) -> Path:
+    """Where the lotr_rules to measure is imported from: a folder named by ``--build-path`` (the
+    children of ``--both``), a compiled build made now (``--compiled``, ``--both``), or this
+    checkout."""
+    if "--build-path" in arguments:
+        return Path(arguments[arguments.index("--build-path") + 1])
+    if "--compiled" in arguments or "--both" in arguments:
+        return compiled_build()
+    return ROOT
+
+
+# Which lotr_rules is measured is settled before it is imported: the options are read here.
+BUILD_PATH = _build_path(sys.argv[1:])
+sys.path.insert(0, str(BUILD_PATH))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from lotr_rules.agents.bots import HeuristicAgent  # noqa: E402
@@ -240,6 +257,64 @@ def _median(values: list[float]) -> float:
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
+def games_in_child(build: Path, games: int, first_seed: int) -> dict[str, float]:
+    """bench_games in a fresh process that imports lotr_rules from ``build``."""
+    arguments = ["--build-path", str(build), "--child-games", str(games), "--first-seed", str(first_seed)]
+    done = subprocess.run(
+        [sys.executable, __file__, *arguments],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT.parent,
+    )
+    figures: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
+    return figures
+
+
+def bench_builds_side_by_side(rounds: int, games: int) -> None:
+    """The pure-Python build, the compiled build and pyminion, in turn round after round, so that
+    load on a shared machine hits all alike: every round, the medians, and the ratios of the
+    medians and of the minimums to pyminion."""
+    from reference_pyminion import measure_pyminion
+
+    builds = {"pure Python": ROOT, "compiled": BUILD_PATH}
+    descriptions = {
+        name: subprocess.run(
+            [sys.executable, __file__, "--build-path", str(path), "--describe"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT.parent,
+        ).stdout.strip()
+        for name, path in builds.items()
+    }
+    ours: dict[str, list[dict[str, float]]] = {name: [] for name in builds}
+    theirs: list[dict[str, float]] = []
+    for index in range(rounds):
+        for name, path in builds.items():
+            ours[name].append(games_in_child(path, games, index * games))
+        theirs.append(measure_pyminion(games * 2, players=4, seed=index + 1))
+    their_turns = [r["us_per_player_turn"] for r in theirs]
+    print(f"{rounds} rounds, each {games} games of each build and {games * 2} of pyminion, 4 players")
+    print(
+        f"pyminion 0.4.0, Big Money bots: {_median([r['games_per_second'] for r in theirs]):.1f} games/s, "
+        f"{_median(their_turns):.1f} µs CPU per player turn (median), rounds: "
+        + ", ".join(f"{b:.1f}" for b in their_turns)
+    )
+    for name, figures in ours.items():
+        turns = [r["us_per_player_turn"] for r in figures]
+        print(descriptions[name])
+        print(
+            f"  {name}, heuristic bots: {_median([r['games_per_second'] for r in figures]):.1f} games/s, "
+            f"{_median(turns):.1f} µs CPU per player turn (median), rounds: " + ", ".join(f"{a:.1f}" for a in turns)
+        )
+        print(
+            f"  {name} / pyminion, cost per player turn: {_median(turns) / _median(their_turns):.2f}x "
+            f"(ratio of the medians), {min(turns) / min(their_turns):.2f}x (ratio of the minimums) "
+            "(target at most 1.0x)"
+        )
+
+
 def bench_side_by_side(rounds: int, games: int) -> None:
     """Alternate rounds of our games and pyminion's, so that load on a shared machine hits both
     alike; print every round, and the ratio of the medians and of the minimums."""
@@ -325,6 +400,17 @@ def main() -> int:
         help="measure the optional compiled build (built into a temporary folder first) instead of the sources",
     )
     parser.add_argument(
+        "--both",
+        action="store_true",
+        help="build the compiled build and measure the turn part for it, the pure-Python build and pyminion "
+        "side by side in one run",
+    )
+    # the children of --both: which build to import, and the games to play
+    parser.add_argument("--build-path", help=argparse.SUPPRESS)
+    parser.add_argument("--child-games", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--first-seed", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--describe", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
         "--only",
         choices=PARTS,
         action="append",
@@ -335,6 +421,15 @@ def main() -> int:
         "--rounds", type=int, default=None, help="alternating rounds of games for the turn part (15, or 7 with --quick)"
     )
     args = parser.parse_args()
+    if args.child_games is not None:
+        # A few untimed games first (other seeds), as pyminion's rounds after the first run in a
+        # process that has played before: the figures are of a warm process in both.
+        bench_games(3, 4, first_seed=1_000_000 + args.first_seed)
+        print(json.dumps(bench_games(args.child_games, 4, first_seed=args.first_seed)))
+        return 0
+    if args.describe:
+        print(build_description())
+        return 0
     parts = set(args.only or PARTS)
     repeats = 2 if args.quick else 5
 
@@ -342,7 +437,10 @@ def main() -> int:
     # leaves Lark's tables and caches behind, which every later garbage collection walks.
     if "turn" in parts:
         rounds = args.rounds if args.rounds is not None else 7 if args.quick else 15
-        bench_side_by_side(rounds=rounds, games=10 if args.quick else 30)
+        if args.both:
+            bench_builds_side_by_side(rounds=rounds, games=10 if args.quick else 30)
+        else:
+            bench_side_by_side(rounds=rounds, games=10 if args.quick else 30)
     if "copy" in parts:
         state_copy, game_copy = bench_copy(repeats)
         print(build_description())

@@ -4,6 +4,7 @@
     python benchmarks/lcg_speed.py --rounds 11 --games 20
     python benchmarks/lcg_speed.py --baseline HEAD~3     # against any other commit
     python benchmarks/lcg_speed.py --profile heuristic   # where the time goes, in each build
+    python benchmarks/lcg_speed.py --compiled            # this checkout's compiled build too
 
 The baseline commit is written out of the repository (``git archive``) into a temporary folder,
 so that both builds run side by side in one run: every round plays the same seeded games of
@@ -198,52 +199,75 @@ def _median(values: list[float]) -> float:
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
-def side_by_side(baseline: str, rounds: int, games: dict[str, int]) -> None:
+def compiled_tree() -> Path:
+    """This checkout's compiled build (what ``pip install .`` makes where a C compiler is found),
+    installed into a temporary folder (removed by the caller)."""
+    target = Path(tempfile.mkdtemp(prefix="lotr-rules-compiled-"))
+    print("building this checkout's compiled build (LOTR_RULES_COMPILE=1 pip install --target ...)", flush=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(ROOT)],
+        env={**os.environ, "LOTR_RULES_COMPILE": "1"},
+        check=True,
+    )
+    return target
+
+
+def side_by_side(baseline: str, rounds: int, games: dict[str, int], compiled: bool = False) -> None:
     old_tree = baseline_tree(baseline)
-    builds = {f"baseline {baseline}": old_tree, "this checkout": ROOT}
+    new_tree = compiled_tree() if compiled else None
+    old_name = f"baseline {baseline}"
+    builds = {old_name: old_tree, "this checkout": ROOT}
+    if new_tree is not None:
+        builds["this checkout, compiled"] = new_tree
+    newer = [name for name in builds if name != old_name]
     try:
-        print(f"Passage Through Mirkwood, {' + '.join(DECKS)} deck; {rounds} rounds, the builds alternating")
+        print(f"Passage Through Mirkwood, {' + '.join(DECKS)} deck; {rounds} rounds, the builds taking turns")
         for bot in BOTS:
             per_game: dict[str, list[float]] = {name: [] for name in builds}
             prints: dict[str, set[str]] = {name: set() for name in builds}
             rounds_played = 0
             for index in range(rounds):
-                # the same games in every round for both builds; which build goes first alternates
-                order = list(builds.items()) if index % 2 == 0 else list(builds.items())[::-1]
+                # the same games in every round for every build; which build goes first turns round
+                order = list(builds.items())
+                order = order[index % len(order) :] + order[: index % len(order)]
                 for name, tree in order:
                     figures = child(tree, ["play", bot, str(games[bot]), "0"])
                     per_game[name].append(figures["seconds"] / figures["games"])
                     prints[name].add(figures["fingerprint"])
                     rounds_played = figures["rounds"]
-            old, new = (per_game[name] for name in builds)
-            same = prints[f"baseline {baseline}"] == prints["this checkout"] and len(prints["this checkout"]) == 1
+            same = len(set().union(*prints.values())) == 1
             print(f"{bot} bots, {games[bot]} games a round ({rounds_played / games[bot]:.1f} rounds a game):")
-            print(
-                "  ms of CPU per game, rounds (baseline / this checkout = speed-up): "
-                + ", ".join(f"{a * 1e3:.1f}/{b * 1e3:.1f} = {a / b:.2f}" for a, b in zip(old, new, strict=True))
-            )
-            print(
-                f"  games per CPU second, this checkout / baseline: {_median(old) / _median(new):.2f}x "
-                f"(ratio of the medians), {min(old) / min(new):.2f}x (ratio of the minimums); "
-                f"same games (digests and logs): {'yes' if same else 'NO'}"
-            )
+            old = per_game[old_name]
+            for name in newer:
+                new = per_game[name]
+                print(
+                    f"  ms of CPU per game, rounds (baseline / {name} = speed-up): "
+                    + ", ".join(f"{a * 1e3:.1f}/{b * 1e3:.1f} = {a / b:.2f}" for a, b in zip(old, new, strict=True))
+                )
+                print(
+                    f"  games per CPU second, {name} / baseline: {_median(old) / _median(new):.2f}x "
+                    f"(ratio of the medians), {min(old) / min(new):.2f}x (ratio of the minimums)"
+                )
+            print(f"  same games (digests and logs) in every build: {'yes' if same else 'NO'}")
         copies: dict[str, list[float]] = {name: [] for name in builds}
         digests: dict[str, set[str]] = {name: set() for name in builds}
         for index in range(3):
-            order = list(builds.items()) if index % 2 == 0 else list(builds.items())[::-1]
+            order = list(builds.items())
+            order = order[index % len(order) :] + order[: index % len(order)]
             for name, tree in order:
                 figures = child(tree, ["copy"])
                 copies[name].append(figures["us_per_copy"])
                 digests[name].add(figures["digest"])
-        old, new = (copies[name] for name in builds)
         print(
-            f"copy a heuristic game in the quest phase of round 3: baseline {min(old):.1f} µs, this checkout "
-            f"{min(new):.1f} µs (best of 3 runs; {min(old) / min(new):.2f}x); same game: "
-            f"{'yes' if len(set().union(*digests.values())) == 1 else 'NO'}"
+            "copy a heuristic game in the quest phase of round 3 (best of 3 runs): "
+            + ", ".join(f"{name} {min(copies[name]):.1f} µs" for name in builds)
+            + f"; same game: {'yes' if len(set().union(*digests.values())) == 1 else 'NO'}"
         )
         print(f"(python {sys.version.split()[0]}, {os.cpu_count()} cpus)")
     finally:
         shutil.rmtree(old_tree, ignore_errors=True)
+        if new_tree is not None:
+            shutil.rmtree(new_tree, ignore_errors=True)
 
 
 def main() -> int:
@@ -262,6 +286,11 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=7, help="alternating rounds (default 7)")
     parser.add_argument("--games", type=int, default=None, help="heuristic games a round (random: ten times as many)")
     parser.add_argument("--profile", choices=BOTS, help="profile this checkout's games with this bot instead")
+    parser.add_argument(
+        "--compiled",
+        action="store_true",
+        help="also build this checkout's compiled build (about a minute) and measure it beside the other two",
+    )
     args = parser.parse_args()
     if args.profile:
         old_tree = baseline_tree(args.baseline)
@@ -273,7 +302,7 @@ def main() -> int:
             shutil.rmtree(old_tree, ignore_errors=True)
         return 0
     games = dict(GAMES) if args.games is None else {"heuristic": args.games, "random": args.games * 10}
-    side_by_side(args.baseline, args.rounds, games)
+    side_by_side(args.baseline, args.rounds, games, compiled=args.compiled)
     return 0
 
 

@@ -6,7 +6,13 @@ once at load time into effects, and run on a game-agnostic event/trigger core.
 
 from typing import TYPE_CHECKING
 
+from lotr_rules.native import use_editable_build
+
 __version__ = "0.1.0"
+
+# An editable install that was compiled imports its compiled modules while their sources are
+# unchanged (before any of them is imported: here, first of all).
+use_editable_build()
 
 if TYPE_CHECKING:
     #: The card-script language version this installation understands (see lotr_rules.dsl.editions,

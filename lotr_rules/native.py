@@ -1,5 +1,6 @@
-"""What the optional compiled build (``LOTR_RULES_COMPILE=1 pip install .``) needs to know of
-the classes it compiles, and which modules it compiles.
+"""What the compiled build (``pip install .`` where a C compiler is found; see hatch_build.py)
+needs to know of the classes it compiles, which modules it compiles, and how an editable
+install finds its compiled modules.
 
 A compiled class refuses subclasses written in Python unless it says it allows them: the
 classes below that other modules (or tests) subclass are marked with :func:`mypyc_attr`. The
@@ -10,8 +11,11 @@ nothing more than before.
 from __future__ import annotations
 
 import importlib.machinery
+import os
 import sys
-from collections.abc import Callable
+import zlib
+from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -69,3 +73,58 @@ def attribute_names(cls: type) -> tuple[str, ...]:
         for name in vars(klass).get("__slots__", ()) or vars(klass).get("__mypyc_attrs__", ())
     )
     return tuple(dict.fromkeys(found))
+
+
+#: where an editable install keeps its compiled modules (hatch_build.py's EDITABLE_FOLDER)
+EDITABLE_FOLDER = "_lotr_rules_compiled"
+
+
+class _CompiledModules:
+    """Finds the compiled modules of an editable install in their own folder, ahead of the
+    sources of the checkout (a finder of ``sys.meta_path``)."""
+
+    def __init__(self, folder: str, extensions: Mapping[str, str]) -> None:
+        self.folder = folder
+        self.extensions = dict(extensions)
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        extension = self.extensions.get(fullname)
+        if extension is None:
+            return None
+        location = os.path.join(self.folder, *extension.split("/"))
+        loader = importlib.machinery.ExtensionFileLoader(fullname, location)
+        spec = importlib.machinery.ModuleSpec(fullname, loader, origin=location)
+        spec.has_location = True
+        return spec
+
+
+def use_editable_build(manifest: ModuleType | None = None, package: str | None = None) -> bool:
+    """Where an editable install was compiled, import its compiled modules, but only while every
+    source they were built from is unchanged (the checksums of the manifest): a checkout edited
+    since runs its sources, never stale compiled code (all modules or none: compiled code calls
+    the compiled classes of the other modules). Whether the compiled modules are used.
+
+    Start-up pays for this (every command imports the package): a failed import where there is
+    no manifest, and a checksum of a few sources where there is one."""
+    if manifest is None:
+        try:
+            manifest = __import__(EDITABLE_FOLDER)
+        except ImportError:  # a wheel, compiled or not, or an editable install without a compiler
+            return False
+    folder = os.path.dirname(manifest.__file__ or "")
+    package = package if package is not None else os.path.dirname(__file__)
+    modules: dict[str, tuple[int, str]] = manifest.MODULES
+    for name, (checksum, _extension) in modules.items():
+        source = os.path.join(package, *name.split(".")[1:]) + ".py"
+        try:
+            with open(source, "rb") as file:
+                if zlib.crc32(file.read()) != checksum:
+                    return False
+        except OSError:
+            return False
+    if any(name in sys.modules for name in modules):  # too late: a source was imported already
+        return False
+    sys.meta_path.insert(0, _CompiledModules(folder, {name: extension for name, (_c, extension) in modules.items()}))
+    return True

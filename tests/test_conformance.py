@@ -231,6 +231,52 @@ LCG_CLASSES = (
     ),
     LcgClass("a guarded objective is guarded by an enemy or location", scenario="guarded-by-enemy-or-location"),
     LcgClass(
+        "a search of your deck takes only matching cards among the ones searched",
+        card="test-rally",
+        scenario="search-deck-top-cards",
+    ),
+    LcgClass(
+        "a while block raises and lowers what cards cost",
+        card="test-toll-ford",
+        scenario="cost-change-while-active",
+    ),
+    LcgClass(
+        "a card whose cost is lowered is paid at the lowered cost",
+        card="test-toll-ford",
+        scenario="cost-change-paid-lowered",
+    ),
+    LcgClass(
+        "a cost change in a while block for one card once",
+        script='card "Ford" {\n  id ford\n  type location\n  threat 1\n  quest-points 3\n'
+        '  encounter-set "Woods"\n  provenance designed\n  text "A made-up card."\n'
+        '  while active {\n    next allies cost 1 more\n  }\n}\n',
+        code="E371",
+    ),
+    LcgClass("a hero that cannot commit is not committed", card="test-shackle", scenario="protection-cannot-commit"),
+    LcgClass("a hero that cannot collect gains no resource", card="test-shackle", scenario="protection-cannot-collect"),
+    LcgClass(
+        "a hero that cannot have restricted attachments gets none",
+        card="test-shackle",
+        scenario="protection-no-restricted",
+    ),
+    LcgClass(
+        "a measure adds up the threat of staged cards and the printed cost of a discarded card",
+        card="test-reckoning",
+        scenario="measure-sums-over-cards",
+    ),
+    LcgClass(
+        "a printed stat is read without what changes it, in a measure and in a card test",
+        card="test-gauge",
+        scenario="measure-printed-against-current",
+    ),
+    LcgClass(
+        "cards taken from what was searched with nothing searched",
+        script='card "Muster" {\n  id muster\n  type event\n  sphere leadership\n  cost 1\n'
+        '  provenance designed\n  text "A made-up card."\n  action {\n'
+        '    take up to 1 ally from searched where trait is rohan\n  }\n}\n',
+        code="E370",
+    ),
+    LcgClass(
         "a card of two types",
         script='card "Scout" {\n  id scout\n  type objective ally\n  encounter-set "Woods"\n'
         '  provenance designed\n  text "A made-up card."\n}\n',

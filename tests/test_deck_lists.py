@@ -1,8 +1,8 @@
 """Deck lists: the plain text format of the starter decks and of deck-building websites' exports.
 
 The deck rules checked here are those of The Lord of the Rings: The Card Game's core rulebook
-("Deck Building" and its tournament rules: at most three copies of a title, a card's sphere
-matched by a hero, at most three heroes, 50 cards for tournament play), with made-up card facts:
+("Deck Building" and its tournament rules: at most three copies of a title, at most three
+heroes, each hero once, 50 cards for tournament play; a card of any sphere is allowed), with made-up card facts:
 the rules do not depend on which cards they are.
 """
 
@@ -131,9 +131,12 @@ def test_copies_of_a_title_over_several_lines_are_added_up() -> None:
     assert found == ["deck.txt:6:4: a deck has at most 3 copies of 'Gate Guard', this one 4"]
 
 
-def test_a_card_needs_a_hero_of_its_sphere_but_a_neutral_card_goes_with_any() -> None:
-    found = problems_of("Heroes\n1x Strider\nAllies\n1x Hill Scout\n1x Grey Wanderer\n")
-    assert found == ["deck.txt:4:4: 'Hill Scout' is a tactics card and no hero of this deck has the tactics sphere"]
+def test_a_card_of_a_sphere_no_hero_has_is_legal() -> None:
+    """Rules reference, Deck Building: a deck may hold player cards of any sphere (and neutral
+    ones); a card no hero's resource icon matches only cannot be paid for. Only more than three
+    copies of a title, too many heroes and a hero twice are refused."""
+    found = problems_of("Heroes\n1x Strider\nAllies\n3x Hill Scout\n1x Grey Wanderer\n2x Quiet Study\n")
+    assert found == []
 
 
 def test_a_hero_twice_too_many_heroes_and_heroes_in_the_wrong_section() -> None:

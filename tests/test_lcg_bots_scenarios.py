@@ -18,10 +18,20 @@ from test_lcg_cards_mirkwood import game_with
 from lotr_rules.engine.decisions import Option
 from lotr_rules.games.lcg import triggers, words_objectives
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent
-from lotr_rules.games.lcg.game import LcgGame
+from lotr_rules.games.lcg.game import RESOLVED, STAGED, LcgGame
 from lotr_rules.games.lcg.outlook import outlook
 from lotr_rules.games.lcg.record import LcgCard
-from lotr_rules.games.lcg.state import DISCARD, ENCOUNTER_DECK, ENCOUNTER_DISCARD, ENGAGED, HAND, PLAY, QUEST, STAGING
+from lotr_rules.games.lcg.state import (
+    ACTIVE,
+    DISCARD,
+    ENCOUNTER_DECK,
+    ENCOUNTER_DISCARD,
+    ENGAGED,
+    HAND,
+    PLAY,
+    QUEST,
+    STAGING,
+)
 
 
 def guarded(game: LcgGame, objective_name: str, guard_name: str) -> tuple[int, int]:
@@ -83,6 +93,33 @@ def test_claims_an_objective_free_of_guards_once_the_stage_waits_for_it() -> Non
     before = outlook(game)
     game.attach_from(objective, game.heroes(0)[0])
     assert outlook(game) > before
+
+
+def test_claims_an_objective_before_the_quest_resolves_when_the_quest_will_fill_the_stage() -> None:
+    """Claimed once the stage waits, an objective lets the stage be defeated only the next time
+    progress is placed, a round later. Once the staging step is done, the bot reads the progress
+    this quest will place (the committed willpower beyond the staging area's threat) and claims
+    the objective before the quest resolves when that progress fills the stage; not while the
+    encounter cards are still to be revealed, nor once the quest is resolved (the characters
+    still committed then place no more progress, RR "Quest Phase")."""
+    game = game_with("Gandalf's Map", PROWLER)
+    objective, guard = guarded(game, "Gandalf's Map", "Test Prowler")
+    game.move(guard, ENGAGED, 0)
+    game.state.phase = "quest"
+    quester = max(game.heroes(0), key=lambda h: game.stat(h, "willpower"))
+    game.state.exhausted.add(quester)
+    game.state.committed.add(quester)
+    coming = game.committed_willpower() - game.staging_threat()
+    assert coming >= 1 and not game.z(ACTIVE)
+    stage = game.z(QUEST)[0]
+    game.state.progress[stage] = game.stat(stage, "quest_points") - coming
+    options = [Option("pass", None), *triggers.action_options(game, 0)]
+    assert ask(game, "action", options).value is None  # committing: the encounter cards are to come
+    game.quest_step = STAGED
+    chosen = ask(game, "action", options)
+    assert chosen.value is not None and chosen.value[1] == objective
+    game.quest_step = RESOLVED
+    assert ask(game, "action", options).value is None
 
 
 def test_engages_an_enemy_that_guards_an_objective_and_no_other() -> None:

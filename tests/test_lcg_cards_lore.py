@@ -475,12 +475,13 @@ def test_secret_paths_leaves_a_locations_threat_out_until_the_end_of_the_phase()
     assert game.staging_threat() == 4
 
 
-def test_forest_snare_goes_on_an_enemy_engaged_with_any_player_which_then_cannot_attack() -> None:
-    """RR "Attachment Cards": it goes on an enemy engaged with a player (either player here, not
-    one in the staging area); while attached, the enemy makes no attack (RR "Combat Phase")."""
+def test_forest_snare_goes_on_an_enemy_engaged_with_you_which_then_cannot_attack() -> None:
+    """RR "Attachment Cards": it goes on an enemy engaged with its player (not one in the staging
+    area; the scenario file forest-snare-enemy-engaged-with-you leaves out the other player's
+    enemies); while attached, the enemy makes no attack (RR "Combat Phase")."""
     game = game_of(("Glorfindel", "Beravor"), players=2)
     fund(game, card(game, "Glorfindel"), 3)
-    brute = put(game, "Test Brute", ENGAGED, 1)
+    brute = put(game, "Test Brute", ENGAGED, 0)
     put(game, "Test Prowler", STAGING)
     snare = hand(game, "Forest Snare")
     hosts = [o.value[1] for o in game.playable(0, planning=True) if o.value[0] == snare]

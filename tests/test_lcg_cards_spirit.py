@@ -26,6 +26,7 @@ from lotr_rules.games.lcg.state import (
     ENGAGED,
     HAND,
     PLAY,
+    REMOVED,
     STAGING,
 )
 from lotr_rules.games.lcg.vocabulary import vocabulary
@@ -282,7 +283,9 @@ def test_will_of_the_west_shuffles_a_chosen_players_discard_pile_into_their_deck
     game.play(0, will)
     assert game.z(DISCARD, 1) == [] and len(game.z(DECK, 1)) == deck + 2
     assert set(pile) <= set(game.z(DECK, 1))
-    assert game.z(DISCARD, 0) == [mine, will]
+    # then the event leaves the game (the card's text), not to its player's discard pile
+    assert game.z(DISCARD, 0) == [mine]
+    assert game.z(REMOVED, 0) == [will]
 
 
 def test_dwarven_tomb_takes_a_spirit_card_back_from_your_discard_pile() -> None:

@@ -2,9 +2,9 @@
 matched as players type them, ``lint --tournament`` holds a deck to the tournament minimum, and
 ``cards --game lcg`` filters the pool by sphere, trait and cost.
 
-Deck-building rules: the core rulebook's "Deck Building" section (at most three copies of a
-title, cards of the heroes' spheres) and the publisher's Rules Reference ("Deck Building": at
-least 50 cards for tournament play)."""
+Deck-building rules: the core rulebook's "The Player Deck" section (at most three copies of a
+title; a card of any sphere may be included) and the publisher's Rules Reference ("Deck
+Building": at least 50 cards for tournament play)."""
 
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ import pytest
 import lotr_rules.games.lcg as lcg
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
+from lotr_rules.cli import main
 from lotr_rules.games import vocabulary_for
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent, RandomAgent
 from lotr_rules.games.lcg.game import LcgGame
@@ -119,3 +120,14 @@ def test_every_kind_of_entry_the_rules_can_write_has_its_words() -> None:
     written |= {"forced effect", "response", "action ability"}  # (triggers.LOG_KINDS)
     assert len(written) > 60 and {"effect", "resources spent", "drew", "took control"} <= written
     assert written <= set(LINES), sorted(written - set(LINES))
+
+
+def test_game_game_lcg_with_no_other_option_prints_only_game_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """What ``lotr-rules game --game lcg`` prints, as a new player first runs it: every line of
+    its log in game words."""
+    assert main(["game", "--game", "lcg"]) == 0
+    printed = [text for text in capsys.readouterr().out.splitlines() if text]
+    assert len(printed) > 100
+    for text in printed:
+        found = [p.pattern for p in ENGINE_LIKE if p.search(text)]
+        assert not found, f"{text!r} reads like the engine ({found})"

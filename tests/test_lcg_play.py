@@ -269,16 +269,15 @@ def test_a_foreign_or_corrupt_save_is_a_clear_error(tmp_path: Path, capsys: pyte
     [
         (["game", "--game", "lcg", *SETUP, "--decks", "wardens,rangers,a,b,c"], "1 to 4 players: give 1 to 4 decks"),
         (["game", "--game", "lcg", *SETUP, "--decks", "wardens", "--mix", "plan-1"], "--mix: not options of"),
-        (["game", "--game", "lcg", *SETUP, "--decks", "wardens", "--players", "2"], "--players: not options of"),
+        (["game", "--game", "lcg", *SETUP, "--decks", "wardens", "--players", "2"], "2 players need 2 decks, not 1"),
         (["game", "--game", "lcg", *SETUP, "--decks", "nobody"], "unknown deck 'nobody'"),
         (["game", "--game", "lcg", *CARDS, "--scenario", "nowhere", "--decks", "wardens"], "unknown scenario"),
-        (["game", "--game", "lcg", *SETUP], "--decks is needed"),
         (["game", "--game", "lcg", *SETUP, "--decks", "wardens,"], "--decks takes deck names"),
         (["game", "--game", "lcg", *SETUP, "--decks", "wardens,wardens"], "unique hero Mini Captain"),
         (["game", "--decks", "wardens"], "--decks: not options of the deck-building game"),
         (["play", "--game", "lcg", *SETUP, "--decks", "wardens", "--humans", "2"], "--humans must be 0 to 1"),
         (["play", "--game", "lcg", "--resume", "x.json", "--decks", "wardens"], "drop --decks"),
-        (["simulate", "--game", "lcg", *SETUP, "--decks", "wardens", "--players", "2"], "--players: not options"),
+        (["simulate", "--game", "lcg", *SETUP, "--decks", "wardens", "--players", "2"], "2 players need 2 decks"),
         (["simulate", "--scenario", "mini-quest", "--games", "1"], "--scenario: not options of this game"),
     ],
 )

@@ -28,7 +28,7 @@ FILES = sorted(FOLDER.glob("*.toml"))
 
 
 def test_there_are_enough_card_game_scenario_files() -> None:
-    assert len(FILES) >= 20
+    assert len(FILES) >= 40
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)

@@ -155,6 +155,41 @@ def test_the_invariance_test_would_see_a_search_reading_hidden_cards(monkeypatch
     assert _search(game, request)[1] != before[1]
 
 
+def _hidden(game: LcgGame) -> tuple[object, ...]:
+    """What no seat can see: the decks, the hands, the encounter deck, the shadow cards, the stream."""
+    zones = game.state.zones
+    piles = tuple(
+        (key, tuple(cards)) for key, cards in sorted(zones.items()) if key[0] in (DECK, HAND, ENCOUNTER_DECK, SHADOWS)
+    )
+    return piles, game.state.rng.state
+
+
+def test_the_prior_is_shown_a_world_dealt_from_what_the_seat_sees() -> None:
+    """The heuristic bot's look-ahead plays events and abilities on a copy of the game it is
+    shown (a card drawn, an encounter card revealed): shown the real game, the search's prior
+    would read the hidden cards. It is shown a world dealt again, the same whatever the hidden
+    order."""
+    shown: list[tuple[object, ...]] = []
+
+    class Spy(LcgHeuristicAgent):
+        def choose(self, game: Game, request: DecisionRequest) -> int:
+            assert isinstance(game, LcgGame)
+            shown.append(_hidden(game))
+            return super().choose(game, request)
+
+    def prior_sees(game: LcgGame, request: DecisionRequest) -> tuple[object, ...]:
+        agent = LcgSearchAgent(11, Budget(1))
+        agent.heuristic = Spy(11)
+        agent.choose(game, request)
+        return shown.pop()
+
+    game, request = _at_decision("commit")
+    before = prior_sees(game, request)
+    assert before != _hidden(game)  # not the real deal
+    _reorder_hidden(game)
+    assert prior_sees(game, request) == before
+
+
 def test_a_world_is_dealt_from_what_the_seat_sees_only() -> None:
     game, request = _at_decision("defend")
     seat = request.player
@@ -307,3 +342,20 @@ def test_a_budget_in_milliseconds_stops_after_the_world_that_spends_it() -> None
     agent = LcgSearchAgent(5, parse_budget("1ms"))
     agent.choose(game, request)
     assert agent.playouts == len(agent.means) == 3
+
+
+def test_the_session_layer_seats_the_search_bot_in_both_families_with_its_budget() -> None:
+    """The terminal, simulate and the browser all build their bots through the session layer."""
+    from lotr_rules.session import deckbuilding as session_deckbuilding
+    from lotr_rules.session import families
+    from lotr_rules.session import lcg as session_lcg
+    from lotr_rules.session.seats import SeatBot, with_budget
+
+    for name in ("deckbuilding", "lcg"):
+        assert "search" in families.family(name).bots
+    lcg_bot = session_lcg.make_bot("search", 3, Budget(4))
+    assert isinstance(lcg_bot, LcgSearchAgent) and lcg_bot.budget == Budget(4)
+    deckbuilding = with_budget(session_deckbuilding.make_bot, Budget(5))("search", 3)
+    assert isinstance(deckbuilding, DeckbuildingSearchAgent) and deckbuilding.budget == Budget(5)
+    assert SeatBot("search", 1, 0, session_lcg.make_bot).thinks_apart
+    assert not SeatBot("heuristic", 1, 0, session_lcg.make_bot).thinks_apart

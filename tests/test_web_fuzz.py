@@ -184,6 +184,11 @@ def _requests(sid: str, rid: str, record: dict[str, Any]) -> st.SearchStrategy[t
     )  # fmt: skip
     families = st.sampled_from(["deckbuilding", "adventure-deck", "lcg", ""]) | HOSTILE_TEXT
     answers = st.sampled_from(["choose", "sit", "save"])
+    # a shared game's pages, by keys that are no game's (the games here are played at one screen)
+    keys = st.sampled_from(["x" * 32, "%00", "%2e%2e", "\u00e9", "0" * 300]) | st.text(
+        alphabet="abcdefghijklmnopqrstuvwxyz0123456789-_", min_size=1, max_size=40
+    )
+    seat_pages = st.sampled_from(["", "/table", "/card/1", "/face/1.svg", "/record.json"])
     return st.one_of(
         st.tuples(st.just("GET"), st.sampled_from(["/", "/new", "/resume", "/replay", "/workshop", "/favicon.ico"]),
                   st.fixed_dictionaries({"params": forms})),
@@ -201,6 +206,10 @@ def _requests(sid: str, rid: str, record: dict[str, Any]) -> st.SearchStrategy[t
         st.tuples(st.just("POST"), st.builds(lambda i, end: f"/game/{i}/{end}", ids, answers),
                   st.fixed_dictionaries({"data": st.fixed_dictionaries({"at": numbers, "option": numbers,
                                                                         "seat": numbers})})),
+        st.tuples(st.just("GET"), st.builds(lambda i, key, end: f"/play/{i}/{key}{end}", ids, keys, seat_pages),
+                  st.just({})),
+        st.tuples(st.just("POST"), st.builds(lambda i, key, end: f"/play/{i}/{key}/{end}", ids, keys, answers),
+                  st.fixed_dictionaries({"data": st.fixed_dictionaries({"at": numbers, "option": numbers})})),
         st.tuples(st.just("GET"), st.builds(lambda i: f"/replay/{i}", ids),
                   st.fixed_dictionaries({"params": st.fixed_dictionaries({"step": numbers})})),
         st.tuples(st.just("GET"), st.builds(lambda i: f"/replay/{i}/view", ids),

@@ -1,7 +1,8 @@
 """Take the web table's screenshots for the docs: ``python -m tests.web_screenshots docs/images``.
 
 A game of The Two Towers (you and two bots, seed 11) played a few turns in by the browser tests'
-simple player, the hand pointed at; and the workshop with a typo underlined.
+simple player, the hand pointed at; the workshop with a typo underlined; and a Card Game of
+Passage Through Mirkwood (you and a bot) at a moment when cards of the hand can be played.
 """
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
-from tests.test_web_browser import click_like_a_player, start_two_towers
+from tests.test_web_browser import SETTLED, click_and_wait, click_like_a_player, start_two_towers
 from tests.web_browser import RunningTable, browser_page, chromium_path
 
 SIZE = {"width": 1440, "height": 960}
@@ -46,7 +48,25 @@ def take(out: Path) -> list[Path]:
             page.wait_for_selector("#findings li.finding")
             written.append(out / "web-workshop.jpg")
             page.screenshot(path=str(written[-1]), type="jpeg", quality=88)
+
+            written.append(out / "web-lcg-table.jpg")
+            card_game(page, table.url, written[-1])
     return written
+
+
+def card_game(page: Any, url: str, path: Path) -> None:
+    page.goto(url + "/new?family=lcg")
+    page.fill("#players", "2")
+    page.click("text=Start the game")
+    page.wait_for_selector(SETTLED)
+    for _ in range(200):
+        if page.locator(".lcg-player.mine .hand .choice").count() >= 2 and page.locator(".token.resources").count():
+            break
+        click_and_wait(page, page.locator("#table[data-state=waiting] .choice").first)
+    page.hover(".lcg-player.mine .heroes .card >> nth=0")
+    page.wait_for_selector("#inspector .lcg-fact")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(path), type="jpeg", quality=88)
 
 
 if __name__ == "__main__":

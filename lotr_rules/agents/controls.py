@@ -2,7 +2,8 @@
 
 A number picks an option; ``i N`` (or ``? N``) shows the full text of the card option N is about,
 ``i NAME`` any card of the game by name, and ``i`` alone the card whose effect is asking; ``s``
-saves, ``q`` quits, ``l`` shows the whole log, ``r`` the table again, ``?`` the help. The end of
+saves, ``q`` quits, ``u`` takes back the last decision (see :mod:`lotr_rules.session.takeback`),
+``l`` shows the whole log, ``r`` the table again, ``?`` the help. The end of
 the input saves the game and quits. :func:`read_answer` reads what was typed;
 :func:`card_info` answers ``i``.
 """
@@ -16,6 +17,7 @@ import attrs
 
 from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.engine.game import Game
+from lotr_rules.session.takeback import TakeBack
 
 HELP = """\
 Type the number of an option to pick it. Other commands:
@@ -23,6 +25,8 @@ Type the number of an option to pick it. Other commands:
   i NAME    show the full text of a card of this game (i alone: the card that is asking)
   s, save   save the game{where} and keep playing
   q, quit   stop playing (asks first; you may save then)
+  u, undo   take back your last decision (again: the one before), within this {turn},
+            never past a card drawn, revealed or looked at, or a shuffle
   l, log    show the whole log so far
   r         show the table again
   ?, help   show this help
@@ -34,7 +38,7 @@ _INFO = re.compile(r"^(?:i|info|\?)(?:\s+|(?=\d)|$)(.*)$", re.IGNORECASE)
 @attrs.frozen(slots=True)
 class Answer:
     """What a line typed at a menu asks for: ``kind`` is "pick" (``number``, from 1), "info"
-    (``text``: what to look up), "save", "quit", "log", "screen", "help", "empty", or "unknown"."""
+    (``text``: what to look up), "save", "quit", "undo", "log", "screen", "help", "empty", or "unknown"."""
 
     kind: str
     number: int = 0
@@ -47,6 +51,7 @@ def read_answer(typed: str) -> Answer:
     if word.isdigit():
         return Answer("pick", int(word))
     simple = {"s": "save", "save": "save", "q": "quit", "quit": "quit", "l": "log", "log": "log"}
+    simple |= {"u": "undo", "undo": "undo"}
     simple |= {"r": "screen", "screen": "screen", "?": "help", "h": "help", "help": "help"}
     if word in simple:
         return Answer(simple[word])
@@ -125,6 +130,10 @@ class Seat:
     show_screen: Callable[[], None]
     #: what the family's own help adds to the keys (how its decisions come, its options)
     help: str = ""
+    #: take the last decision back (leaves by an exception), or say why it cannot be
+    take_back: Callable[[], None] | None = None
+    #: what the family calls the span a take-back stays within
+    turn: str = "turn"
 
 
 def ask_for_choice(game: Game, request: DecisionRequest, seat: Seat) -> int:
@@ -142,7 +151,12 @@ def ask_for_choice(game: Game, request: DecisionRequest, seat: Seat) -> int:
             seat.quit()
         elif answer.kind == "help":
             where = f" to {seat.save_path}" if seat.save_path else ""
-            seat.say(HELP.format(where=where) + (f"\n{seat.help}" if seat.help else ""))
+            seat.say(HELP.format(where=where, turn=seat.turn) + (f"\n{seat.help}" if seat.help else ""))
+        elif answer.kind == "undo":
+            if seat.take_back is None:
+                seat.say("Nothing can be taken back here.")
+            else:
+                seat.take_back()
         elif answer.kind == "info":
             seat.say("\n".join(card_info(game, request, answer.text)))
         elif answer.kind == "log":
@@ -153,3 +167,31 @@ def ask_for_choice(game: Game, request: DecisionRequest, seat: Seat) -> int:
             seat.say(f"Type a number from 1 to {count} (? for help).")
         else:
             seat.say(f"'{answer.text}' is not an option: type a number from 1 to {count} (? for help).")
+
+
+class TakeBackRequested(Exception):
+    """The person took back their last decision: the game is to be rebuilt with its first
+    ``keep`` choices (the face that plays it catches this, as it catches a save)."""
+
+    def __init__(self, game: Game, keep: int) -> None:
+        super().__init__("take back")
+        self.game = game
+        self.keep = keep
+
+
+def take_back_key(
+    game: Game, say: Callable[[str], None], finder: Callable[[Game], TakeBack] | None
+) -> Callable[[], None] | None:
+    """What ``u`` does at a seat whose face offers take-backs (``finder``: how many choices to
+    keep, from the session layer): leave for the rebuild, or say why nothing can go."""
+    if finder is None:
+        return None
+
+    def take() -> None:
+        found = finder(game)
+        if found.keep is None:
+            say(f"Nothing taken back: {found.reason}.")
+        else:
+            raise TakeBackRequested(game, found.keep)
+
+    return take

@@ -11,11 +11,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from lotr_rules.agents.controls import Seat, ask_for_choice
+from lotr_rules.agents.controls import Seat, ask_for_choice, take_back_key
 from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.screen import LOG_LINES, new_log_lines, player_name, render_screen
+from lotr_rules.session.takeback import TakeBack
 from lotr_rules.terminal import escape_controls, raw
 
 CLEAR = "\033[2J\033[H"
@@ -60,6 +61,13 @@ class HumanAgent:
         self.last_seat: int | None = None
         #: per seat: the table as last drawn for it, so it is drawn again only when it changed
         self.tables: dict[int, str] = {}
+        #: how many choices a take-back keeps (set by the face that offers take-backs)
+        self.take_backs: Callable[[Game], TakeBack] | None = None
+
+    def forget_screens(self, log_length: int) -> None:
+        """After a take-back: the game's log is shorter now, and every table is drawn again."""
+        self.seen = {seat: min(seen, log_length) for seat, seen in self.seen.items()}
+        self.tables = {}
 
     # ------------------------------------------------------------------ input
     def _read(self, game: Game, prompt: str) -> str:
@@ -109,6 +117,7 @@ class HumanAgent:
             quit=lambda: self._confirm_quit(game),
             show_log=show_log,
             show_screen=redraw,
+            take_back=take_back_key(game, self.output_fn, self.take_backs),
         )
         return ask_for_choice(game, request, keys)
 

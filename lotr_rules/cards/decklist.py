@@ -21,7 +21,7 @@ heading nor a comment (``#`` or ``//``) is a problem, never skipped: a card writ
 count would otherwise silently leave the deck. Every problem has its line and column, and
 :func:`parse_deck_list` reports all of them, not only the first.
 
-What makes a deck legal (copies of a title, spheres, unique heroes) depends on the cards' facts,
+What makes a deck legal (copies of a title, heroes) depends on the cards' facts,
 which each game family owns: :func:`check_deck` takes them through :class:`DeckCardFacts`.
 """
 
@@ -59,10 +59,6 @@ class DeckCardFacts(Protocol):
 
     @property
     def is_hero(self) -> bool: ...
-
-    @property
-    def sphere(self) -> str | None:
-        """The card's sphere of influence, or None for a neutral card."""
 
 
 @attrs.frozen(slots=True)
@@ -241,13 +237,13 @@ def check_deck(
     - heroes go in the hero section and nothing else does; at most ``max_heroes``; no hero twice;
     - at most ``max_copies`` copies of a title (lines of one title are added up; ``title`` gives
       a line's title where its name says more, as ``Gandalf (lcg-core)`` does);
-    - each card's sphere is the sphere of one of the heroes (neutral cards go with any);
+    - a card of any sphere may be in any deck: one that no hero's resources match is legal, it
+      only cannot be paid for (the rules refuse no sphere);
     - with ``minimum_cards``, the deck (heroes apart) has at least that many cards.
     """
     known = sorted(set(names))
     title_of = title or (lambda name: name)
     problems: list[DeckProblem] = []
-    hero_spheres: set[str] = set()
     hero_seen: dict[str, DeckLine] = {}
     for line in deck.heroes:
         card = _known(line, facts, known, problems)
@@ -262,8 +258,6 @@ def check_deck(
                 DeckProblem(f"a deck has one copy of a hero at most, and '{named}' is here twice", line.span)
             )
         hero_seen[named] = line
-        if card.sphere is not None:
-            hero_spheres.add(card.sphere)
     if len(hero_seen) > max_heroes:
         extra = list(hero_seen.values())[max_heroes]
         problems.append(DeckProblem(f"a deck has at most {max_heroes} heroes, this one {len(hero_seen)}", extra.span))
@@ -284,13 +278,6 @@ def check_deck(
             copies = sum(other.count for other in deck.cards if title_of(other.name) == named)
             problems.append(
                 DeckProblem(f"a deck has at most {max_copies} copies of '{named}', this one {copies}", line.span)
-            )
-        if card.sphere is not None and hero_spheres and card.sphere not in hero_spheres:
-            problems.append(
-                DeckProblem(
-                    f"'{line.name}' is a {card.sphere} card and no hero of this deck has the {card.sphere} sphere",
-                    line.span,
-                )
             )
     if minimum_cards is not None and deck.size < minimum_cards:
         span = deck.cards[-1].span if deck.cards else Span(1, 1, 1, 2, deck.shown)

@@ -20,8 +20,9 @@ COMMANDS: dict[str, str] = {
     "scenario": "run a scenario file (a set-up game state, steps and expectations); PASS or FAIL each expectation",
     "lint": "check card scripts and mix files; report problems with file:line:col",
     "fmt": "format card scripts in the canonical layout",
+    "lsp": "serve the language server protocol over stdio: findings, hover and more in an editor (lsp extra)",
     "show": "show a card's data, canonical script and rendered text",
-    "cards": "list cards: type, cost, Power, VP, copies, provenance",
+    "cards": "list cards with their family's numbers (cost, Power, VP; a Card Game card's stats), copies, provenance",
     "render": "draw card faces as SVG or PNG files",
     "print": "lay card faces out nine to a page at real size, with cut marks, as a PDF",
 }

@@ -8,26 +8,22 @@ from __future__ import annotations
 
 import argparse
 import functools
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from lotr_rules.agents.search.core import parse_budget
-from lotr_rules.agents.search.deckbuilding import deckbuilding_bot
 from lotr_rules.cards.catalogue import Catalogue
-from lotr_rules.commands.common import add_cards_option, bounded_int, catalogue_from, positive_int, seed_int
-from lotr_rules.commands.search_options import add_search_budget
+from lotr_rules.commands.common import add_cards_option, catalogue_from, positive_int, seed_int
 from lotr_rules.engine.decisions import Agent
-from lotr_rules.errors import ConfigError, UserError
-from lotr_rules.games import DEFAULT_FAMILY
+from lotr_rules.errors import UserError
 from lotr_rules.games.deckbuilding.config import GameConfig
-from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.log import render_log, result_lines
 from lotr_rules.games.deckbuilding.match import is_match, match_lines, match_record, play_match, second_record_path
-from lotr_rules.games.deckbuilding.mix import PLANS, read_deck_file
-from lotr_rules.games.deckbuilding.mixfile import load_mix_file
+from lotr_rules.games.deckbuilding.mix import PLANS
 from lotr_rules.games.deckbuilding.record import game_record, record_text
+from lotr_rules.session.deckbuilding import make_bot, play_new
+from lotr_rules.session.mixing import apply_mix_file, mix_options
 
 
 def add_mix_options(parser: argparse.ArgumentParser, *, defaults: bool = True) -> None:
@@ -65,16 +61,6 @@ def add_mix_options(parser: argparse.ArgumentParser, *, defaults: bool = True) -
     )
 
 
-#: the options a mix file replaces, as (argparse dest, flag)
-_MIX_FILE_REPLACES = (
-    ("sets", "--sets"),
-    ("mix", "--mix"),
-    ("half", "--half"),
-    ("deck", "--deck"),
-    ("less_random", "--less-random"),
-)
-
-
 def with_mix_file(
     run: Callable[[argparse.Namespace], int], default_sets: str | None = "two-towers"
 ) -> Callable[[argparse.Namespace], int]:
@@ -89,77 +75,16 @@ def with_mix_file(
     return wrapped
 
 
-def apply_mix_file(args: argparse.Namespace, default_sets: str | None = "two-towers") -> None:
-    """Read ``--mix-file`` into ``args``: its sets into ``sets``, its set folders after ``--cards``,
-    its plan and options for :func:`mix_options`. A mix option also given on the command line is
-    refused: the file says everything about the mix. (``play --resume`` refuses it itself.)"""
-    path: Path | None = getattr(args, "mix_file", None)
-    if path is None or getattr(args, "resume", None) is not None:
-        if getattr(args, "sets", None) is None and default_sets is not None:
-            args.sets = default_sets
-        return
-    if getattr(args, "game", DEFAULT_FAMILY) != DEFAULT_FAMILY:
-        raise ConfigError("--mix-file mixes the sets of the deck-building games")
-    given = [flag for dest, flag in _MIX_FILE_REPLACES if getattr(args, dest, None)]
-    if given:
-        raise ConfigError(f"--mix-file says everything about the mix: leave out {', '.join(given)}")
-    mix, warnings = load_mix_file(path, args.cards)
-    for warning in warnings:
-        print(f"lotr-rules: warning: {warning.format_text()}", file=sys.stderr)
-    args.sets = ",".join(mix.config.sets)
-    args.cards = [*args.cards, *mix.folders]
-    args.mix_file_options = mix.mix_options()
-    if mix.one_game:
-        args.half = mix.config.half  # like --half: that game of the match alone
-
-
-def mix_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The GameConfig fields the mix options give (``--deck`` is read here; a mix file was read
-    by :func:`apply_mix_file`)."""
-    from_file: dict[str, Any] | None = getattr(args, "mix_file_options", None)
-    if from_file is not None:
-        return from_file
-    mix = getattr(args, "mix", None) or ""
-    half = getattr(args, "half", None) or 1
-    deck: Path | None = getattr(args, "deck", None)
-    table_text: str | None = getattr(args, "less_random", None)
-    if deck is not None and mix != "custom":
-        raise ConfigError("--deck lists a main deck for --mix custom")
-    if half != 1 and mix != "plan-2":
-        raise ConfigError("--half picks a half of the deck for --mix plan-2")
-    if table_text and mix != "less-random":
-        raise ConfigError("--less-random changes the table of --mix less-random")
-    table: list[tuple[str, str]] = []
-    for item in (table_text or "").split(","):
-        if not item.strip():
-            continue
-        key, sep, code = item.partition("=")
-        if not sep or not key.strip() or not code.strip():
-            raise ConfigError(f"--less-random takes TYPE=SET pairs, not '{item.strip()}'")
-        table.append((key.strip().lower(), code.strip()))
-    return {
-        "mix": mix,
-        "half": half,
-        "less_random": tuple(table),
-        "custom_deck": read_deck_file(deck) if deck is not None else (),
-    }
-
-
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     from lotr_rules.commands.lcg_options import add_lcg_options
+    from lotr_rules.commands.table_options import add_bot_option, add_game_option, add_players_option
 
     parser = sub.add_parser("game", help="bots play a complete game; show its log and the scores")
-    parser.add_argument(
-        "--game",
-        choices=("deckbuilding", "lcg"),
-        default="deckbuilding",
-        help="the game: the deck-building game (default) or the Card Game (lcg: give --decks)",
-    )
+    add_game_option(parser)
     add_lcg_options(parser)
-    parser.add_argument("--players", type=bounded_int("--players"), default=None, help="1 to 5 players (default 4)")
+    add_players_option(parser)
     parser.add_argument("--seed", type=seed_int, default=1, help="the game's seed (default 1)")
-    parser.add_argument("--bot", choices=("heuristic", "random", "search"), default="heuristic")
-    add_search_budget(parser)
+    add_bot_option(parser)
     parser.add_argument("--impossible", action="store_true", help="Impossible Mode")
     parser.add_argument("--archenemies", type=positive_int, default=None, help="Archenemy stack size (default 8)")
     parser.add_argument("--hero", action="append", default=None, metavar="NAME", help="hero for the next seat")
@@ -175,12 +100,19 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     from lotr_rules.commands.lcg import run_game
     from lotr_rules.commands.lcg_options import refuse_lcg_options
+    from lotr_rules.commands.table_options import settle
+    from lotr_rules.session.deckbuilding import DEFAULT_PLAYERS
 
+    settle(args)
     if args.game == "lcg":
         return run_game(args)
+    if args.game == "adventure-deck":
+        from lotr_rules.commands.game_adventure import run_journey
+
+        return run_journey(args)
     refuse_lcg_options(args, "the deck-building game")
     if args.players is None:
-        args.players = 4
+        args.players = DEFAULT_PLAYERS
     if args.sets is None:
         args.sets = "two-towers"
     if args.record is not None and not args.record.parent.is_dir():
@@ -196,11 +128,11 @@ def run(args: argparse.Namespace) -> int:
         **mix_options(args),
     )
     budget = parse_budget(args.search_budget)
-    agents = [deckbuilding_bot(args.bot, args.seed * 10 + i, budget) for i in range(args.players)]
+    agents = [make_bot(args.bot or "heuristic", args.seed * 10 + i, budget) for i in range(args.players)]
     if is_match(config, args.half is not None):
         return _run_match(args, catalogue, config, agents)
-    game = DeckbuildingGame(catalogue, config, agents)
-    result = game.play_game()
+    game = play_new(catalogue, config, agents)
+    result = game.state.result
     if not args.quiet:
         for line in render_log(game):
             print(line)

@@ -11,83 +11,57 @@ number of choices made, so a resumed game goes on exactly as the uninterrupted o
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from lotr_rules import atomic
-from lotr_rules.agents.controls import Seat, ask_for_choice
+import attrs
+
+from lotr_rules.agents.controls import Seat, TakeBackRequested, ask_for_choice, take_back_key
 from lotr_rules.agents.human import QuitRequested, SaveRequested
-from lotr_rules.agents.search.core import DEFAULT_BUDGET, Budget, parse_budget
-from lotr_rules.agents.search.lcg import LcgSearchAgent
+from lotr_rules.agents.search.core import parse_budget
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
-from lotr_rules.commands.lcg_options import DECKBUILDING_OPTIONS, DEFAULT_SCENARIO, refuse
-from lotr_rules.engine.decisions import Agent, DecisionRequest
+from lotr_rules.commands.lcg_options import DECKBUILDING_OPTIONS, refuse
+from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.engine.game import Game
-from lotr_rules.engine.rng import Rng
 from lotr_rules.errors import UserError
 from lotr_rules.games import vocabulary_for
-from lotr_rules.games.lcg.bots import LcgHeuristicAgent, RandomAgent
 from lotr_rules.games.lcg.files import split_decks
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.log import lines
 from lotr_rules.games.lcg.prompts import needs_person, worth_offering
-from lotr_rules.games.lcg.recording import (
-    LcgTable,
-    game_record,
-    new_table,
-    read_record,
-    record_text,
-    replay,
-    table_from_record,
-)
+from lotr_rules.games.lcg.recording import LcgTable
 from lotr_rules.games.lcg.view import render_status
+from lotr_rules.session import lcg as session
+from lotr_rules.session.describe import describe
+from lotr_rules.session.takeback import TakeBack, lcg_asks, take_back
 from lotr_rules.terminal import escape_controls
 
 FAMILY = "lcg"
 DEFAULT_SAVE = Path("lotr-lcg-save.json")
-BOTS = ("heuristic", "random", "search")
+BOTS = session.BOTS
+result_line = session.result_line
+_heading = session.heading
 
 
 def catalogue(args: argparse.Namespace) -> Catalogue:
     return load_sets(tuple(args.cards), vocabulary=vocabulary_for(FAMILY))
 
 
-def table_from_args(args: argparse.Namespace, cards: Catalogue) -> LcgTable:
-    decks = split_decks(args.decks) if args.decks is not None else None
-    if decks is None:
-        raise UserError("--decks is needed: one deck per player, like --decks leadership,tactics")
-    seed = args.seed if args.seed is not None else 1
-    return new_table(cards, args.scenario or DEFAULT_SCENARIO, decks, seed)
-
-
-def _bot(kind: str, seed: int, budget: Budget = DEFAULT_BUDGET) -> Agent:
-    if kind == "search":
-        return LcgSearchAgent(seed, budget)
-    return LcgHeuristicAgent(seed) if kind == "heuristic" else RandomAgent(seed)
-
-
-def result_line(game: LcgGame) -> str:
-    result = game.state.result
-    threat = ", ".join(f"Player {p + 1} {t}" for p, t in enumerate(result["threat"]))
-    outcome = "The players won" if result["won"] else "The players lost"
-    return (
-        f"{outcome}: {result['reason']} in round {result['rounds']} "
-        f"(threat: {threat}; victory points: {result['victory points']})"
+def setup_from_args(args: argparse.Namespace, cards: Catalogue, humans: int) -> session.LcgSetup:
+    """The new game the options ask for: with no ``--decks``, the first-game starter decks for
+    ``--players`` seats (see :mod:`lotr_rules.session.lcg`)."""
+    return session.new_setup(
+        cards,
+        scenario=args.scenario,
+        decks=split_decks(args.decks) if args.decks is not None else None,
+        players=getattr(args, "players", None),
+        seed=args.seed if args.seed is not None else 1,
+        humans=humans,
+        bot=args.bot or "heuristic",
+        budget=parse_budget(getattr(args, "search_budget", None)),
     )
-
-
-def _write(path: Path, data: dict[str, Any], what: str) -> None:
-    try:
-        atomic.write_text(path, record_text(data))
-    except atomic.WriteError as error:
-        raise UserError(f"cannot write the {what} {path}: {error.reason}") from None
-
-
-def _heading(table: LcgTable) -> str:
-    decks = ", ".join(f"Player {seat + 1} {label}" for seat, label in enumerate(table.labels))
-    return f"{table.config.scenario.name}, seed {table.config.seed}: {decks}"
 
 
 # ---------------------------------------------------------------------- game
@@ -95,19 +69,19 @@ def run_game(args: argparse.Namespace) -> int:
     refuse(args, DECKBUILDING_OPTIONS, "the Card Game")
     if args.record is not None and not args.record.parent.is_dir():
         raise UserError(f"cannot write '{args.record}': folder '{args.record.parent}' does not exist")
-    table = table_from_args(args, catalogue(args))
-    seed = table.config.seed
-    budget = parse_budget(getattr(args, "search_budget", None))
-    game = LcgGame(table.config, [_bot(args.bot, seed * 10 + seat, budget) for seat in range(len(table.labels))])
+    setup = setup_from_args(args, catalogue(args), humans=0)
+    seed = setup.seed
+    bots = [session.make_bot(kind, seed * 10 + seat, setup.budget) for seat, kind in enumerate(setup.seats)]
+    game = LcgGame(setup.table.config, bots)
     game.play_game()
-    print(_heading(table))
-    if not args.quiet:
+    if not args.quiet:  # --quiet: the result alone
+        print(setup.title)
         for line in lines(game.state.log):
             print(line)
         print()
     print(result_line(game))
     if args.record is not None:
-        _write(args.record, game_record(game, table), "record")
+        session.write(args.record, session.record_data(game, setup), "record")
         print(f"record written to {args.record}")
     return 0
 
@@ -115,17 +89,15 @@ def run_game(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------- replay
 def run_replay(args: argparse.Namespace) -> int:
     where = str(args.record)
-    data = read_record(args.record)
-    table = table_from_record(data, catalogue(args), where)
-    game = replay(table, data, where)
+    data = session.read(args.record)
+    table, game = session.replay_record(data, catalogue(args), where)
+    last = args.to_turn
+    stopped = last is not None and _rounds_played(game) > last
     if not args.final:
         print(f"{where}: {_heading(table)}; {len(data['choices'])} choices")
-        shown = lines(game.state.log)
-        last = args.to_turn
-        rounds = _rounds(shown)
+        rounds = _rounds(lines(game.state.log))
         for number, chunk in rounds:
             if last is not None and number > last:
-                print(f"Stopped at the end of round {last}.")
                 break
             print("\n".join(chunk))
             if args.step and number < rounds[-1][0] and (last is None or number < last):
@@ -134,13 +106,32 @@ def run_replay(args: argparse.Namespace) -> int:
                     print(f"stopped after round {number}")
                     return 0
         print()
-    if game.state.finished:
+    if stopped and not args.final:
+        # the table where the chosen round ended, and nothing of what came after it
+        assert last is not None
+        at = _end_of_round(table, data["choices"], last)
+        print(describe(at, 0))
+        print(f"Stopped at the end of round {last}.")
+    elif game.state.finished:
         print(result_line(game))
     else:
         print(f"The game is in progress: {len(game.state.choices)} choices made, round {game.state.turn}.")
     state = "finished game" if game.state.finished else "game in progress"
     print(f"digest ok ({game.state.digest()}, {state})")
     return 0
+
+
+def _rounds_played(game: LcgGame) -> int:
+    return int(game.state.turn)
+
+
+def _end_of_round(table: LcgTable, choices: list[int], last: int) -> LcgGame:
+    """The recorded game rebuilt up to the first choice made after round ``last``."""
+    rounds = session.rounds_of(table, choices)
+    upto = next((index for index, made in enumerate(rounds) if made > last), len(choices))
+    game = session.step(table, choices, upto).game
+    assert isinstance(game, LcgGame)
+    return game
 
 
 def _rounds(shown: list[str]) -> list[tuple[int, list[str]]]:
@@ -179,21 +170,6 @@ CARD_GAME_HELP = (
 CARD_GAME_HELP_EVERY_WINDOW = _ROUND + "\nYou are asked at every window, every option shown (--every-window)."
 
 
-class SeatBot:
-    """A bot whose every answer depends only on the game: the seed, the seat, the choices so far
-    (a bot with a stream of its own would answer differently once a save is resumed)."""
-
-    def __init__(self, kind: str, seed: int, seat: int, budget: Budget = DEFAULT_BUDGET) -> None:
-        self.kind = kind
-        self.seed = seed
-        self.seat = seat
-        self.budget = budget
-
-    def choose(self, game: Game, request: DecisionRequest) -> int:
-        mixed = Rng(self.seed * 16 + self.seat).next32() ^ len(game.state.choices)
-        return _bot(self.kind, mixed, self.budget).choose(game, request)
-
-
 class LcgHuman:
     """The people at the terminal (one, or several taking turns at one keyboard): what happened
     since they last chose, the table when it changed, and a numbered menu."""
@@ -217,6 +193,8 @@ class LcgHuman:
         self.every_window = every_window
         self.seen = 0
         self.table = ""
+        #: how many choices a take-back keeps (set by :func:`run_play`)
+        self.take_backs: Callable[[Game], TakeBack] | None = None
 
     def _read(self, game: Game, prompt: str) -> str:
         try:
@@ -274,6 +252,8 @@ class LcgHuman:
             show_log=show_log,
             show_screen=redraw,
             help=CARD_GAME_HELP if not self.every_window else CARD_GAME_HELP_EVERY_WINDOW,
+            take_back=take_back_key(game, self.output_fn, self.take_backs),
+            turn="round",
         )
         return ask_for_choice(game, request, keys)
 
@@ -302,13 +282,8 @@ _NEW_GAME = (
     ("seed", "--seed"),
     ("humans", "--humans"),
     ("bot", "--bot"),
+    ("players", "--players"),
 )
-
-
-def save_data(game: LcgGame, table: LcgTable, seats: Sequence[str]) -> dict[str, Any]:
-    data = game_record(game, table)
-    data["seats"] = list(seats)
-    return data
 
 
 def run_play(args: argparse.Namespace, human: LcgHuman | None = None) -> int:
@@ -320,47 +295,39 @@ def run_play(args: argparse.Namespace, human: LcgHuman | None = None) -> int:
         if given:
             raise UserError(f"--resume takes the game's settings from the save; drop {', '.join(given)}")
         where = str(args.resume)
-        data = read_record(args.resume)
-        seats = data.get("seats")
-        if seats is None:
-            raise UserError(
-                f"{where} is a game record, not a save of 'lotr-rules play' (it says nothing of who plays which"
-                " seat); watch it with 'lotr-rules replay'"
-            )
-        table = table_from_record(data, cards, where)
-        print(f"Resuming the game saved in {where}: {_heading(table)}.")
+        data = session.read(args.resume)
+        setup = session.setup_of_save(data, cards, where)
+        print(f"Resuming the game saved in {where}: {setup.title}.")
     else:
-        table = table_from_args(args, cards)
-        players = len(table.labels)
-        humans = args.humans if args.humans is not None else 1
-        if not 0 <= humans <= players:
-            raise UserError(f"--humans must be 0 to {players} (the number of decks), not {humans}")
-        seats = ["human"] * humans + [args.bot or "heuristic"] * (players - humans)
-        print(f"The Card Game: {_heading(table)}. Type ? for the keys.")
+        setup = setup_from_args(args, cards, humans=args.humans if args.humans is not None else 1)
+        print(f"The Card Game: {setup.title}. Type ? for the keys.")
+    # the search bot's budget is not saved: a resumed game takes the one given now
+    setup = attrs.evolve(setup, budget=parse_budget(getattr(args, "search_budget", None)))
     save_path: Path = args.save or args.resume or DEFAULT_SAVE
-    people = [seat for seat, kind in enumerate(seats) if kind == "human"]
+    people = [seat for seat, kind in enumerate(setup.seats) if kind == "human"]
     person = human or LcgHuman(save_path=str(save_path), hot_seat=len(people) > 1)
     if getattr(args, "every_window", None):
         person.every_window = True
     person.save_path = person.save_path or str(save_path)
-    seed = table.config.seed
-    budget = parse_budget(getattr(args, "search_budget", None))
     saved = data is not None
+    config = setup.table.config
+
+    def finder(game: Game) -> TakeBack:
+        return take_back(FAMILY, None, config, game.state.choices, people, lcg_asks(person.every_window), "round")
+
+    person.take_backs = finder
     while True:
-        agents: list[Agent] = [
-            person if kind == "human" else SeatBot(kind, seed, seat, budget) for seat, kind in enumerate(seats)
-        ]
+        agents = setup.agents(person)
         try:
             if data is None:
-                game = LcgGame(table.config, agents)
-                game.play_game()
+                game = session.play_new(setup, agents)
             else:
-                game = replay(table, data, str(save_path), agents)
+                game = session.resume(setup, data, str(save_path), agents)
             break
         except SaveRequested as request:
             assert isinstance(request.game, LcgGame)
-            data = save_data(request.game, table, seats)
-            _write(save_path, data, "save file")
+            data = session.save_data(request.game, setup)
+            session.write(save_path, data)
             saved = True
             print(f"Game saved to {save_path}.")
             if request.quit:
@@ -368,6 +335,13 @@ def run_play(args: argparse.Namespace, human: LcgHuman | None = None) -> int:
                 return 0
             # the game goes on from the save, replayed: its log so far has been shown
             person.seen = len(request.game.state.log)
+        except TakeBackRequested as request:
+            back = session.step(setup.table, request.game.state.choices, request.keep).game
+            assert isinstance(back, LcgGame)
+            data = session.save_data(back, setup)
+            taken = len(request.game.state.choices) - request.keep
+            print(f"Taken back: {taken} choice{'s' if taken != 1 else ''} (yours, and what followed it).")
+            person.seen, person.table = len(back.state.log), ""
         except QuitRequested:
             print("Quit without saving." + (f" The last save is in {save_path}." if saved else ""))
             return 0
@@ -375,6 +349,6 @@ def run_play(args: argparse.Namespace, human: LcgHuman | None = None) -> int:
     print(result_line(game))
     print(f"game digest: {game.state.digest()}")
     if saved:
-        _write(save_path, save_data(game, table, seats), "save file")
+        session.write(save_path, session.save_data(game, setup))
         print(f"The record of the finished game is in {save_path} (watch it with: lotr-rules replay {save_path}).")
     return 0

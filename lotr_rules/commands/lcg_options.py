@@ -10,10 +10,23 @@ from collections.abc import Sequence
 from lotr_rules.errors import UserError
 
 DEFAULT_SCENARIO = "passage-through-mirkwood"
+#: the core rulebook's starter decks for a first game (kept equal to the session layer's by a test)
+FIRST_GAME_DECKS = ("leadership", "tactics", "spirit", "lore")
+
+
+def shipped_decks() -> list[str]:
+    """The decks the shipped Card Game sets hold (read from their folders, without loading a card)."""
+    from lotr_rules.resources import cardscripts_dir
+
+    try:
+        folder = cardscripts_dir()
+    except FileNotFoundError:
+        return []
+    return sorted({path.stem for path in folder.glob("*/decks/*.txt")})
+
 
 #: options of the deck-building game that the Card Game has no use for: (attribute, flag)
 DECKBUILDING_OPTIONS = (
-    ("players", "--players"),
     ("hero", "--hero"),
     ("impossible", "--impossible"),
     ("archenemies", "--archenemies"),
@@ -23,7 +36,6 @@ DECKBUILDING_OPTIONS = (
     ("deck", "--deck"),
     ("less_random", "--less-random"),
     ("mix_file", "--mix-file"),
-    ("strategy", "--strategy"),
 )
 LCG_OPTIONS = (("scenario", "--scenario"), ("decks", "--decks"), ("every_window", "--every-window"))
 
@@ -36,7 +48,8 @@ def add_lcg_options(parser: argparse.ArgumentParser, *, several: bool = False) -
     )
     deck_help = (
         "the Card Game only: one deck per player, 1 to 4, each a deck a loaded set ships "
-        "(leadership, tactics, spirit, lore) or a deck file's path"
+        f"({', '.join(shipped_decks())}, and those of --cards sets) or a deck file's path; "
+        f"default the first game's starter decks ({','.join(FIRST_GAME_DECKS[:2])} for 2 players)"
     )
     if several:
         parser.add_argument(

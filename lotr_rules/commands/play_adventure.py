@@ -2,7 +2,7 @@
 
 A person answers every decision from a numbered menu, with the same keys as the deck-building
 game (see :mod:`lotr_rules.agents.controls`): ``i N`` shows a card, ``s`` saves, ``q`` quits, and
-the end of input saves and quits (or a strategy plays while you watch, with ``--strategy``).
+the end of input saves and quits (or a strategy plays while you watch, with ``--bot NAME``).
 
 A save holds the seed, the sets and every choice made; resuming replays the choices and checks
 the journey reached is the one saved (its digest), then asks again what was being asked.
@@ -15,22 +15,27 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from lotr_rules.agents.controls import Seat, ask_for_choice
+from lotr_rules.agents.controls import Seat, TakeBackRequested, ask_for_choice, take_back_key
 from lotr_rules.agents.human import QuitRequested, SaveRequested
 from lotr_rules.cards.loader import load_sets
-from lotr_rules.datafiles import DataFileError, read_json
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
-from lotr_rules.errors import ConfigError, RecordError, UserError
+from lotr_rules.errors import ConfigError, UserError
 from lotr_rules.games import vocabulary_for
 from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
 from lotr_rules.games.adventure.view import render_log, render_status, result_line
+from lotr_rules.session.adventure import ResumeCheck as _ResumeCheck
+from lotr_rules.session.adventure import is_save as is_adventure_save
+from lotr_rules.session.adventure import read_save, save_data, write_save
+from lotr_rules.session.rebuild import replay_first
+from lotr_rules.session.takeback import TakeBack, take_back
 from lotr_rules.terminal import escape_controls
 
-SAVE_FORMAT = "lotr-rules adventure-deck save"
-SAVE_VERSION = 1
+__all__ = ["AdventureHuman", "is_adventure_save", "read_save", "run_adventure", "save_data"]
+
 DEFAULT_SAVE = Path("lotr-adventure-save.json")
+FAMILY = "adventure-deck"
 
 
 class AdventureHuman:
@@ -51,6 +56,8 @@ class AdventureHuman:
         self.save_path = save_path
         self.seen = 0
         self.mat = ""
+        #: how many choices a take-back keeps (set by :func:`run_adventure`)
+        self.take_backs: Callable[[Game], TakeBack] | None = None
 
     def _read(self, game: Game, prompt: str) -> str:
         try:
@@ -91,6 +98,7 @@ class AdventureHuman:
             quit=lambda: self._confirm_quit(game),
             show_log=show_log,
             show_screen=redraw,
+            take_back=take_back_key(game, self.output_fn, self.take_backs),
         )
         return ask_for_choice(game, request, keys)
 
@@ -110,12 +118,10 @@ class AdventureHuman:
 
 #: ``play`` options that only the deck-building game reads (the attribute and the option's name)
 DECKBUILDING_ONLY = (
-    ("players", "--players"),
     ("humans", "--humans"),
     ("hero", "--hero"),
     ("impossible", "--impossible"),
     ("archenemies", "--archenemies"),
-    ("bot", "--bot"),
     ("sets", "--sets"),
     ("mix", "--mix"),
     ("half", "--half"),
@@ -130,80 +136,22 @@ def refuse_deckbuilding_options(args: argparse.Namespace) -> None:
     given = [option for attribute, option in DECKBUILDING_ONLY if getattr(args, attribute, None) is not None]
     if given:
         raise ConfigError(
-            f"{', '.join(given)}: for the deck-building game; the Adventure Deck takes --seed, --strategy, "
+            f"{', '.join(given)}: for the deck-building game; the Adventure Deck takes --seed, --bot, "
             "--save, --resume and --cards"
         )
 
 
-class _ResumeCheck:
-    """The first question asked once the saved choices have run out is the one the journey was
-    saved at: the state there must have the save's digest."""
-
-    def __init__(self, agent: Agent, digest: str, where: str) -> None:
-        self.agent = agent
-        self.digest = digest
-        self.where = where
-        self.checked = False
-
-    def choose(self, game: Game, request: DecisionRequest) -> int:
-        if not self.checked:
-            self.checked = True
-            if game.state.digest() != self.digest:
-                raise RecordError(f"{self.where} does not replay to the journey it saved; it cannot be resumed")
-        return self.agent.choose(game, request)
-
-
-def save_data(game: AdventureGame) -> dict[str, Any]:
-    return {
-        "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
-        "seed": game.config.seed,
-        "sets": list(game.config.sets),
-        "choices": list(game.state.choices),
-        "digest": game.state.digest(),
-    }
-
-
-def is_adventure_save(path: Path) -> bool:
-    """Whether ``path`` holds an Adventure Deck save (so ``play --resume`` knows the game)."""
-    try:
-        data = read_json(path, "save file")
-    except UserError:
-        return False
-    return isinstance(data, dict) and data.get("format") == SAVE_FORMAT
-
-
-def read_save(path: Path) -> dict[str, Any]:
-    try:
-        data = read_json(path, "save file")
-    except DataFileError as error:
-        raise RecordError(str(error)) from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise RecordError(f"{path} is not an Adventure Deck save")
-    if data.get("version") != SAVE_VERSION:
-        raise RecordError(f"{path} is save version {data.get('version')}, this lotr-rules reads {SAVE_VERSION}")
-    choices, seed, sets = data.get("choices"), data.get("seed"), data.get("sets")
-    if not isinstance(choices, list) or not all(type(c) is int and c >= 0 for c in choices):
-        raise RecordError(f"{path} has a corrupt list of choices")
-    if type(seed) is not int or seed < 0 or not isinstance(data.get("digest"), str):
-        raise RecordError(f"{path} is corrupt: it has no seed or no digest")
-    if not isinstance(sets, list) or not sets or not all(isinstance(code, str) for code in sets):
-        raise RecordError(f"{path} is corrupt: it names no sets")
-    return data
-
-
 def run_adventure(args: argparse.Namespace, agent: Agent | None = None) -> int:
-    from lotr_rules.commands.play import write_save
-
     refuse_deckbuilding_options(args)
-    strategy: str | None = getattr(args, "strategy", None)
+    # --bot names the strategy to watch (--strategy, its old name, is read into it by the command)
+    strategy: str | None = getattr(args, "bot", None) or getattr(args, "strategy", None)
     if strategy is not None and strategy not in STRATEGIES:
         raise ConfigError(f"unknown strategy '{strategy}'; strategies: {', '.join(STRATEGIES)}")
     resume: Path | None = getattr(args, "resume", None)
     data: dict[str, Any] | None = None
     if resume is not None:
         if args.seed is not None or strategy is not None:
-            raise UserError("--resume takes the journey's seed from the save; drop --seed and --strategy")
+            raise UserError("--resume takes the journey's seed from the save; drop --seed and --bot")
         data = read_save(resume)
     seed = int(data["seed"]) if data else args.seed if args.seed is not None else 1
     config = AdventureConfig(seed=seed, sets=tuple(data["sets"]) if data else ("adventure-deck",))
@@ -215,6 +163,8 @@ def run_adventure(args: argparse.Namespace, agent: Agent | None = None) -> int:
     )
     if isinstance(player, AdventureHuman) and not player.save_path:
         player.save_path = str(save_path)
+    if isinstance(player, AdventureHuman):
+        player.take_backs = lambda game: take_back(FAMILY, catalogue, config, game.state.choices, [0])
     choices: list[int] = list(data["choices"]) if data else []
     if data:
         print(f"Resuming the journey saved in {resume}.")
@@ -240,6 +190,14 @@ def run_adventure(args: argparse.Namespace, agent: Agent | None = None) -> int:
             if request.quit:
                 print(f"Go on with it later: lotr-rules play --resume {save_path}")
                 return 0
+        except TakeBackRequested as request:
+            choices = list(request.game.state.choices[: request.keep])
+            data = None  # the journey is rebuilt from its own choices: nothing to check
+            taken = len(request.game.state.choices) - request.keep
+            print(f"Taken back: {taken} choice{'s' if taken != 1 else ''}.")
+            if isinstance(player, AdventureHuman):
+                back = replay_first(FAMILY, catalogue, config, choices, len(choices)).game
+                player.seen, player.mat = len(back.state.log), ""
         except QuitRequested:
             last = f" The last save is in {save_path}." if saved or resume is not None else ""
             print(f"\nYou stop here; the journey is left unfinished.{last}")

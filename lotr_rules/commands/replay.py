@@ -21,7 +21,9 @@ from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.log import render_entry, result_lines
 from lotr_rules.games.deckbuilding.record import read_record, replay
-from lotr_rules.games.deckbuilding.screen import hero_name, render_screen
+from lotr_rules.games.deckbuilding.screen import hero_name
+from lotr_rules.session.deckbuilding import check_config_values
+from lotr_rules.session.describe import describe
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -32,13 +34,6 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--final", action="store_true", help="print only the final result and the digest")
     add_cards_option(parser)
     parser.set_defaults(run=run)
-
-
-def check_config_values(data: dict[str, Any], where: str) -> None:
-    """What ``GameConfig.from_json`` lets through but setup cannot use (it would crash on it)."""
-    config = data.get("config")
-    if isinstance(config, dict) and config.get("use_wall") not in (None, True, False):
-        raise RecordError(f"{where} has a bad game config: use_wall must be true, false or null")
 
 
 # ---------------------------------------------------------------------- stopping part-way
@@ -123,9 +118,13 @@ def run(args: argparse.Namespace) -> int:
         from lotr_rules.commands.lcg import run_replay
 
         return run_replay(args)
-    catalogue = catalogue_from(args)
     where = str(args.record)
     data = read_record(args.record)
+    if data.get("family") == "adventure-deck":  # a journey's record
+        from lotr_rules.commands.replay_adventure import run_journey_replay
+
+        return run_journey_replay(args, data, _ask)
+    catalogue = catalogue_from(args)
     check_config_values(data, where)
     try:
         game = replay(catalogue, data)
@@ -162,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
     print()
     if last is not None and last < game.state.turn:
         stopped = replay_to_turn(catalogue, data, last)
-        print(render_screen(stopped, None, since=len(stopped.state.log)))
+        print(describe(stopped, None))
         print(f"Stopped at the end of turn {last}; player {stopped.state.current + 1} would play next.")
         _check_digest(game, data, where)
         return 0

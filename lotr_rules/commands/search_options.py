@@ -1,4 +1,5 @@
-"""The search bot's options, shared by the commands that seat bots (game, play, simulate)."""
+"""The search bot's option, given beside ``--bot`` (see :mod:`.table_options`) by every command that
+seats bots."""
 
 from __future__ import annotations
 

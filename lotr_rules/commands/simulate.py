@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from lotr_rules import atomic
 from lotr_rules.commands.common import add_cards_option, bounded_int, positive_int, seed_int
-from lotr_rules.commands.game import add_mix_options, mix_options, with_mix_file
+from lotr_rules.commands.game import add_mix_options, with_mix_file
 from lotr_rules.commands.lcg_options import DEFAULT_SCENARIO, add_lcg_options, refuse, refuse_lcg_options
-from lotr_rules.commands.search_options import add_search_budget
+from lotr_rules.commands.table_options import add_bot_option, add_players_option, settle
 from lotr_rules.errors import UserError
+from lotr_rules.session.mixing import mix_options
 from lotr_rules.sim.adventure_report import build_adventure_report, render_adventure_text
 from lotr_rules.sim.families import SimSettings, family_names
 from lotr_rules.sim.progress import ProgressBar
@@ -44,11 +45,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     add_lcg_options(parser, several=True)
     parser.add_argument("--games", type=bounded_int("--games"), default=200, help="how many games (default 200)")
-    parser.add_argument(
-        "--players",
-        type=bounded_int("--players"),
-        help="1 to 5 players (default 4; the Adventure Deck is played alone)",
-    )
+    add_players_option(parser)
     parser.add_argument("--seed", type=seed_int, default=1, help="the simulation's seed (default 1)")
     parser.add_argument(
         "--workers",
@@ -63,14 +60,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         metavar="N",
         help="play games N to N + GAMES - 1 of the simulation (default 1): runs of disjoint games merge into one",
     )
-    parser.add_argument(
-        "--bot",
-        metavar="NAME",
-        help="the bots: heuristic, random or search (default heuristic);"
-        " for the Adventure Deck a strategy "
-        "(shortest, longest, adaptive, random) or all (the default)",
-    )
-    add_search_budget(parser)
+    add_bot_option(parser, also="; for the Adventure Deck also all (the default): every strategy side by side")
     parser.add_argument("--impossible", action="store_true", help="Impossible Mode")
     parser.add_argument("--archenemies", type=positive_int, help="Archenemy stack size (default 8)")
     parser.add_argument("--sets", default=None, help="comma-separated set codes (default two-towers)")
@@ -122,13 +112,21 @@ ADVENTURE = "adventure-deck"
 LCG = "lcg"
 
 
+def _default_players(game: str) -> int:
+    """The family's one default (the same in every command); a plug-in family's is 4."""
+    from lotr_rules.session.families import FAMILIES
+
+    found = FAMILIES.get(game)
+    return found.default_players if found is not None else 4
+
+
 def settings_from(args: argparse.Namespace, bot: str | None = None) -> SimSettings:
     solo = args.game == ADVENTURE
     mix = mix_options(args)
     return SimSettings(
         family=args.game,
         games=args.games,
-        players=args.players if args.players is not None else (1 if solo else 4),
+        players=args.players if args.players is not None else (1 if solo else _default_players(args.game)),
         seed=args.seed,
         bot=bot or args.bot or "heuristic",
         search_budget=args.search_budget or "",
@@ -152,6 +150,7 @@ def run(args: argparse.Namespace) -> int:
         from lotr_rules.sim.plot import check_plot_path
 
         check_plot_path(args.plot)
+    settle(args, also_bots=("all",) if args.game == ADVENTURE else ())
     if args.resume_run and output is None:
         raise UserError("--resume goes on with the run in the --output FILE: give --output")
     if args.game == LCG:
@@ -292,7 +291,6 @@ _NOT_FOR_LCG = (
     ("resume_run", "--resume"),
     ("plot", "--plot"),
     ("merge", "--merge"),
-    ("players", "--players"),
     ("impossible", "--impossible"),
     ("archenemies", "--archenemies"),
     ("sets", "--sets"),
@@ -312,9 +310,12 @@ def _run_lcg(args: argparse.Namespace, output: Path | None) -> int:
     refuse(args, _NOT_FOR_LCG, "the Card Game's simulation")
     if args.first_game != 1:
         raise UserError("--first-game: not an option of the Card Game's simulation")
-    if not args.decks:
-        raise UserError("--decks is needed: one deck per player, like --decks leadership,tactics")
-    line_ups = [tuple(_deck_spec(spec) for spec in split_decks(text)) for text in args.decks]
+    from lotr_rules.session.lcg import default_decks
+
+    texts = args.decks or [",".join(default_decks(args.players))]  # the first game's decks
+    line_ups = [tuple(_deck_spec(spec) for spec in split_decks(text)) for text in texts]
+    if args.players is not None and any(len(decks) != args.players for decks in line_ups):
+        raise UserError(f"{args.players} players need {args.players} decks in each --decks")
     runs = []
     workers = _workers(args)
     bar = ProgressBar(args.games * len(line_ups), sys.stderr, enabled=False if args.no_progress else None)

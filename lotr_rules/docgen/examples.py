@@ -74,6 +74,7 @@ PAGES = (
     "lcg-playing.md",
     "rendering.md",
     "sharing-safely.md",
+    "editors.md",
 )
 
 #: repository folders a command may name, linked into every working folder

@@ -51,6 +51,8 @@ class CompilerBase:
         #: how many blocks around the statement may run it not exactly once
         self._unsure = 0
         self._ability = ""
+        #: the commands compiled so far in the ability being compiled (for E370)
+        self._ability_verbs: set[str] = set()
         #: the types of the card being compiled (for a family's ``refuse``)
         self._card_types: frozenset[str] = frozenset()
         #: names bound by `let` (numbers), as opposed to cards bound by `as`
@@ -201,6 +203,15 @@ class CompilerBase:
                         part_span,
                         f"what '{stmt.verb}' honours from '{zone.name}': {allowed}",
                     )
+        for zone, span in self._written_zones(sel):
+            if zone.filled_by and zone.filled_by not in self._ability_verbs:
+                ok = False
+                self.error(
+                    "E370",
+                    f"'{zone.name}' is empty here: nothing before it in this ability is '{zone.filled_by}'",
+                    span,
+                    f"'{zone.filled_by}' first, in the same ability; '{zone.name}' names the cards it found",
+                )
         if primitive.from_zones and "zone" in primitive.honours:
             for zone, span in self._written_zones(sel):
                 if zone.name not in primitive.from_zones:

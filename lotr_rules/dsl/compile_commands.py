@@ -65,6 +65,7 @@ class CommandCompiler(ValueCompiler):
             self.error("E110", f"unknown command '{stmt.verb}'", stmt.span, self._hint(stmt.verb, commands, "command"))
             return None
         honoured = self._check_parts(primitive, stmt)
+        self._ability_verbs.add(primitive.name)
         honoured = self._check_context(primitive, f"'{stmt.verb}'", stmt.span) and honoured
         honoured = self._check_kinds(primitive, stmt) and honoured
         honoured = self._check_refusal(primitive, stmt) and honoured

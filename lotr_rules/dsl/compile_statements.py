@@ -116,7 +116,8 @@ class StatementCompiler(CommandCompiler):
             body = self._nested(stmt.body)
             prompt = " ".join(line.strip() for s in stmt.body for line in format_stmt(s, 0))
             # bots read the script's text; a person is asked about the cards themselves
-            words = may_words(stmt.body, self.vocab.zones)
+            asked = {name: primitive.asked for name, primitive in self.vocab.primitives.items() if primitive.asked}
+            words = may_words(stmt.body, self.vocab.zones, asked)
 
             def run_may(ctx: Ctx) -> None:
                 if ctx.game.ask_yes_no(ctx.player, "may", f"{prompt}?", ctx.this, words(ctx)):
@@ -370,7 +371,8 @@ class StatementCompiler(CommandCompiler):
                 ctx.vars[name] = -1
                 return
             options = [Option("you" if p == ctx.player else f"player {p + 1}", p) for p in seats]
-            answer = game.ask(ctx.player, "choose a player", f"{card_name}: choose {words}", options, ctx.this)
+            asked = f"{card_name}: choose {with_article(words)}"
+            answer = game.ask(ctx.player, "choose a player", asked, options, ctx.this)
             ctx.vars[name] = int(answer.value)  # type: ignore[call-overload]
 
         return run_choose_player

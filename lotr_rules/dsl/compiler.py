@@ -76,6 +76,7 @@ class Compiler(FieldCompiler):
                 key = "when revealed"
             base = ["hero"] if hero else []
             self._ability = key
+            self._ability_verbs = set()
             self._depth = 0
             self._unsure = 0
             if hero and key in self.vocab.hero_abilities and not self.new_meaning("hero-abilities-run"):

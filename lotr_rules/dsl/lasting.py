@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from lotr_rules.diagnostics import did_you_mean
 from lotr_rules.dsl import ast
+from lotr_rules.dsl.compile_support import cost_text
 from lotr_rules.dsl.formatter import format_stmt
 from lotr_rules.engine.cards import CondFn, ConstantDef, CostDef, Effect, NumberFn, TriggerDef
 from lotr_rules.engine.context import Ctx
@@ -346,6 +347,14 @@ def cost_step(self: StatementCompiler, step: ast.CostStep, what: str) -> tuple[C
     if effect is None or primitive is None:
         return None
     check: Callable[[Ctx, Selection | None], bool] = primitive.payable  # type: ignore[assignment]
+    pays = primitive.pays
+    if pays is not None:
+        # paid its own way (only with cards that can pay: RR "Costs"); such a command takes no
+        # destination or guard
+        def pay(ctx: Ctx) -> None:
+            pays(ctx, selection, None, None)
+
+        return (lambda ctx: check(ctx, selection)), pay
     return (lambda ctx: check(ctx, selection)), effect
 
 
@@ -606,11 +615,16 @@ def holding(self: StatementCompiler, ability: ast.Ability) -> list[ConstantDef]:
             if rule is not None:
                 out.append(rule)
             continue
+        if isinstance(stmt, ast.CostStmt):
+            cost = cost_constant(self, stmt, condition)
+            if cost is not None:
+                out.append(cost)
+            continue
         if not isinstance(stmt, ast.GiveStmt):
             holding_words = sorted(n for n, p in self.vocab.primitives.items() if "while" in p.contexts)
             self.error(
                 "E127",
-                f"a 'while {condition}' block holds only 'give' changes"
+                f"a 'while {condition}' block holds only 'give' changes, cost changes"
                 + (f" and {', '.join(repr(w) for w in holding_words)}" if holding_words else ""),
                 getattr(stmt, "span", ability.span),
                 "write other effects in an 'action', 'response' or 'forced' ability",
@@ -620,6 +634,41 @@ def holding(self: StatementCompiler, ability: ast.Ability) -> list[ConstantDef]:
         if constant is not None:
             out.append(constant)
     return out
+
+
+def cost_constant(self: StatementCompiler, stmt: ast.CostStmt, condition: str) -> ConstantDef | None:
+    """``while active { all allies cost 1 more }``: the cards of the kind (and test) in any
+    player's hand cost that much more or less to play for as long as the condition holds (never
+    below 0), read whenever a cost is. Held by a condition, it is a rule of the table: it
+    changes every player's cards, so 'next' (one card, once) and 'for ...' (some players) are
+    refused (E371)."""
+    if stmt.scope == "next" or stmt.players:
+        what = "'next'" if stmt.scope == "next" else f"'for {' '.join(stmt.players or ())}'"
+        self.error(
+            "E371",
+            f"a cost change in a 'while {condition}' block cannot say {what}",
+            stmt.span,
+            "it changes every matching card in every player's hand while the block holds: "
+            "write 'all KIND [where TEST] cost N more' (or less)",
+        )
+        return None
+    hands = self.vocab.zone("any hand")
+    if hands is None or hands.lists is None:
+        self._not_in_family("a cost change in a 'while' block", stmt.span, ())
+        return None
+    lists = hands.lists
+    applies, amount = self._cost_parts(stmt)
+    sign = 1 if stmt.way == "more" else -1
+    self._say(cost_text(stmt))
+
+    def targets(ctx: Ctx) -> list[int]:
+        return [card for cards in lists(ctx) for card in cards if applies(ctx, card)]
+
+    def signed(ctx: Ctx) -> int:
+        # a negative amount changes nothing: 'cost X less' never raises a cost
+        return sign * max(0, amount(ctx))
+
+    return ConstantDef(condition, "cost", targets, signed, cost_text(stmt))
 
 
 def _holds_while(self: StatementCompiler, stmt: ast.Command) -> bool:

@@ -25,9 +25,10 @@ _COMPARISONS = {"<=": "at most", ">=": "at least", "<": "less than", ">": "more 
 _IRREGULAR_PLURALS = {"ally": "allies", "enemy": "enemies", "cards": "cards", "enemies": "enemies"}
 
 
-def may_words(body: ast.Block, zones: Mapping[str, ZoneSpec]) -> Words:
-    """The question a ``may`` with this body asks, in plain words, ending in a question mark."""
-    parts = [_stmt_words(stmt, zones) for stmt in body]
+def may_words(body: ast.Block, zones: Mapping[str, ZoneSpec], asked: Mapping[str, str] | None = None) -> Words:
+    """The question a ``may`` with this body asks, in plain words, ending in a question mark;
+    ``asked``: the words of the commands that have their own (:attr:`Primitive.asked`)."""
+    parts = [_stmt_words(stmt, zones, asked or {}) for stmt in body]
 
     def words(ctx: Ctx) -> str:
         return ", then ".join(part(ctx) for part in parts) + "?"
@@ -39,15 +40,15 @@ def _fixed(text: str) -> Words:
     return lambda ctx: text
 
 
-def _stmt_words(stmt: ast.Stmt, zones: Mapping[str, ZoneSpec]) -> Words:
+def _stmt_words(stmt: ast.Stmt, zones: Mapping[str, ZoneSpec], asked: Mapping[str, str]) -> Words:
     if isinstance(stmt, ast.Command):
-        return _command_words(stmt, zones)
+        return _command_words(stmt, zones, asked.get(stmt.verb, ""))
     if isinstance(stmt, ast.PowerStmt) and stmt.per_each is None:
         return _fixed(f"gain {format_expr(stmt.amount)} Power")
     return _fixed(" ".join(line.strip() for line in format_stmt(stmt, 0)))
 
 
-def _command_words(command: ast.Command, zones: Mapping[str, ZoneSpec]) -> Words:
+def _command_words(command: ast.Command, zones: Mapping[str, ZoneSpec], asked: str = "") -> Words:
     verb = command.verb
     selection = _selection_words(command.sel, zones) if command.sel is not None else _fixed("")
     placement = _placement_words(command.placement, zones)
@@ -55,6 +56,8 @@ def _command_words(command: ast.Command, zones: Mapping[str, ZoneSpec]) -> Words
 
     def words(ctx: Ctx) -> str:
         chosen = selection(ctx)
+        if asked:
+            return asked.replace("{n}", chosen) + guard
         return " ".join(part for part in (verb, chosen, placement) if part) + guard
 
     return words

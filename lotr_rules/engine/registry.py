@@ -112,6 +112,9 @@ class Primitive:
     #: whether it could be paid now, as a cost (``cost exhaust this``): only a primitive that
     #: says so may be a cost
     payable: Callable[..., bool] | None = attrs.field(default=None, eq=False, repr=False)
+    #: how it is paid as a cost, where that differs from the command (``impl``'s arguments):
+    #: a cost is paid only with what can pay it, so exhausting as a cost picks ready cards only
+    pays: Callable[..., object] | None = attrs.field(default=None, eq=False, repr=False)
     #: the card types it can act on (empty: any); its selection must name only these (E189)
     kinds: tuple[str, ...] = ()
     #: the zones an ``into`` placement may name (``put X into play``); empty: any zone
@@ -120,6 +123,9 @@ class Primitive:
     #: ability, the contexts around it, the selection's kind words and whether it names cards
     #: ('this'), it returns the finding (code, message) or None
     refuse: Callable[..., tuple[str, str] | None] | None = attrs.field(default=None, eq=False, repr=False)
+    #: how a person is asked whether to do it (a ``may``), in plain words, ``{n}`` standing for
+    #: its selection's words; empty: its name and its selection, as the script writes them
+    asked: str = ""
 
     def honoured_contexts(self, family: tuple[str, ...]) -> tuple[str, ...]:
         return self.contexts or family
@@ -142,6 +148,9 @@ class ZoneSpec:
     #: has named, wherever they are now, which counts and measures read; ``lists`` stays where
     #: the cards can still be acted on
     history: Callable[[Ctx], list[list[int]]] | None = attrs.field(default=None, eq=False, repr=False)
+    #: the command that fills this zone within an effect (``searched``: ``search``); a command
+    #: that takes from it before that command in its ability would take nothing (E370)
+    filled_by: str = ""
 
 
 @attrs.frozen(slots=True)

@@ -3109,8 +3109,8 @@ REGISTRY: tuple[LintCode, ...] = (
         "A Card Game set's deck lists (decks/NAME.txt, one '3x Card Name' line a card, the heroes "
         "under a 'Heroes' heading) are read and checked as a game checks them before it starts: every "
         "line must be a card, a heading or a comment, and the deck must keep the deck-building rules "
-        "(at most three copies of a title, one copy of each hero and at most three heroes, every "
-        "card of a hero's sphere or neutral, only player cards). The finding is at the line that "
+        "(at most three copies of a title, one copy of each hero and at most three heroes, only "
+        "player cards; a card of any sphere may be in any deck). The finding is at the line that "
         "breaks the rule.",
         _lcg(
             """
@@ -4400,6 +4400,177 @@ REGISTRY: tuple[LintCode, ...] = (
               encounter-set "Dark Woods"
               provenance designed
               text "A made-up card."
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E370",
+        Severity.ERROR,
+        "cards taken from a zone nothing in the ability has filled",
+        "Some zones name the cards an earlier command of the same ability found: the LCG's "
+        "'searched' is the cards of your deck that 'search' looked through. Taking from it in an "
+        "ability where no 'search' comes first would take nothing, so the script is refused: "
+        "search first, then take from what was searched.",
+        _lcg(
+            """
+            # file: muster.card
+            card "Muster" {
+              id muster
+              type event
+              sphere leadership
+              cost 1
+              provenance designed
+              text "Action: look through the top 5 cards of your deck for a Rohan ally and take it; shuffle your deck."
+              action {
+                take up to 1 ally from searched where trait is rohan
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: muster.card
+            card "Muster" {
+              id muster
+              type event
+              sphere leadership
+              cost 1
+              provenance designed
+              text "Action: look through the top 5 cards of your deck for a Rohan ally and take it; shuffle your deck."
+              action {
+                search 5 cards from deck
+                take up to 1 ally from searched where trait is rohan
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "E371",
+        Severity.ERROR,
+        "a cost change in a 'while' block that says 'next' or whose buys it changes",
+        "In the Card Game a cost change written in a 'while' block ('while active { all allies cost 1 "
+        "more }') is a rule of the table: while the block holds, every matching card in every "
+        "player's hand costs that much more or less to play (never below 0). 'next' (one card, "
+        "once) and 'for ...' (some players only) are not what it does, so they are refused.",
+        _lcg(
+            """
+            # file: toll-ford.card
+            card "Toll Ford" {
+              id toll-ford
+              type location
+              threat 1
+              quest-points 3
+              encounter-set "Dark Woods"
+              provenance designed
+              text "While this is the active location, allies cost 1 more to play."
+              while active {
+                next allies cost 1 more
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: toll-ford.card
+            card "Toll Ford" {
+              id toll-ford
+              type location
+              threat 1
+              quest-points 3
+              encounter-set "Dark Woods"
+              provenance designed
+              text "While this is the active location, allies cost 1 more to play."
+              while active {
+                all allies cost 1 more
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "W370",
+        Severity.WARNING,
+        "bar-collect names cards that are not heroes",
+        "'bar-collect' stops cards collecting resources in the resource phase, and only heroes collect "
+        "them: any other card it names is left as it is.",
+        _lcg(
+            """
+            # file: snare-net.card
+            card "Snare Net" {
+              id snare-net
+              type attachment
+              sphere lore
+              cost 1
+              attach-to character
+              provenance designed
+              text "Attach to a character. That card collects no resources."
+              while attached {
+                bar-collect attached character
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: snare-net.card
+            card "Snare Net" {
+              id snare-net
+              type attachment
+              sphere lore
+              cost 1
+              attach-to hero
+              provenance designed
+              text "Attach to a hero. That card collects no resources."
+              while attached {
+                bar-collect attached hero
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
+    LintCode(
+        "W371",
+        Severity.WARNING,
+        "bar-commit names cards that are not characters",
+        "'bar-commit' stops characters committing to the quest, and only heroes and allies commit: any "
+        "other card it names (an enemy, a location) is left as it is.",
+        _lcg(
+            """
+            # file: snare-net.card
+            card "Snare Net" {
+              id snare-net
+              type attachment
+              sphere lore
+              cost 1
+              attach-to enemy
+              provenance designed
+              text "Attach to an enemy. That card cannot commit to the quest."
+              while attached {
+                bar-commit attached enemy
+              }
+            }
+            """
+        ),
+        _lcg(
+            """
+            # file: snare-net.card
+            card "Snare Net" {
+              id snare-net
+              type attachment
+              sphere lore
+              cost 1
+              attach-to hero
+              provenance designed
+              text "Attach to a hero. That card cannot commit to the quest."
+              while attached {
+                bar-commit attached hero
+              }
             }
             """
         ),

@@ -30,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from lotr_rules import __version__
+from lotr_rules.agents.search.core import DEFAULT_BUDGET, Budget
 from lotr_rules.datafiles import DataFileError, load_json
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.errors import UserError
@@ -37,9 +38,17 @@ from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import AdventureGame
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+from lotr_rules.session import families
 from lotr_rules.web import faces
 from lotr_rules.web.cardview import detail, script_of
 from lotr_rules.web.hosts import LOOPBACK_NAMES, AllowedHosts
+from lotr_rules.web.lcg_pages import (
+    LCG_FAMILY,
+    LcgPages,
+    is_lcg_data,
+    lcg_game,
+)
+from lotr_rules.web.lcg_replay import LcgReplay
 from lotr_rules.web.newgame import (
     FAMILIES,
     WEB_PLANS,
@@ -50,7 +59,8 @@ from lotr_rules.web.newgame import (
 )
 from lotr_rules.web.replays import ReplaySession, ReplayStore, open_replay
 from lotr_rules.web.saves import SaveFolder, save_data_of
-from lotr_rules.web.sessions import SessionStore, TableSession
+from lotr_rules.web.seen import SEEN_FAMILIES, may_see_card, may_see_face
+from lotr_rules.web.sessions import HOST, SessionStore, TableSession
 from lotr_rules.web.views import adventure_view, deckbuilding_view
 from lotr_rules.web.visible import visible
 from lotr_rules.web.workshop import FAMILIES as WORKSHOP_FAMILIES
@@ -63,7 +73,27 @@ NEWS_WAIT = 8.0
 #: the largest save or record a page may upload
 MAX_UPLOAD = 4 * 1024 * 1024
 
-BOT_NAMES = {"heuristic": "heuristic bot", "random": "random bot"}
+BOT_NAMES = {"heuristic": "heuristic bot", "random": "random bot", "search": "search bot"}
+#: the new-game and resume forms' answer to "where do the people play"
+AT_OWN_BROWSERS = "browsers"
+#: what a page that is not found says, whether there is no such game or a link's key is wrong
+NO_GAME = "there is no such game here (the server may have been restarted, or the link is not right)"
+
+
+class Seat:
+    """Which page of a game a request comes from: the one screen of the table (``role`` None),
+    or, at a table shared at several browsers, the host's page (:data:`HOST`) or a person's seat."""
+
+    def __init__(self, session: TableSession, role: int | None, base: str) -> None:
+        self.session = session
+        self.role = role
+        #: the address the page's requests start with
+        self.base = base
+
+    @property
+    def person(self) -> bool:
+        """A person's own seat at a shared table (who answers only that seat's decisions)."""
+        return self.role is not None and self.role != HOST
 
 
 def _environment() -> jinja2.Environment:
@@ -104,15 +134,27 @@ class WebTable:
         self.replays = ReplayStore()
         self.try_sets = TrySets()
         self.env = _environment()
+        self.lcg = LcgPages(library)
 
     def page(self, template: str, status: int = 200, **context: Any) -> HTMLResponse:
         return HTMLResponse(self.env.get_template(template).render(**context), status_code=status)
 
-    def session(self, request: Request) -> TableSession:
-        found = self.sessions.get(str(request.path_params["sid"]))
-        if found is None:
-            raise _NotFound("there is no such game here (the server may have been restarted)")
-        return found
+    def seat(self, request: Request) -> Seat:
+        """The game a request is about, and whose page asks: ``/game/{sid}`` is the one screen
+        of a game played at one screen; ``/play/{sid}/{key}`` is a page of a shared game, the
+        host's or a person's seat's, by the secret key of its link. A shared game has no one
+        screen, and a wrong key finds nothing: either is answered as a game that is not here."""
+        sid = str(request.path_params["sid"])
+        key = request.path_params.get("key")
+        if key is None:
+            found = self.sessions.get(sid)
+            if found is None or found.shared:
+                raise _NotFound(NO_GAME)
+            return Seat(found, None, f"/game/{sid}")
+        seated = self.sessions.seat(sid, str(key))
+        if seated is None:
+            raise _NotFound(NO_GAME)
+        return Seat(seated[0], seated[1], f"/play/{sid}/{key}")
 
     # ------------------------------------------------------------------ pages
     async def home(self, request: Request) -> Response:
@@ -127,19 +169,24 @@ class WebTable:
             status,
             form=form,
             error=error,
-            families=FAMILIES,
+            families={**FAMILIES, **LCG_FAMILY},
+            lcg=self.lcg.form_choices(),
             sets=self.library.set_choices("deckbuilding"),
             plans=WEB_PLANS,
             mix_files=sorted(self.library.mix_files()),
-            bots=BOT_NAMES,
+            bots={kind: BOT_NAMES[kind] for kind in families.family("deckbuilding").bots},
             strategies=sorted(STRATEGIES),
+            default_players=families.family("deckbuilding").default_players,
         )
 
     async def new_game(self, request: Request) -> Response:
-        form = {key: str(value) for key, value in (await request.form()).items() if isinstance(value, str)}
+        sent = await request.form()
+        form = {key: str(value) for key, value in sent.items() if isinstance(value, str)}
         family = form.get("family", "deckbuilding")
         try:
-            if family == "adventure-deck":
+            if family in LCG_FAMILY:
+                session = await self.lcg.new_game(form, sent)
+            elif family == "adventure-deck":
                 session = await run_in_threadpool(new_adventure, self.library, form)
             elif family == "deckbuilding":
                 session = await run_in_threadpool(new_deckbuilding, self.library, form)
@@ -147,77 +194,134 @@ class WebTable:
                 raise UserError(f"unknown game '{family}'")
         except UserError as error:
             return self._new_page(form, str(error), 400)
+        return self._started(session, form)
+
+    def _started(self, session: TableSession, form: Any) -> Response:
+        """Start ``session`` and send the browser to its table: its one screen, or the host's
+        page of its links when each person plays at their own browser."""
+        if form.get("play_at") == AT_OWN_BROWSERS and session.humans:
+            session.share()
+        # the host's switch: a box left unticked on the page turns take-backs off
+        session.take_backs = bool(form.get("take_backs")) or not form.get("asked_take_backs")
         self.sessions.add(session)
+        if session.shared:
+            return RedirectResponse(f"/play/{session.id}/{session.keys[HOST]}", status_code=303)
         return RedirectResponse(f"/game/{session.id}", status_code=303)
 
     async def game_page(self, request: Request) -> Response:
-        session = self.session(request)
-        table = await run_in_threadpool(self.render_table, session, 2.0)
-        return self.page("game.html", session=session, table=table)
+        seat = self.seat(request)
+        table = await run_in_threadpool(self.render_table, seat, 2.0)
+        links = self._links(request, seat) if seat.role == HOST else []
+        return self.page("game.html", session=seat.session, table=table, links=links)
+
+    @staticmethod
+    def _links(request: Request, seat: Seat) -> list[tuple[str, str]]:
+        """The host's page of a shared game: each person's seat and the link to it."""
+        session = seat.session
+        root = str(request.base_url).rstrip("/")
+        return [(f"Player {human + 1}", f"{root}/play/{session.id}/{session.keys[human]}") for human in session.humans]
 
     async def table(self, request: Request) -> Response:
-        session = self.session(request)
+        seat = self.seat(request)
         try:
             since = int(request.query_params.get("v", "-1"))
         except ValueError:
             since = -1
         if since >= 0:
-            await run_in_threadpool(session.wait_for_news, since, NEWS_WAIT)
-        return HTMLResponse(await run_in_threadpool(self.render_table, session, 0.0))
+            await run_in_threadpool(seat.session.wait_for_news, since, NEWS_WAIT)
+        return HTMLResponse(await run_in_threadpool(self.render_table, seat, 0.0))
 
     async def choose(self, request: Request) -> Response:
-        session = self.session(request)
+        seat = self.seat(request)
+        session = seat.session
         form = await request.form()
         try:
             at, option = int(str(form.get("at"))), int(str(form.get("option")))
         except ValueError:
-            return HTMLResponse(await run_in_threadpool(self.render_table, session, 0.0), status_code=400)
+            return HTMLResponse(await run_in_threadpool(self.render_table, seat, 0.0), status_code=400)
+        if seat.role == HOST:
+            return HTMLResponse(await run_in_threadpool(self.render_table, seat, 0.0), status_code=403)
         before = session.version
-        if session.give_answer(at, option):
+        if session.give_answer(at, option, seat.role):
             await run_in_threadpool(session.wait_for_news, before, 5.0)
-        return HTMLResponse(await run_in_threadpool(self.render_table, session, 0.0))
+        return HTMLResponse(await run_in_threadpool(self.render_table, seat, 0.0))
 
-    async def sit(self, request: Request) -> Response:
-        session = self.session(request)
+    async def take_back(self, request: Request) -> Response:
+        """Take back the last decision of the people at the table; the table as it then stands."""
+        seat = self.seat(request)
+        session = seat.session
         form = await request.form()
         try:
-            seat = int(str(form.get("seat")))
+            at = int(str(form.get("at")))
         except ValueError:
-            seat = -1
-        session.sit_down(seat)
-        return HTMLResponse(await run_in_threadpool(self.render_table, session, 0.0))
+            at = -1
+        before = session.version
+        if await run_in_threadpool(session.take_back, at, seat.role):
+            await run_in_threadpool(session.wait_for_news, before + 1, 5.0)
+        return HTMLResponse(await run_in_threadpool(self.render_table, seat, 0.0))
+
+    async def sit(self, request: Request) -> Response:
+        seat = self.seat(request)
+        form = await request.form()
+        try:
+            number = int(str(form.get("seat")))
+        except ValueError:
+            number = -1
+        seat.session.sit_down(number)
+        return HTMLResponse(await run_in_threadpool(self.render_table, seat, 0.0))
 
     async def card(self, request: Request) -> Response:
-        session = self.session(request)
-        try:
-            instance = int(request.path_params["instance"])
-        except ValueError:
-            raise _NotFound("no such card") from None
+        seat = self.seat(request)
+        session = seat.session
+        instance = _instance(request)
         with session.cond:
             game = session.game
             if game is None or not 0 <= instance < len(game.cards):
                 raise _NotFound("no such card")
+            viewer = self._viewer(seat)[0]
+            if lcg_game(session) is not None:
+                try:
+                    shown = self.lcg.detail(session, instance, viewer)
+                except UserError as error:  # a face-down card: as not found as a wrong number
+                    raise _NotFound(str(error)) from None
+                return self.page("lcg_inspector.html", card=shown)
+            if session.family in SEEN_FAMILIES and not may_see_card(game, instance, viewer, self._asked(seat)):
+                raise _NotFound("that card is face down")
             definition = game.cards[instance]
         catalogue = session.context.get("catalogue")
         info = catalogue.sets.get(definition.set_code) if catalogue is not None else None
         return self.page("inspector.html", card=detail(definition, info.title if info else ""))
 
     async def face(self, request: Request) -> Response:
-        session = self.session(request)
-        try:
-            instance = int(request.path_params["instance"])
-        except ValueError:
-            raise _NotFound("no such card") from None
+        seat = self.seat(request)
+        session = seat.session
+        instance = _instance(request)
         with session.cond:
             game = session.game
             if game is None or not 0 <= instance < len(game.cards):
                 raise _NotFound("no such card")
             definition = game.cards[instance]
+            viewer = self._viewer(seat)[0]
+            if lcg_game(session) is not None:
+                try:
+                    definition = self.lcg.face_card(session, instance, viewer)
+                except UserError as error:
+                    raise _NotFound(str(error)) from None
+            elif session.family in SEEN_FAMILIES and not may_see_face(game, instance, viewer, self._asked(seat)):
+                raise _NotFound("that card is face down")
         return _svg(await run_in_threadpool(faces.face_svg, definition))
 
     # ------------------------------------------------------------------ saving
+    def _saving(self, request: Request) -> TableSession:
+        """The game a page may save: a person's seat at a shared table may not (a save holds
+        every card of every hand and deck); the host's page and the one screen may."""
+        seat = self.seat(request)
+        if seat.person:
+            raise _Refused("only the host's page saves a game shared at several browsers")
+        return seat.session
+
     async def save(self, request: Request) -> Response:
-        session = self.session(request)
+        session = self._saving(request)
         data = await run_in_threadpool(save_data_of, session)
         if data is None:
             message, name = "There is nothing to save yet.", ""
@@ -230,14 +334,12 @@ class WebTable:
         return self.page("saved.html", message=message, name=name, session=session)
 
     async def record(self, request: Request) -> Response:
-        session = self.session(request)
+        session = self._saving(request)
         data = await run_in_threadpool(save_data_of, session)
         if data is None:
             raise _NotFound("the game has not begun")
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        return JSONResponse(
-            data, headers={"Content-Disposition": f'attachment; filename="lotr-game-{stamp}.json"'}
-        )
+        return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="lotr-game-{stamp}.json"'})
 
     async def resume_form(self, request: Request) -> Response:
         return self.page("resume.html", saves=self.saves.listing(), error="")
@@ -246,22 +348,28 @@ class WebTable:
         form = await request.form()
         try:
             data, where = await _chosen_or_uploaded(form, self.saves)
-            session = await run_in_threadpool(resume_game, self.library, data, where)
+            resume = self.lcg.resume if is_lcg_data(data) else resume_game
+            session = await run_in_threadpool(resume, self.library, data, where)
         except UserError as error:
             return self.page("resume.html", 400, saves=self.saves.listing(), error=str(error))
-        self.sessions.add(session)
-        return RedirectResponse(f"/game/{session.id}", status_code=303)
+        return self._started(session, form)
 
     # ------------------------------------------------------------------ drawing the table
-    def render_table(self, session: TableSession, wait: float) -> str:
+    def render_table(self, seat: Seat, wait: float) -> str:
         if wait > 0:
-            session.wait_for_news(-1, wait)
-        with session.cond:
-            context = self._table_context(session)
+            seat.session.wait_for_news(-1, wait)
+        with seat.session.cond:
+            context = self._table_context(seat)
         return self.env.get_template("table.html").render(**context)
 
-    def _table_context(self, session: TableSession) -> dict[str, Any]:
-        game = session.game
+    @staticmethod
+    def _viewer(seat: Seat) -> tuple[int | None, int | None]:
+        """Whose hand the page shows (None: every hand, -1: none), and the seat the screen
+        must be passed to first in hot-seat play (or None). A page of a shared table shows its
+        own seat's hand (the host's page: none)."""
+        session = seat.session
+        if seat.role is not None:
+            return (seat.role if seat.person else -1), None
         pending = session.pending if session.answer is None else None
         humans = session.humans
         viewer: int | None
@@ -275,25 +383,56 @@ class WebTable:
         if pending is not None and session.hot_seat and session.revealed != pending.player:
             pass_to = pending.player
             viewer = -1
-        request = pending if pass_to is None else None
+        return viewer, pass_to
+
+    @staticmethod
+    def _asked(seat: Seat) -> Any:
+        """The decision this page answers now (None: none, or not this page's)."""
+        session = seat.session
+        pending = session.pending if session.answer is None else None
+        if pending is None or (seat.role is not None and seat.role != pending.player):
+            return None
+        if session.hot_seat and session.revealed != pending.player:
+            return None
+        return pending
+
+    def _table_context(self, seat: Seat) -> dict[str, Any]:
+        session = seat.session
+        game = session.game
+        pending = session.pending if session.answer is None else None
+        viewer, pass_to = self._viewer(seat)
+        request = self._asked(seat)
         waiting = request is not None
         view: dict[str, Any] | None = None
         if isinstance(game, DeckbuildingGame):
             view = deckbuilding_view(game, viewer, request)
         elif isinstance(game, AdventureGame):
             view = adventure_view(game, request)
+        elif lcg_game(session) is not None:
+            view = self.lcg.view(session, viewer, request)
         move = ""
         if session.showing is not None and game is not None:
             shown, index = session.showing
             option = shown.options[index]
-            who = f"Player {shown.player + 1}" if session.family == "deckbuilding" else "The strategy"
+            who = f"Player {shown.player + 1}" if session.family != "adventure-deck" else "The strategy"
             move = f"{who} ({_bot_name(session.seats[shown.player])}) chooses: {option.label}"
             if view is not None and option.card >= 0:
                 _mark(view, option.card, option.label)
         over = session.done
         polling = not over and not waiting and pass_to is None
+        # at a shared table, whom the others wait for
+        waiting_for = pending.player if pending is not None and not waiting and session.shared else None
+        # the one screen takes back while it is asked; a person's page of a shared table while
+        # the game waits for any person (the others then agree); the host's page never
+        shared_wait = seat.person and pending is not None and not session.done
+        may_take_back = session.take_backs and (waiting if seat.role is None else shared_wait)
         return {
             "session": session,
+            "may_take_back": may_take_back,
+            "agreed": seat.role in session.take_back_agreed and session.take_back_at == session.decision_number(),
+            "base": seat.base,
+            "may_save": not seat.person,
+            "waiting_for": waiting_for,
             "view": view,
             "move": move,
             "pass_to": pass_to,
@@ -358,8 +497,9 @@ class WebTable:
         return RedirectResponse(f"/game/{session.id}", status_code=303)
 
     # ------------------------------------------------------------------ replays
-    def replay_session(self, request: Request) -> ReplaySession:
-        found = self.replays.get(str(request.path_params["rid"]))
+    def replay_session(self, request: Request) -> ReplaySession | LcgReplay:
+        rid = str(request.path_params["rid"])
+        found = self.replays.get(rid) or self.lcg.replays.get(rid)
         if found is None:
             raise _NotFound("there is no such replay open here (the server may have been restarted)")
         return found
@@ -371,6 +511,9 @@ class WebTable:
         form = await request.form()
         try:
             data, where = await _chosen_or_uploaded(form, self.saves)
+            if is_lcg_data(data):
+                lcg_opened = self.lcg.replays.add(await run_in_threadpool(self.lcg.open_replay, data, where))
+                return RedirectResponse(f"/replay/{lcg_opened.id}", status_code=303)
             opened = await run_in_threadpool(open_replay, self.library.catalogue, data, where)
         except UserError as error:
             return self.page("replays.html", 400, saves=self.saves.listing(), error=str(error))
@@ -386,7 +529,9 @@ class WebTable:
         replay_session = self.replay_session(request)
         return HTMLResponse(await run_in_threadpool(self.render_replay, replay_session, _step_of(request)))
 
-    def render_replay(self, replay_session: ReplaySession, number: int) -> str:
+    def render_replay(self, replay_session: ReplaySession | LcgReplay, number: int) -> str:
+        if isinstance(replay_session, LcgReplay):
+            return self.lcg.render_replay(self.env, replay_session, number)
         number = max(0, min(number, replay_session.last))
         step = replay_session.step(number)
         view = (
@@ -414,11 +559,17 @@ class WebTable:
         )
 
     async def replay_card(self, request: Request) -> Response:
-        cards = self.replay_session(request).step(0).game.cards
+        opened = self.replay_session(request)
+        if isinstance(opened, LcgReplay):
+            _card_at(request, opened.cards)  # a number that is no card is not found
+            shown = self.lcg.replay_detail(opened, int(request.path_params["instance"]))
+            return self.page("lcg_inspector.html", card=shown)
+        cards = opened.step(0).game.cards
         return self.page("inspector.html", card=detail(_card_at(request, cards)))
 
     async def replay_face(self, request: Request) -> Response:
-        cards = self.replay_session(request).step(0).game.cards
+        opened = self.replay_session(request)
+        cards = opened.cards if isinstance(opened, LcgReplay) else opened.step(0).game.cards
         return _svg(await run_in_threadpool(faces.face_svg, _card_at(request, cards)))
 
 
@@ -456,6 +607,13 @@ def _card_at(request: Request, cards: Sequence[CardDef]) -> CardDef:
     if not 0 <= instance < len(cards):
         raise _NotFound("no such card")
     return cards[instance]
+
+
+def _instance(request: Request) -> int:
+    try:
+        return int(request.path_params["instance"])
+    except ValueError:
+        raise _NotFound("no such card") from None
 
 
 def _svg(text: str) -> Response:
@@ -530,6 +688,10 @@ class _NotFound(Exception):
     pass
 
 
+class _Refused(Exception):
+    """A page asked for what it may not have (a person's seat asking to save)."""
+
+
 class SameOriginChanges:
     """Refuse a request that changes something (a POST) sent by a page of another site: a web
     page elsewhere could otherwise start games or write saves here through the person's browser."""
@@ -554,14 +716,16 @@ def create_app(
     bot_delay: float = 0.6,
     *,
     allowed_hosts: Iterable[str] = LOOPBACK_NAMES,
+    search_budget: Budget = DEFAULT_BUDGET,
 ) -> Starlette:
     """The web table for the shipped sets and ``card_dirs``; saves go to ``saves_dir``. It
     answers only requests addressed to one of ``allowed_hosts`` (or to the address they arrived
     at, written as numbers): no page of another site can reach it through a name that points
     here (see :mod:`lotr_rules.web.hosts`)."""
-    library = Library(card_dirs, bot_delay)
+    library = Library(card_dirs, bot_delay, search_budget)
     library.catalogue("deckbuilding")  # a set with errors stops the server before it starts
     library.catalogue("adventure-deck")
+    library.catalogue("lcg")
     table = WebTable(library, SaveFolder(saves_dir or Path("lotr-saves")))
 
     async def not_found(request: Request, error: Exception) -> Response:
@@ -569,6 +733,9 @@ def create_app(
 
     async def refused(request: Request, error: Exception) -> Response:
         return table.page("error.html", 400, message=str(error))
+
+    async def forbidden(request: Request, error: Exception) -> Response:
+        return table.page("error.html", 403, message=str(error))
 
     routes = [
         Route("/", table.home),
@@ -580,10 +747,20 @@ def create_app(
         Route("/game/{sid}/table", table.table),
         Route("/game/{sid}/choose", table.choose, methods=["POST"]),
         Route("/game/{sid}/sit", table.sit, methods=["POST"]),
+        Route("/game/{sid}/takeback", table.take_back, methods=["POST"]),
+        Route("/play/{sid}/{key}/takeback", table.take_back, methods=["POST"]),
         Route("/game/{sid}/save", table.save, methods=["POST"]),
         Route("/game/{sid}/record.json", table.record),
         Route("/game/{sid}/card/{instance}", table.card),
         Route("/game/{sid}/face/{instance}.svg", table.face),
+        # a game shared at several browsers: the same pages, by the secret key of each link
+        Route("/play/{sid}/{key}", table.game_page),
+        Route("/play/{sid}/{key}/table", table.table),
+        Route("/play/{sid}/{key}/choose", table.choose, methods=["POST"]),
+        Route("/play/{sid}/{key}/save", table.save, methods=["POST"]),
+        Route("/play/{sid}/{key}/record.json", table.record),
+        Route("/play/{sid}/{key}/card/{instance}", table.card),
+        Route("/play/{sid}/{key}/face/{instance}.svg", table.face),
         Route("/workshop", table.workshop, methods=["GET"]),
         Route("/workshop/check", table.workshop_check, methods=["POST"]),
         Route("/workshop/try", table.workshop_try, methods=["POST"]),
@@ -596,6 +773,7 @@ def create_app(
         Route("/favicon.ico", favicon),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
@@ -606,7 +784,7 @@ def create_app(
     app = Starlette(
         routes=routes,
         middleware=middleware,
-        exception_handlers={_NotFound: not_found, UserError: refused},
+        exception_handlers={_NotFound: not_found, UserError: refused, _Refused: forbidden},
         lifespan=lifespan,
     )
     app.state.table = table

@@ -8,31 +8,44 @@ name a path.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from lotr_rules.agents.search.core import DEFAULT_BUDGET, Budget
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
-from lotr_rules.commands.game import apply_mix_file, mix_options
-from lotr_rules.commands.play import BOTS, SeatBot, new_game_setup, read_seats, resume
-from lotr_rules.engine.decisions import Agent, DecisionRequest
+from lotr_rules.engine.decisions import Agent
 from lotr_rules.engine.game import Game
-from lotr_rules.errors import ConfigError, RecordError, UserError
+from lotr_rules.errors import ConfigError, RecordError
 from lotr_rules.games import vocabulary_for
 from lotr_rules.games.adventure.bots import STRATEGIES
-from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
+from lotr_rules.games.adventure.game import AdventureConfig
 from lotr_rules.games.adventure.record import config_from_json, replay_journey
 from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, STANDARD_ARCHENEMIES, GameConfig
-from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.deckbuilding.mix import PLANS
-from lotr_rules.games.deckbuilding.record import check_record, replay
+from lotr_rules.games.deckbuilding.record import check_record
+from lotr_rules.session import adventure, families
+from lotr_rules.session.deckbuilding import (
+    BOTS,
+    check_setup,
+    new_game_setup,
+    play_new,
+    read_seats,
+    record_config,
+    replay_checked,
+    resume,
+    seat_bot,
+)
+from lotr_rules.session.deckbuilding import title as _deckbuilding_title
+from lotr_rules.session.mixing import apply_mix_file, mix_options
+from lotr_rules.session.options import DeckbuildingOptions
 from lotr_rules.web.sessions import TableSession
 
-FAMILIES = {"deckbuilding": "The deck-building game", "adventure-deck": "The Adventure Deck (solo)"}
+#: the families the new-game form offers (the Card Game's table lives in pages of its own)
+FAMILIES = {name: families.family(name).title for name in ("deckbuilding", "adventure-deck")}
 MIX_PLANS = ("", *PLANS)
 #: a plan-2 match is two games; the table plays one of them at a time (its half of the deck)
 WEB_PLANS = tuple(plan for plan in MIX_PLANS if plan != "custom")
@@ -44,6 +57,8 @@ class Library:
 
     card_dirs: tuple[Path, ...] = ()
     bot_delay: float = 0.6
+    #: the search bot's budget at every table of this server (serve --search-budget)
+    search_budget: Budget = DEFAULT_BUDGET
     _catalogues: dict[tuple[str, tuple[Path, ...]], Catalogue] = attrs.field(factory=dict)
 
     def catalogue(self, family: str = "deckbuilding", extra: Sequence[Path] = ()) -> Catalogue:
@@ -89,9 +104,9 @@ def seats_from(form: Mapping[str, str], players: int, kinds: Sequence[str]) -> l
     return seats
 
 
-def deckbuilding_bot(seed: int) -> Any:
+def deckbuilding_bot(seed: int, budget: Budget = DEFAULT_BUDGET) -> Any:
     def make(seat: int, kind: str) -> Agent:
-        return SeatBot(kind, seed, seat)
+        return seat_bot(kind, seed, seat, budget)
 
     return make
 
@@ -110,7 +125,8 @@ def deckbuilding_setup(
 ) -> tuple[Catalogue, GameConfig, list[str]]:
     """The catalogue, config and seats of the game the form asks for (``extra_sets``: sets the
     server adds, found in ``catalogue``)."""
-    players = _int(form, "players", 3, 1, MAX_PLAYERS, "the number of players")
+    default = families.family("deckbuilding").default_players
+    players = _int(form, "players", default, 1, MAX_PLAYERS, "the number of players")
     seed = _int(form, "seed", 1, 0, 2**31 - 1, "the seed")
     archenemies = _int(form, "archenemies", STANDARD_ARCHENEMIES, 1, 99, "the Archenemy stack")
     sets = [code for code, _title in library.set_choices("deckbuilding") if form.get(f"set:{code}")]
@@ -123,8 +139,7 @@ def deckbuilding_setup(
         raise ConfigError(f"no mix file '{mix_name}' is offered here")
     if not sets and mix_path is None:
         raise ConfigError("choose at least one set")
-    args = argparse.Namespace(
-        game="deckbuilding",
+    args = DeckbuildingOptions(
         players=players,
         humans=0,
         seed=seed,
@@ -139,7 +154,6 @@ def deckbuilding_setup(
         less_random=None,
         mix_file=mix_path,
         cards=list(library.card_dirs),
-        resume=None,
     )
     apply_mix_file(args, default_sets=None)
     if catalogue is None:
@@ -147,7 +161,7 @@ def deckbuilding_setup(
     mix_options(args)  # refuses what the mix options cannot mean, before the game is made
     config, _ = new_game_setup(args, catalogue)
     seats = seats_from(form, players, BOTS)
-    DeckbuildingGame(catalogue, config, [_Refuse() for _ in range(players)])  # setup errors show on the form
+    check_setup(catalogue, config)  # setup errors show on the form
     return catalogue, config, seats
 
 
@@ -155,30 +169,17 @@ def deckbuilding_session(
     library: Library, catalogue: Catalogue, config: GameConfig, seats: Sequence[str], note: str = ""
 ) -> TableSession:
     def run(agents: Sequence[Agent]) -> Game:
-        game = DeckbuildingGame(catalogue, config, agents)
-        game.play_game()
-        return game
+        return play_new(catalogue, config, agents)
 
     return TableSession(
         "deckbuilding",
         seats,
         _deckbuilding_title(config) + note,
         run,
-        deckbuilding_bot(config.seed),
+        deckbuilding_bot(config.seed, library.search_budget),
         bot_delay=library.bot_delay,
         context={"catalogue": catalogue, "config": config},
     )
-
-
-def _deckbuilding_title(config: GameConfig) -> str:
-    mix = f", {config.mix}" + (f" half {config.half}" if config.mix == "plan-2" else "") if config.mix else ""
-    mode = ", Impossible Mode" if config.impossible else ""
-    return f"{' + '.join(config.sets)}: {config.players} players, seed {config.seed}{mix}{mode}"
-
-
-class _Refuse:
-    def choose(self, game: Game, request: DecisionRequest) -> int:
-        raise ConfigError("a new game asked a question before it began")
 
 
 def new_adventure(
@@ -196,15 +197,13 @@ def new_adventure(
     if catalogue is None:
         catalogue = library.catalogue("adventure-deck")
     config = AdventureConfig(seed=seed, sets=("adventure-deck", *extra_sets))
-    AdventureGame(catalogue.cards, _Refuse(), config)  # setup errors show on the form
+    adventure.check_setup(catalogue.cards, config)  # setup errors show on the form
 
     def run(agents: Sequence[Agent]) -> Game:
-        game = AdventureGame(catalogue.cards, agents[0], config)
-        game.play()
-        return game
+        return adventure.play_new(catalogue.cards, config, agents[0])
 
     def make_bot(seat: int, name: str) -> Agent:
-        return STRATEGIES[name](seed)
+        return adventure.make_bot(name, seed)
 
     return TableSession(
         "adventure-deck",
@@ -240,7 +239,7 @@ def resume_adventure(library: Library, data: dict[str, Any], where: str) -> Tabl
         return replay_journey(catalogue.cards, data, where, agents[0])
 
     def make_bot(seat: int, name: str) -> Agent:
-        return STRATEGIES[name](config.seed)
+        return adventure.make_bot(name, config.seed)
 
     return TableSession(
         "adventure-deck",
@@ -253,36 +252,15 @@ def resume_adventure(library: Library, data: dict[str, Any], where: str) -> Tabl
     )
 
 
-def record_config(data: dict[str, Any], where: str) -> GameConfig:
-    """The config of a deck-building record or save, refused before anything is built from it
-    (the config's reader checks the number of players: a game's seats are made before the game
-    checks the rest, and a save saying 10**30 players would fill the memory first)."""
-    try:
-        return GameConfig.from_json(data.get("config"))
-    except ConfigError as error:
-        raise RecordError(f"{where} has a bad game config: {error}") from None
-
-
 def resume_deckbuilding(library: Library, data: dict[str, Any], where: str) -> TableSession:
     config = record_config(data, where)
     seats = read_seats(data, where, config.players)
     catalogue = library.catalogue("deckbuilding")
-    digest = data.get("digest")
-    if not isinstance(digest, str):
+    if not isinstance(data.get("digest"), str):
         raise RecordError(f"{where} has no digest; it is corrupt")
-    try:
-        replayed = replay(catalogue, data)  # a record that does not replay is refused here, on the page
-    except ConfigError as error:
-        raise RecordError(f"{where} has a bad game config: {error}") from None
-    except UserError as error:
-        raise RecordError(str(error)) from None
-    # the save's digest is of the game standing at its next question, where the replay stopped:
+    # the save's digest is of the game standing at its next question, where the replay stops:
     # an edited save is refused here, with the form, rather than by the game once it has begun
-    if replayed.state.digest() != digest:
-        raise RecordError(
-            f"{where} does not replay to the game it saved (it was edited, or made with other rules); "
-            "it cannot be resumed"
-        )
+    replay_checked(catalogue, data, where)
 
     def run(agents: Sequence[Agent]) -> Game:
         return resume(catalogue, data, agents, where)
@@ -292,7 +270,7 @@ def resume_deckbuilding(library: Library, data: dict[str, Any], where: str) -> T
         seats,
         _deckbuilding_title(config) + " (resumed)",
         run,
-        deckbuilding_bot(config.seed),
+        deckbuilding_bot(config.seed, library.search_budget),
         bot_delay=library.bot_delay,
         context={"catalogue": catalogue, "config": config},
     )

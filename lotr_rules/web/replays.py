@@ -10,7 +10,6 @@ is as exact as stepping on; the record is checked once, when it is opened, exact
 from __future__ import annotations
 
 import collections
-import contextlib
 import secrets
 import threading
 from collections.abc import Callable
@@ -19,42 +18,21 @@ from typing import Any
 import attrs
 
 from lotr_rules.cards.catalogue import Catalogue
-from lotr_rules.commands.replay import check_config_values
-from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.engine.game import Game
-from lotr_rules.errors import ConfigError, RecordError, UserError
-from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
+from lotr_rules.errors import RecordError
+from lotr_rules.games.adventure.game import AdventureConfig
 from lotr_rules.games.adventure.record import config_from_json, replay_journey
 from lotr_rules.games.deckbuilding.config import GameConfig
-from lotr_rules.games.deckbuilding.game import DeckbuildingGame
-from lotr_rules.games.deckbuilding.record import check_record, replay
-from lotr_rules.web.newgame import record_config
+from lotr_rules.games.deckbuilding.record import check_record
+from lotr_rules.session.deckbuilding import record_config, replay_checked
+from lotr_rules.session.families import game_builder
+from lotr_rules.session.rebuild import Step, decision_turns, first_choices
 
 #: how many replays one server keeps open
 MAX_REPLAYS = 16
 #: how many steps of one replay are kept built (each is a whole game): the page steps one at a
 #: time, so a few cover going back and forth, and a replay's memory does not grow with its length
 STEPS_KEPT = 8
-
-
-class _Asked(Exception):
-    def __init__(self, request: DecisionRequest) -> None:
-        super().__init__("asked")
-        self.request = request
-
-
-class _StopAtNextQuestion:
-    def choose(self, game: Game, request: DecisionRequest) -> int:
-        raise _Asked(request)
-
-
-@attrs.frozen
-class Step:
-    """The game at one step, the question asked there, and the answer the record gives."""
-
-    game: Game
-    request: DecisionRequest | None
-    chosen: int | None
 
 
 @attrs.define(eq=False)
@@ -104,14 +82,8 @@ class ReplaySession:
             return found
 
     def _build(self, number: int) -> Step:
-        choices = self.choices
-        game = _new_game(self.catalogue, self.config)
-        game.replay_queue.extend(choices[:number])
-        try:
-            _play(game)
-        except _Asked as asked:
-            return Step(game, asked.request, choices[number] if number < len(choices) else None)
-        return Step(game, None, None)
+        new_game, run, seats = game_builder(self.family, self.catalogue, self.config)
+        return first_choices(new_game, run, seats, self.choices, number)
 
     def turn_of(self, number: int) -> int:
         return self.turns[number] if number < len(self.turns) else (self.turns[-1] if self.turns else 0)
@@ -139,19 +111,6 @@ class ReplaySession:
         return self.last
 
 
-def _new_game(catalogue: Catalogue, config: GameConfig | AdventureConfig) -> Game:
-    if isinstance(config, AdventureConfig):
-        return AdventureGame(catalogue.cards, _StopAtNextQuestion(), config)
-    return DeckbuildingGame(catalogue, config, [_StopAtNextQuestion() for _ in range(config.players)])
-
-
-def _play(game: Game) -> None:
-    if isinstance(game, AdventureGame):
-        game.play()
-    elif isinstance(game, DeckbuildingGame):
-        game.play_game()
-
-
 def open_replay(catalogues: Callable[[str], Catalogue], data: Any, where: str) -> ReplaySession:
     """Check a record as ``lotr-rules replay`` does, and open it for stepping (``catalogues``
     gives the cards of a game family)."""
@@ -164,24 +123,11 @@ def open_replay(catalogues: Callable[[str], Catalogue], data: Any, where: str) -
         config = config_from_json(data.get("config"), where)
     elif family == "deckbuilding":
         catalogue = catalogues(family)
-        check_config_values(data, where)
         config = record_config(data, where)
-        try:
-            game = replay(catalogue, data)
-        except ConfigError as error:
-            raise RecordError(f"{where} has a bad game config: {error}") from None
-        except UserError as error:
-            raise RecordError(f"{where}: {error}") from None
-        if game.state.digest() != data.get("digest"):
-            raise RecordError(f"{where} does not replay to the game it records (its digest differs)")
+        game = replay_checked(catalogue, data, where, "does not replay to the game it records (its digest differs)")
     else:
         raise RecordError(f"{where} is a game of {family}, which the viewer cannot replay")
-    turns: list[int] = []
-    probe = _new_game(catalogue, config)
-    probe.on_decision = lambda request, index: turns.append(probe.state.turn)
-    probe.replay_queue.extend(data["choices"])
-    with contextlib.suppress(_Asked):  # a game in progress: its record stops at a question
-        _play(probe)
+    turns = decision_turns(*game_builder(family, catalogue, config), data["choices"])
     return ReplaySession(catalogue, data, where, config, turns, game.state.finished)
 
 

@@ -11,12 +11,13 @@ from typing import Any
 
 import attrs
 
-from lotr_rules.commands.play import save_data, write_save
 from lotr_rules.datafiles import DataFileError, read_json
 from lotr_rules.errors import RecordError, UserError
 from lotr_rules.games.adventure.game import AdventureGame
-from lotr_rules.games.adventure.record import journey_record
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+from lotr_rules.session.adventure import journey_save
+from lotr_rules.session.deckbuilding import save_data, write_save
+from lotr_rules.web.lcg_games import is_lcg_data, lcg_save_data, lcg_summary
 from lotr_rules.web.sessions import TableSession
 
 SUFFIX = ".json"
@@ -60,15 +61,22 @@ class SaveFolder:
         while (self.path / name).exists():
             name = f"game-{stamp}-{number}{SUFFIX}"
             number += 1
-        write_save(self.path / name, data)
+        if data.get("family") == "lcg":  # the Card Game's saves are its records, as the terminal writes them
+            from lotr_rules.session import lcg
+
+            lcg.write(self.path / name, data)
+        else:
+            write_save(self.path / name, data)
         return name
 
 
 def _summary(file: Path) -> str:
     try:
         data = read_json(file, "game record")
-        config = data["config"]
+        if is_lcg_data(data):
+            return lcg_summary(data)
         state = "over" if data.get("finished") else f"{len(data['choices'])} choices in"
+        config = data["config"]
         if data.get("family") == "adventure-deck":
             return f"an Adventure Deck journey, seed {config.get('seed')}: {state}"
         sets = " + ".join(config.get("sets", ())) or data.get("family", "")
@@ -84,7 +92,5 @@ def save_data_of(session: TableSession) -> dict[str, Any] | None:
         if isinstance(game, DeckbuildingGame):
             return save_data(game, session.seats)
         if isinstance(game, AdventureGame):
-            data = journey_record(game)
-            data["seats"] = list(session.seats)
-            return data
-        return None
+            return journey_save(game, session.seats)
+        return lcg_save_data(session)

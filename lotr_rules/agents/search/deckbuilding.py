@@ -121,11 +121,3 @@ def _play_out(live: DeckbuildingGame, request: DecisionRequest, candidate: int, 
     margin = scores[seat] - others if scores else 0
     return share + SCORE_POINT * margin
 
-
-def deckbuilding_bot(kind: str, seed: int, budget: Budget = DEFAULT_BUDGET) -> Agent:
-    """The deck-building bot of a kind ("heuristic", "random" or "search")."""
-    from lotr_rules.agents.bots import RandomAgent
-
-    if kind == "search":
-        return DeckbuildingSearchAgent(seed, budget)
-    return HeuristicAgent(seed=seed) if kind == "heuristic" else RandomAgent(seed=seed)

@@ -42,6 +42,9 @@ MAX_CANDIDATES = 3
 #: none, in 8.5 rounds
 HORIZON = 1
 MARGIN = 3.0
+#: the salt of the world the prior is asked in, from a decision's seed (the playouts' worlds
+#: are salted with the stream's own 32-bit draws instead)
+PRIOR_WORLD = 0x5EE
 
 
 class _Horizon(Exception):
@@ -115,7 +118,7 @@ def determinize(game: LcgGame, live: LcgGame, seat: int, world: int) -> None:
     zones[(SHADOWS, -1)][:] = dealt
     zones[(ENCOUNTER_DECK, -1)][:] = pool[len(shadows) :]
     game.state.rng = Rng(rng.fork(players))
-    game._where.clear()  # (a hint only, but the cards moved under it)
+    game._where = {}  # (a hint only, but the cards moved under it; a copy shares the original's)
 
 
 class LcgSearchAgent:
@@ -138,12 +141,14 @@ class LcgSearchAgent:
         self.means: list[float] = []
 
     def choose(self, game: Game, request: DecisionRequest) -> int:
-        first = self.heuristic.choose(game, request)
-        if not isinstance(game, LcgGame) or request.kind not in SEARCHED or len(request.options) < 2:
+        if not isinstance(game, LcgGame):
+            return self.heuristic.choose(game, request)
+        seed = self.rng.fork(len(game.state.choices))
+        first = self.prior(game, request, seed)
+        if request.kind not in SEARCHED or len(request.options) < 2:
             return first
         others = [i for i in range(len(request.options)) if i != first]
         candidates = [first, *others[: MAX_CANDIDATES - 1]]
-        seed = self.rng.fork(len(game.state.choices))
         worlds = Rng(seed)
 
         def playout(candidate: int, world: int) -> float:
@@ -151,6 +156,14 @@ class LcgSearchAgent:
             return _play_out(game, request, candidate, world, self.horizon)
 
         return pick(candidates, playout, lambda: worlds.fork(worlds.next32()), self.budget, self.margin, self.means)
+
+    def prior(self, game: LcgGame, request: DecisionRequest, seed: int) -> int:
+        """The heuristic bot's choice, made in a world dealt from what the seat has seen: its
+        look-ahead plays events and abilities on a copy of the game it is shown (drawing cards,
+        revealing encounter cards), so shown the real game it would read the hidden cards."""
+        seen = game.copy()
+        determinize(seen, game, request.player, Rng(seed).fork(PRIOR_WORLD))
+        return self.heuristic.choose(seen, request)
 
 
 def _play_out(live: LcgGame, request: DecisionRequest, candidate: int, world: int, horizon: int) -> float:

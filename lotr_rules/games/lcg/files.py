@@ -132,12 +132,10 @@ def _field(card: CardDef, name: str, default: str = "") -> str:
 @attrs.frozen(slots=True)
 class _Facts:
     is_hero: bool
-    sphere: str | None
 
 
 def _facts(card: CardDef) -> _Facts:
-    sphere = _field(card, "sphere", "neutral")
-    return _Facts("hero" in card.types, None if sphere == "neutral" else sphere)
+    return _Facts("hero" in card.types)
 
 
 class Records:
@@ -239,7 +237,7 @@ def deck_problems(
     deck: DeckList, cards: LcgCards, *, minimum_cards: int | None = None, context: Sequence[str] = ()
 ) -> list[Finding]:
     """The deck's unreadable lines and the deck-building rules it breaks (the core rules: at most
-    three copies of a title, one of each hero and at most three, each card's sphere a hero's;
+    three copies of a title, one of each hero and at most three; a card of any sphere is legal;
     with ``minimum_cards``, at least that many cards besides the heroes); a card no loaded set
     has, one that is not a player card, or a name several cards share (E330), is a finding too.
     Names are read in the ``context`` sets first (the deck's own set)."""

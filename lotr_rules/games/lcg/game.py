@@ -25,7 +25,7 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, Option
 from lotr_rules.engine.game import Game, GameOver
 from lotr_rules.errors import ConfigError, InternalError
-from lotr_rules.games.lcg import combat, triggers, words_entering, words_objectives
+from lotr_rules.games.lcg import combat, triggers, words_entering, words_objectives, words_protection
 from lotr_rules.games.lcg.lookup import RecordIndex, record_index
 from lotr_rules.games.lcg.record import CHARACTER_TYPES, LcgCard, LcgEvent, PlayerDeck, Scenario
 from lotr_rules.games.lcg.state import (
@@ -74,6 +74,9 @@ REASONS = (WON, LOST)
 IN_PLAY = (PLAY, ENGAGED, STAGING, ACTIVE, QUEST)
 
 PASS = Option("pass", None)
+#: the steps of the quest phase done so far (``LcgGame.quest_step``)
+STAGED = "staged"
+RESOLVED = "resolved"
 
 
 @attrs.frozen(slots=True)
@@ -220,6 +223,10 @@ class LcgGame(Game):
         self.labels: dict[int, str] = {
             card: config.names[r] for card, r in enumerate(records) if config.names.get(r, r.name) != r.name
         }
+        #: how far this quest phase has come: "" (committing), STAGED, then RESOLVED (its
+        #: committed characters stay committed to the phase's end, but their willpower counts no
+        #: more); read by agents
+        self.quest_step = ""
         super().__init__(shared.cards, LcgState(len(config.players), config.seed), agents)
         self.replay_queue.extend(replay)
         # setup itself may end the game (a scenario takes a lone hero prisoner): the game is
@@ -853,14 +860,22 @@ class LcgGame(Game):
         total = 0
         for hero in heroes:
             total += resources.get(hero, 0)
-        return total >= record.cost
+        return total >= self.cost_of(card)
+
+    def cost_of(self, card: int) -> int:
+        """What the card costs to play now: its printed cost, changed by the 'while' blocks of
+        cards that hold now (``all allies cost 1 more``), never below 0."""
+        cost = self.records[card].cost
+        if self.constant_cards and "cost" in record_index(self).constants:
+            cost += self._constant_changes(card, "cost")
+        return max(0, cost)
 
     def pay(self, player: int, card: int, due: int | None = None) -> None:
         """Pay the card's cost (``due``: what a cost of X came to)."""
         # The pools with the most resources pay first (ties: the earlier hero), so the payment
         # leaves as many pools able to pay as it can; the rules leave the split to the player.
         if due is None:
-            due = self.records[card].cost
+            due = self.cost_of(card)
         payers = sorted(self.matching_heroes(player, card), key=lambda h: (-self.state.resources[h], h))
         for hero in payers[: self.records[card].pay_from]:
             # a card paid from several heroes' pools: 1 from each of them first
@@ -896,7 +911,8 @@ class LcgGame(Game):
         player or any enemy in play, locations in play; and its own condition, if any."""
         record = self.records[attachment]
         kind, anyone = record.attach_to, record.attach_scope in ("any", "engaged")
-        players = self.turn_order() if anyone else [player]
+        # (any player's: the player's own cards first, then the others' in turn order)
+        players = [player, *(p for p in self.turn_order() if p != player)] if anyone else [player]
         if kind == "enemy":
             pools = [c for p in players for c in self.z(ENGAGED, p)]
             candidates = [*pools, *self.z(STAGING)] if record.attach_scope == "any" else pools
@@ -910,6 +926,8 @@ class LcgGame(Game):
             if self.records[c].type == kind or (kind == "character" and self.records[c].is_character)
         ]
         found = [c for c in found if not words_objectives.barred(self, c)]
+        if record.restricted:
+            found = [c for c in found if not words_protection.restricted_barred(self, c)]
         if record.attach_if is not None:
             check = record.attach_if
             found = [c for c in found if check(self, player, c)]
@@ -1080,6 +1098,8 @@ class LcgGame(Game):
     def resource_phase(self) -> None:
         for player in self.turn_order():
             for hero in self.heroes(player):
+                if words_protection.collect_barred(self, hero):
+                    continue
                 self.state.resources[hero] = self.state.resources.get(hero, 0) + 1
             self.draw(player, 1)
         self.action_window("resource")
@@ -1099,12 +1119,17 @@ class LcgGame(Game):
 
     def quest_phase(self) -> None:
         state = self.state
+        self.quest_step = ""
         if "quest begins" in self.listened:
             triggers.fire(self, "quest begins", state.first_player)
         self.action_window("quest begins")
         for player in self.turn_order():
             while True:
-                free = [c for c in self.characters(player) if self.ready(c) and c not in state.committed]
+                free = [
+                    c
+                    for c in self.characters(player)
+                    if self.ready(c) and c not in state.committed and not words_protection.commit_barred(self, c)
+                ]
                 if not free:
                     break
                 options = [Option("done", None), *(self.card_option(c) for c in free)]
@@ -1117,9 +1142,11 @@ class LcgGame(Game):
                 triggers.fire(self, "committed", player, card)
         self.action_window("after committing")
         self.staging_step()
+        self.quest_step = STAGED
         self.action_window("after staging")
         willpower = self.committed_willpower()
         threat = self.staging_threat()
+        self.quest_step = RESOLVED
         self.log("quest resolution", willpower, threat)
         if willpower > threat:
             self.place_progress(willpower - threat)
@@ -1128,8 +1155,10 @@ class LcgGame(Game):
                 self.raise_threat(player, threat - willpower)
             if "quest failed" in self.listened:
                 triggers.fire(self, "quest failed", self.state.first_player)
-        state.committed.clear()
+        # committed characters stay committed until the quest phase ends, through its last
+        # action window (rulebook, "Quest Phase": committed through the end of the phase)
         self.action_window("after quest resolution")
+        state.committed.clear()
 
     def staging_step(self) -> None:
         """Each player still in the game reveals an encounter card, unless an effect skips the
@@ -1161,8 +1190,8 @@ class LcgGame(Game):
                 ]
                 card = self.choose(player, "travel", "Travel to a location?", options)
                 if card is not None:
+                    # progress already on the location stays on it (RR "Travel Phase")
                     self.move(card, ACTIVE)
-                    self.state.progress[card] = 0
                     self.log("travelled", self.card_name(card))
                     travel = self.records[card].travel
                     if travel is not None:

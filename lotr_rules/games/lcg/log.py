@@ -147,6 +147,7 @@ LINES: dict[str, Callable[..., str]] = {
     "cancelled": lambda name, what: f"The {what} effect of {name} is cancelled",
     "attached": lambda name, host: f"{name} is attached to {host}",
     "withdrawn": lambda name: f"{name} is removed from the quest",
+    "removed from the game": lambda p, name: f"{name} is removed from the game",
     "staged": lambda name: f"{name} is added to the staging area",
     "guarded": lambda objective, guard: f"{objective} is guarded by {guard}",
     "claimed": lambda p, objective, hero: f"{_seat(p)} claims {objective}, attached to {hero}",

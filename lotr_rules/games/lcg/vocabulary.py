@@ -25,8 +25,10 @@ from lotr_rules.games.lcg import (
     words_entering,
     words_hazards,
     words_looking,
+    words_measures,
     words_objectives,
     words_piles,
+    words_protection,
     words_quest,
     words_stages,
 )
@@ -147,6 +149,7 @@ ZONES = (
     words_attacks.ATTACKED,
     words_objectives.SET_ASIDE_ZONE,
     words_objectives.CAPTURED_ZONE,
+    words_looking.SEARCHED_ZONE,
 )
 
 
@@ -198,6 +201,7 @@ PRIMITIVES = (
         impl=w.exhaust,
         honours=_ANY_SEL,
         payable=w.can_exhaust,
+        pays=w.pay_exhausting,
     ),
     Primitive(
         "discard",
@@ -267,12 +271,13 @@ PRIMITIVES = (
     ),
     Primitive(
         "take",
-        "Take cards from the top of discard piles into your hand.",
+        "Take cards into your hand: from the top of discard piles, or of the cards of your deck "
+        "you searched ('take up to 1 ally from searched where trait is rohan').",
         "take an attachment from top attachments of discard piles",
         "cards",
         impl=words_looking.take,
-        honours=frozenset({"zone", "count", "as"}),
-        from_zones=("top attachments of discard piles",),
+        honours=frozenset({"zone", "where", "count", "up to", "all", "as"}),
+        from_zones=("top attachments of discard piles", "searched"),
         moves_to="hand",
     ),
     Primitive(
@@ -288,6 +293,7 @@ PRIMITIVES = (
         to_zones=("encounter deck",),
         moves_to="placement",
     ),
+    words_piles.BANISH,
     words_piles.DISENGAGE,
     words_piles.RECOVER,
     words_piles.RESHUFFLE,
@@ -326,6 +332,7 @@ PRIMITIVES = (
     words_entering.REGISTER,
     words_hazards.ATTACH_TO,
     words_hazards.SEARCH_DECK,
+    words_looking.SEARCH,
     words_decks.SHUFFLE,
     words_attacks.ALLOW_SEVERAL_DEFENDERS,
     words_control.CONTROL,
@@ -334,6 +341,7 @@ PRIMITIVES = (
     words_stages.BECKON_RULE,
     words_stages.ELUDE_RULE,
     *words_objectives.PRIMITIVES,
+    *words_protection.PRIMITIVES,
 )
 
 
@@ -403,6 +411,7 @@ ATTRIBUTES = (
     _live("name", "text", "the card's name", w.card_name),
     Phrase("type", "one of the card's types", lambda c: c.types, data={"kind": "types"}),
     words_control.SAME_CARD,
+    *words_measures.ATTRIBUTES,
 )
 
 #: what a 'while' block may grant a card besides stats ('give trait gondor to attached hero')
@@ -537,6 +546,7 @@ AGGREGATES = (
     Phrase("damage", "the damage tokens on the cards, added up", words_combat.damage_on),
     words_hazards.RESOURCES,
     *words_stages.STAT_AGGREGATES,
+    *words_measures.AGGREGATES,
 )
 
 ABILITIES = {

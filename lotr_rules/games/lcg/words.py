@@ -137,14 +137,18 @@ def defending_character(ctx: Ctx) -> list[list[int]]:
 
 
 # ---------------------------------------------------------------------- choosing cards
-def pick(ctx: Ctx, sel: Selection, prompt: str = "choose a card") -> list[int]:
+def pick(ctx: Ctx, sel: Selection, prompt: str = "choose a card", among: list[int] | None = None) -> list[int]:
     """The cards a selection means now: a name's cards, every match for ``all`` (and for a
     selection with no quantity), a random few for ``random N``, and otherwise the acting player's
     choice of N among the matches (``up to N``: as many as they like, at most N). ``prompt``
     is what the player is asked, after the name of the card asking ("Théodred: choose a card
-    to get 1 resource")."""
+    to get 1 resource"). ``among``: the matches narrowed beforehand (a cost paid only with the
+    cards that can pay it)."""
     game = g(ctx)
-    cards = sel.referenced(ctx) if sel.quantity == "ref" else sel.candidates(ctx, 1 << 30)
+    if among is not None:
+        cards = among
+    else:
+        cards = sel.referenced(ctx) if sel.quantity == "ref" else sel.candidates(ctx, 1 << 30)
     if sel.quantity in ("ref", "all", "default"):
         chosen = cards
     elif sel.quantity == "random":
@@ -216,9 +220,22 @@ def exhaust(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard:
 def can_exhaust(ctx: Ctx, sel: Selection | None) -> bool:
     """A cost of exhausting: enough ready cards to exhaust."""
     assert sel is not None
+    return len(_ready(ctx, sel)) >= _needed(ctx, sel)
+
+
+def pay_exhausting(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    """A cost of exhausting, paid: the cards are chosen among the ready ones only, for a card
+    already exhausted cannot pay it (RR "Costs": a cost is paid in full or not at all)."""
+    assert sel is not None
     game = g(ctx)
-    ready_cards = [c for c in _selectable(ctx, sel) if c not in game.state.exhausted]
-    return len(ready_cards) >= _needed(ctx, sel)
+    for card in _alive(game, pick(ctx, sel, "choose a card to exhaust as the cost", among=_ready(ctx, sel))):
+        game.state.exhausted.add(card)
+        game.log("exhausted", game.card_name(card))
+
+
+def _ready(ctx: Ctx, sel: Selection) -> list[int]:
+    exhausted = g(ctx).state.exhausted
+    return [c for c in _selectable(ctx, sel) if c not in exhausted]
 
 
 def _selectable(ctx: Ctx, sel: Selection) -> list[int]:

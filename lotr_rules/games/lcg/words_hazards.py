@@ -108,4 +108,5 @@ SEARCH_DECK = Primitive(
     "count",
     impl=search_deck,
     honours=frozenset({"count"}),
+    asked="look through the top {n} of your deck and take 1 into your hand",
 )

@@ -2,7 +2,8 @@
 back: ``look at`` (the top of the encounter deck or of any player's deck, or the shadow cards of
 the enemies engaged with you), the zones ``looked at``, ``any deck`` and ``shadow cards of
 enemies engaged with you``, and ``move``; and for taking an attachment back from a discard
-pile, the zone ``top attachments of discard piles`` and ``take`` (see :mod:`.vocabulary`).
+pile, the zone ``top attachments of discard piles`` and ``take``; and for searching your own
+deck, ``search`` and the zone ``searched`` (see :mod:`.vocabulary`).
 
 The LCG keeps its decks with the top card first (``deck[0]`` is drawn or revealed next), so
 these read the top of a deck from the front of its list.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Option
+from lotr_rules.engine.registry import Primitive, ZoneSpec
 from lotr_rules.engine.selection import Placement, Selection
 from lotr_rules.games.lcg.state import DECK, DISCARD, ENCOUNTER_DECK, ENGAGED, HAND, SHADOWS
 from lotr_rules.games.lcg.words import g, pick, zone_key
@@ -158,9 +160,62 @@ def top_attachments(ctx: Ctx) -> list[list[int]]:
 
 
 def take(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
-    """The cards go into your hand."""
+    """The cards go into your hand (from a discard pile's top, or from the cards of your own
+    deck that were searched)."""
     assert sel is not None
     game = g(ctx)
     for card in pick(ctx, sel, "choose a card to take"):
         game.move(card, HAND, ctx.player)
         game.log("taken", ctx.player, game.card_name(card))
+
+
+# ---------------------------------------------------------------------- searching your deck
+#: where an effect keeps the cards of your deck it searched (no script name can be this: names
+#: start upper case)
+SEARCHED = "searched"
+
+
+def search(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    """Look through the top N cards of your deck (``all``: the whole deck) in private, then
+    shuffle your deck (RR "Searching": a searched deck is shuffled afterwards). The cards found
+    are remembered by who they are, so ``searched`` still names them after the shuffle: taking
+    some of them out of the shuffled deck leaves the deck as shuffling the rest back would."""
+    game = g(ctx)
+    count = sel.wanted(ctx) if sel is not None else 1
+    deck = game.z(DECK, ctx.player)
+    found = deck[: max(0, count)]
+    ctx.vars[SEARCHED] = list(found)
+    if sel is not None and sel.binding:
+        ctx.vars[sel.binding] = list(found)
+    game.log("searched", ctx.player, len(found))
+    game.state.rng.shuffle(deck)
+
+
+def searched(ctx: Ctx) -> list[list[int]]:
+    """The cards this effect searched that are still in your deck."""
+    found = ctx.vars.get(SEARCHED, [])
+    deck = g(ctx).z(DECK, ctx.player)
+    return [[c for c in found if c in deck]] if isinstance(found, list) else [[]]
+
+
+SEARCH = Primitive(
+    "search",
+    "Look through the top cards of your deck in private ('all cards': the whole deck), then shuffle "
+    "your deck. 'searched' names the cards looked through for the rest of the ability: 'take' some "
+    "of them into your hand; the others stay in the shuffled deck.",
+    "search 5 cards from deck",
+    "cards or count",
+    default_zone="deck",
+    impl=search,
+    honours=frozenset({"zone", "count", "all", "as"}),
+    from_zones=("deck",),
+)
+
+SEARCHED_ZONE = ZoneSpec(
+    SEARCHED,
+    "the cards of your deck this ability searched ('search'), while they are still in it",
+    (),
+    "player",
+    searched,
+    filled_by="search",
+)

@@ -13,7 +13,7 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import Phrase, Primitive
 from lotr_rules.engine.selection import Placement, Selection
 from lotr_rules.games.lcg import triggers
-from lotr_rules.games.lcg.state import DECK, DISCARD, ENGAGED, HAND, PLAY, STAGING
+from lotr_rules.games.lcg.state import DECK, DISCARD, ENGAGED, HAND, PLAY, REMOVED, STAGING
 from lotr_rules.games.lcg.words import g, pick
 
 #: what a selection of these commands may say: its zone, which cards, how many, a name
@@ -90,6 +90,20 @@ def revive(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: 
         triggers.fire(game, "enters play", owner, hero)
 
 
+def banish(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+    """These player cards are removed from the game (RR "Removed from the Game"): out of play
+    for good, with their owner's other cards removed from the game. An event that says so of
+    itself leaves the game once it resolves, instead of going to the discard pile."""
+    assert sel is not None
+    game = g(ctx)
+    for card in pick(ctx, sel, "Remove a card from the game"):
+        owner = game.owners[card]
+        if owner < 0 or game.locate(card)[0] == REMOVED:
+            continue  # (only player cards are written: E189 refuses any other kind)
+        game.move(card, REMOVED, owner)
+        game.log("removed from the game", owner, game.card_name(card))
+
+
 def _entering(sel: Selection) -> Selection:
     """The selection without the heroes that cannot enter play now (the unique rule)."""
     test = sel.test
@@ -151,5 +165,16 @@ REVIVE = Primitive(
     default_zone="any discard pile",
     moves_to="play area",
     kinds=("hero",),
+)
+BANISH = Primitive(
+    "banish",
+    "Remove these player cards from the game: they never come back ('banish this': an event "
+    "that is removed from the game once it resolves, instead of going to the discard pile).",
+    "banish this",
+    "cards",
+    impl=banish,
+    honours=_FROM_A_ZONE | {"name", "all"},
+    moves_to="removed from the game",
+    kinds=("hero", "ally", "attachment", "event"),
 )
 EACH_PLAYER = Phrase("each player", "every player still in the game, from the first player clockwise", each_player)

@@ -67,3 +67,32 @@ document.addEventListener("keydown", function (event) {
     if (event.key === "Enter" && event.target.classList && event.target.classList.contains("finding")) goTo(event.target);
   });
 })();
+
+// Ctrl+Z (or Cmd+Z) takes back the last decision, as the table's Take back button does.
+document.addEventListener("keydown", function (event) {
+  if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== "z" || event.shiftKey) return;
+  if (event.target.closest && event.target.closest("input, textarea, select")) return;
+  var button = document.querySelector("#table .take-back");
+  if (button) {
+    event.preventDefault();
+    button.click();
+  }
+});
+
+// On a narrow screen the card panel sits under the whole table: a card tapped (not one of its
+// buttons) opens the panel over the foot of the screen instead, and a tap on the panel, or any
+// choice, closes it.
+(function () {
+  function narrow() { return window.matchMedia("(max-width: 900px)").matches; }
+  document.addEventListener("click", function (event) {
+    var inspector = document.getElementById("inspector");
+    if (!inspector || !event.target.closest) return;
+    if (event.target.closest("#inspector")) {
+      if (!event.target.closest("details")) inspector.classList.remove("open");
+    } else if (event.target.closest(".choice, button, a")) {
+      inspector.classList.remove("open");
+    } else if (narrow() && event.target.closest(".card[hx-get]")) {
+      inspector.classList.add("open");
+    }
+  });
+})();
