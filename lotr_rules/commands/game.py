@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
+from lotr_rules.agents.search.core import parse_budget
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.commands.common import add_cards_option, catalogue_from, positive_int, seed_int
 from lotr_rules.engine.decisions import Agent
@@ -22,7 +22,7 @@ from lotr_rules.games.deckbuilding.log import render_log, result_lines
 from lotr_rules.games.deckbuilding.match import is_match, match_lines, match_record, play_match, second_record_path
 from lotr_rules.games.deckbuilding.mix import PLANS
 from lotr_rules.games.deckbuilding.record import game_record, record_text
-from lotr_rules.session.deckbuilding import play_new
+from lotr_rules.session.deckbuilding import make_bot, play_new
 from lotr_rules.session.mixing import apply_mix_file, mix_options
 
 
@@ -127,8 +127,8 @@ def run(args: argparse.Namespace) -> int:
         sets=tuple(s.strip() for s in args.sets.split(",") if s.strip()),
         **mix_options(args),
     )
-    bot = RandomAgent if args.bot == "random" else HeuristicAgent
-    agents = [bot(seed=args.seed * 10 + i) for i in range(args.players)]
+    budget = parse_budget(args.search_budget)
+    agents = [make_bot(args.bot or "heuristic", args.seed * 10 + i, budget) for i in range(args.players)]
     if is_match(config, args.half is not None):
         return _run_match(args, catalogue, config, agents)
     game = play_new(catalogue, config, agents)

@@ -15,8 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from lotr_rules.agents.controls import Seat, TakeBackRequested, ask_for_choice, take_back_key
 from lotr_rules.agents.human import QuitRequested, SaveRequested
+from lotr_rules.agents.search.core import parse_budget
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.commands.lcg_options import DECKBUILDING_OPTIONS, refuse
@@ -59,6 +62,7 @@ def setup_from_args(args: argparse.Namespace, cards: Catalogue, humans: int) -> 
         humans=humans,
         bot=args.bot or "heuristic",
         mode=mode_from_args(args),
+        budget=parse_budget(getattr(args, "search_budget", None)),
     )
 
 
@@ -75,9 +79,8 @@ def run_game(args: argparse.Namespace) -> int:
         raise UserError(f"cannot write '{args.record}': folder '{args.record.parent}' does not exist")
     setup = setup_from_args(args, catalogue(args), humans=0)
     seed = setup.seed
-    game = LcgGame(
-        setup.table.config, [session.make_bot(kind, seed * 10 + seat) for seat, kind in enumerate(setup.seats)]
-    )
+    bots = [session.make_bot(kind, seed * 10 + seat, setup.budget) for seat, kind in enumerate(setup.seats)]
+    game = LcgGame(setup.table.config, bots)
     game.play_game()
     if not args.quiet:  # --quiet: the result alone
         print(setup.title)
@@ -307,6 +310,8 @@ def run_play(args: argparse.Namespace, human: LcgHuman | None = None) -> int:
     else:
         setup = setup_from_args(args, cards, humans=args.humans if args.humans is not None else 1)
         print(f"The Card Game: {setup.title}. Type ? for the keys.")
+    # the search bot's budget is not saved: a resumed game takes the one given now
+    setup = attrs.evolve(setup, budget=parse_budget(getattr(args, "search_budget", None)))
     save_path: Path = args.save or args.resume or DEFAULT_SAVE
     people = [seat for seat, kind in enumerate(setup.seats) if kind == "human"]
     person = human or LcgHuman(save_path=str(save_path), hot_seat=len(people) > 1)

@@ -20,6 +20,7 @@ import attrs
 
 from lotr_rules.agents.controls import TakeBackRequested
 from lotr_rules.agents.human import HumanAgent, QuitRequested, SaveRequested
+from lotr_rules.agents.search.core import DEFAULT_BUDGET, Budget, parse_budget
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.commands.common import add_cards_option, bounded_int, catalogue_from, positive_int, seed_int
 from lotr_rules.commands.game import add_mix_options, with_mix_file
@@ -166,6 +167,7 @@ def run(args: argparse.Namespace) -> int:
         save_path=str(save_path),
     )
     session = Session(catalogue, seats, human, save_path, saved=data is not None, where=where)
+    session.budget = parse_budget(args.search_budget)
     # A plan-2 game without --half is a whole match; a save says itself whether it is part of one.
     in_match = isinstance(data.get("match"), dict) if data is not None else args.half is None
     if config.mix == PLAN and in_match:
@@ -199,13 +201,15 @@ class Session:
     #: the file the game being played was read from, if any
     where: str = ""
     match: dict[str, Any] = attrs.field(factory=dict)
+    #: the search bot's budget (--search-budget)
+    budget: Budget = DEFAULT_BUDGET
 
     @property
     def humans(self) -> list[int]:
         return [seat for seat, kind in enumerate(self.seats) if kind == "human"]
 
     def agents(self, config: GameConfig) -> list[Agent]:
-        return make_agents(self.seats, self.human, config.seed)
+        return make_agents(self.seats, self.human, config.seed, self.budget)
 
     def save_data(self, game: DeckbuildingGame) -> dict[str, Any]:
         data = save_data(game, self.seats)

@@ -12,7 +12,9 @@ import webbrowser
 from pathlib import Path
 from typing import Any
 
+from lotr_rules.agents.search.core import parse_budget
 from lotr_rules.commands.common import add_cards_option
+from lotr_rules.commands.search_options import add_search_budget
 from lotr_rules.errors import UserError
 
 DEFAULT_PORT = 8765
@@ -50,6 +52,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         metavar="SECONDS",
         help="how long each bot move stays on the table before it happens (default 0.6; 0 for none)",
     )
+    add_search_budget(parser)
     add_cards_option(parser)
     parser.set_defaults(run=run)
 
@@ -74,7 +77,8 @@ def run(args: argparse.Namespace) -> int:
             raise UserError(f"--allow-host {name!r} is not a host name (give a name or an address, without a port)")
     local = canonical(args.host) in LOOPBACK_NAMES
     allowed = allowed_names(args.host, args.allow_host)
-    app = create_app(tuple(args.cards), args.saves, args.bot_delay, allowed_hosts=allowed)
+    budget = parse_budget(args.search_budget)
+    app = create_app(tuple(args.cards), args.saves, args.bot_delay, allowed_hosts=allowed, search_budget=budget)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     if not local:

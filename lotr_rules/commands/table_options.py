@@ -8,6 +8,7 @@ import argparse
 import sys
 
 from lotr_rules.commands.common import bounded_int
+from lotr_rules.commands.search_options import add_search_budget
 from lotr_rules.errors import UserError
 from lotr_rules.session import families
 
@@ -45,6 +46,7 @@ def add_bot_option(parser: argparse.ArgumentParser, *, also: str = "") -> None:
     parser.add_argument("--bot", metavar="KIND", default=None, help=f"the kind of bot ({kinds}){also}")
     # the old name of --bot for the Adventure Deck's strategies: still read, with a note
     parser.add_argument("--strategy", metavar="NAME", default=None, help=argparse.SUPPRESS)
+    add_search_budget(parser)
 
 
 def settle(args: argparse.Namespace, *, also_bots: tuple[str, ...] = ()) -> None:

@@ -13,6 +13,8 @@ from typing import Any
 import attrs
 
 from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
+from lotr_rules.agents.search.core import DEFAULT_BUDGET, Budget
+from lotr_rules.agents.search.deckbuilding import DeckbuildingSearchAgent
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
@@ -25,25 +27,28 @@ from lotr_rules.games.deckbuilding.record import game_record, record_text, repla
 from lotr_rules.session import saving
 from lotr_rules.session.mixing import mix_options
 from lotr_rules.session.options import DeckbuildingOptions
-from lotr_rules.session.seats import HUMAN, NoQuestionsYet, SeatBot, seat_kinds
+from lotr_rules.session.seats import HUMAN, NoQuestionsYet, SeatBot, seat_kinds, with_budget
 
 FAMILY = "deckbuilding"
-BOTS = ("heuristic", "random")
+BOTS = ("heuristic", "random", "search")
 SEAT_KINDS = (HUMAN, *BOTS)
 DEFAULT_PLAYERS = 4
 DEFAULT_SETS = "two-towers"
 
 
-def make_bot(kind: str, seed: int) -> Agent:
+def make_bot(kind: str, seed: int, budget: Budget = DEFAULT_BUDGET) -> Agent:
+    """The deck-building bot of ``kind``; ``budget`` is the search bot's (see :mod:`lotr_rules.agents.search`)."""
+    if kind == "search":
+        return DeckbuildingSearchAgent(seed, budget)
     return HeuristicAgent(seed=seed) if kind == "heuristic" else RandomAgent(seed=seed)
 
 
-def seat_bot(kind: str, seed: int, seat: int) -> Agent:
-    return SeatBot(kind, seed, seat, make_bot)
+def seat_bot(kind: str, seed: int, seat: int, budget: Budget = DEFAULT_BUDGET) -> Agent:
+    return SeatBot(kind, seed, seat, with_budget(make_bot, budget))
 
 
-def make_agents(seats: Sequence[str], person: Agent, seed: int) -> list[Agent]:
-    return [person if kind == HUMAN else seat_bot(kind, seed, seat) for seat, kind in enumerate(seats)]
+def make_agents(seats: Sequence[str], person: Agent, seed: int, budget: Budget = DEFAULT_BUDGET) -> list[Agent]:
+    return [person if kind == HUMAN else seat_bot(kind, seed, seat, budget) for seat, kind in enumerate(seats)]
 
 
 # ---------------------------------------------------------------------- new games

@@ -40,7 +40,7 @@ FAMILIES: dict[str, Family] = {
             "The deck-building game",
             4,
             5,
-            ("heuristic", "random"),
+            ("heuristic", "random", "search"),
             "heuristic",
             "the deck-building game",
         ),
@@ -54,7 +54,7 @@ FAMILIES: dict[str, Family] = {
             "the Adventure Deck",
             "strategy",
         ),
-        Family("lcg", "The Card Game", 2, 4, ("heuristic", "random"), "heuristic", "the Card Game"),
+        Family("lcg", "The Card Game", 2, 4, ("heuristic", "random", "search"), "heuristic", "the Card Game"),
     )
 }
 DEFAULT = "deckbuilding"

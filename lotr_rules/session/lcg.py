@@ -22,6 +22,8 @@ from typing import Any
 
 import attrs
 
+from lotr_rules.agents.search.core import DEFAULT_BUDGET, Budget
+from lotr_rules.agents.search.lcg import LcgSearchAgent
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.engine.decisions import Agent
 from lotr_rules.errors import RecordError, UserError
@@ -40,10 +42,10 @@ from lotr_rules.games.lcg.recording import (
 from lotr_rules.session import saving
 from lotr_rules.session.families import game_builder
 from lotr_rules.session.rebuild import Step, decision_turns, replay_first
-from lotr_rules.session.seats import HUMAN, SeatBot, check_kinds, seat_kinds
+from lotr_rules.session.seats import HUMAN, SeatBot, check_kinds, seat_kinds, with_budget
 
 FAMILY = "lcg"
-BOTS = ("heuristic", "random")
+BOTS = ("heuristic", "random", "search")
 DEFAULT_SCENARIO = "passage-through-mirkwood"
 #: the core rulebook's starter decks for a first game, in the order it lists the spheres
 FIRST_GAME_DECKS = ("leadership", "tactics", "spirit", "lore")
@@ -51,7 +53,10 @@ DEFAULT_PLAYERS = 2
 MAX_PLAYERS = 4
 
 
-def make_bot(kind: str, seed: int) -> Agent:
+def make_bot(kind: str, seed: int, budget: Budget = DEFAULT_BUDGET) -> Agent:
+    """The Card Game's bot of ``kind``; ``budget`` is the search bot's (see :mod:`lotr_rules.agents.search`)."""
+    if kind == "search":
+        return LcgSearchAgent(seed, budget)
     return LcgHeuristicAgent(seed) if kind == "heuristic" else RandomAgent(seed)
 
 
@@ -69,6 +74,8 @@ class LcgSetup:
 
     table: LcgTable
     seats: tuple[str, ...]
+    #: the search bot's budget (not saved: a resumed game takes the one given again)
+    budget: Budget = DEFAULT_BUDGET
 
     @property
     def seed(self) -> int:
@@ -81,7 +88,7 @@ class LcgSetup:
     def agents(self, person: Agent) -> list[Agent]:
         """``person`` at the people's seats; a bot that answers the same after a resume at the others."""
         return [
-            person if kind == HUMAN else SeatBot(kind, self.seed, seat, make_bot)
+            person if kind == HUMAN else SeatBot(kind, self.seed, seat, with_budget(make_bot, self.budget))
             for seat, kind in enumerate(self.seats)
         ]
 
@@ -97,6 +104,7 @@ def new_setup(
     humans: int | None = None,
     bot: str = "heuristic",
     mode: Mode = DEFAULT_MODE,
+    budget: Budget = DEFAULT_BUDGET,
 ) -> LcgSetup:
     """A new game: ``scenario`` (a scenario a loaded set ships), one deck per seat (shipped deck
     names or deck files' paths; by default the first-game decks for ``players``), the seed, and
@@ -114,7 +122,7 @@ def new_setup(
         if len(seats) != count:
             raise UserError(f"{count} decks need {count} seats, not {len(seats)}")
         kinds = check_kinds(seats, BOTS)
-    return LcgSetup(table, tuple(kinds))
+    return LcgSetup(table, tuple(kinds), budget)
 
 
 def heading(table: LcgTable) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from lotr_rules.agents.search.core import Budget
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
@@ -19,6 +20,20 @@ HUMAN = "human"
 
 #: a family's bot of a kind, from a seed
 BotMaker = Callable[[str, int], Agent]
+#: a family's bot of a kind, from a seed and the search bot's budget
+BudgetedBotMaker = Callable[[str, int, Budget], Agent]
+#: the kinds of bot that think long, and only on copies of the game they are shown (the search
+#: bot): a table may let pages read the game while they think
+THINKS_APART = frozenset({"search"})
+
+
+def with_budget(make: BudgetedBotMaker, budget: Budget) -> BotMaker:
+    """``make`` with the search bot's budget fixed: every bot of a table searches alike."""
+
+    def made(kind: str, seed: int) -> Agent:
+        return make(kind, seed, budget)
+
+    return made
 
 
 class SeatBot:
@@ -31,6 +46,8 @@ class SeatBot:
         self._make = make
         #: what a table shows of the seat's player
         self.name = name
+        #: whether the bot only reads the game while it thinks (see :data:`THINKS_APART`)
+        self.thinks_apart = kind in THINKS_APART
 
     def choose(self, game: Game, request: DecisionRequest) -> int:
         mixed = Rng(self.seed * 16 + self.seat).next32() ^ len(game.state.choices)

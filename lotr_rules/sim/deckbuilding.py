@@ -8,7 +8,7 @@ from pathlib import Path
 
 import attrs
 
-from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
+from lotr_rules.agents.search.core import parse_budget
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.engine.rng import Rng
@@ -16,10 +16,11 @@ from lotr_rules.errors import ConfigError
 from lotr_rules.games.deckbuilding.config import STANDARD_ARCHENEMIES, GameConfig
 from lotr_rules.games.deckbuilding.game import ARCHENEMY, OWNED, DeckbuildingGame
 from lotr_rules.games.deckbuilding.match import check_match, choose_heroes, match_result, second_game_config
+from lotr_rules.session import deckbuilding as session
 from lotr_rules.sim.families import SimSettings, register_family
 from lotr_rules.sim.results import GameResult, MatchOutcome, owned_cards
 
-BOTS: dict[str, type[HeuristicAgent] | type[RandomAgent]] = {"heuristic": HeuristicAgent, "random": RandomAgent}
+BOTS = session.BOTS
 #: the decks a player starts with; cards from them are not "bought" when counting what winners own
 STARTING_DECKS = frozenset({"starter", "starting"})
 
@@ -47,9 +48,9 @@ class DeckbuildingFamily:
         )
 
     def make_game(self, catalogue: Catalogue, settings: SimSettings, seed: int) -> DeckbuildingGame:
-        agent = BOTS[settings.bot]
+        budget = parse_budget(settings.search_budget)
         # Each seat's bot gets its own stream, derived from the game's seed.
-        agents = [agent(seed=Rng(seed).fork(seat)) for seat in range(settings.players)]
+        agents = [session.make_bot(settings.bot, Rng(seed).fork(seat), budget) for seat in range(settings.players)]
         return DeckbuildingGame(catalogue, self.config(settings, seed), agents)
 
     def check(self, catalogue: Catalogue, settings: SimSettings) -> None:

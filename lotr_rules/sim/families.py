@@ -34,6 +34,8 @@ class SimSettings:
     players: int = 4
     seed: int = 1
     bot: str = "heuristic"
+    #: the search bot's budget as --search-budget gives it ("": the default)
+    search_budget: str = ""
     impossible: bool = False
     #: None: the family's standard length
     archenemies: int | None = None

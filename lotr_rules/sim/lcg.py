@@ -13,21 +13,22 @@ from pathlib import Path
 
 import attrs
 
+from lotr_rules.agents.search.core import parse_budget
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.engine.decisions import Agent
 from lotr_rules.errors import ConfigError
 from lotr_rules.games import vocabulary_for
-from lotr_rules.games.lcg.bots import LcgHeuristicAgent, RandomAgent
 from lotr_rules.games.lcg.game import WON, LcgGame
 from lotr_rules.games.lcg.modes import parse_mode
 from lotr_rules.games.lcg.recording import LcgTable, new_table
 from lotr_rules.games.lcg.state import QUEST, QUEST_DONE
+from lotr_rules.session import lcg as session
 from lotr_rules.sim.families import SimSettings, register_family
 from lotr_rules.sim.results import GameResult
 
 FAMILY = "lcg"
-BOTS = ("heuristic", "random")
+BOTS = session.BOTS
 
 
 def loss_reason(game: LcgGame) -> str:
@@ -83,8 +84,8 @@ class LcgFamily:
         table = self.table(catalogue, settings)
         config = attrs.evolve(table.config, seed=seed)
         players = len(config.players)
-        bot = LcgHeuristicAgent if settings.bot == "heuristic" else RandomAgent
-        agents: list[Agent] = [bot(seed * 8 + seat) for seat in range(players)]
+        budget = parse_budget(settings.search_budget)
+        agents: list[Agent] = [session.make_bot(settings.bot, seed * 8 + seat, budget) for seat in range(players)]
         game = LcgGame(config, agents)
         result = game.play_game()
         won = result["reason"] == WON

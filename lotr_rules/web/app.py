@@ -30,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from lotr_rules import __version__
+from lotr_rules.agents.search.core import DEFAULT_BUDGET, Budget
 from lotr_rules.datafiles import DataFileError, load_json
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.errors import UserError
@@ -72,7 +73,7 @@ NEWS_WAIT = 8.0
 #: the largest save or record a page may upload
 MAX_UPLOAD = 4 * 1024 * 1024
 
-BOT_NAMES = {"heuristic": "heuristic bot", "random": "random bot"}
+BOT_NAMES = {"heuristic": "heuristic bot", "random": "random bot", "search": "search bot"}
 #: the new-game and resume forms' answer to "where do the people play"
 AT_OWN_BROWSERS = "browsers"
 #: what a page that is not found says, whether there is no such game or a link's key is wrong
@@ -173,7 +174,7 @@ class WebTable:
             sets=self.library.set_choices("deckbuilding"),
             plans=WEB_PLANS,
             mix_files=sorted(self.library.mix_files()),
-            bots=BOT_NAMES,
+            bots={kind: BOT_NAMES[kind] for kind in families.family("deckbuilding").bots},
             strategies=sorted(STRATEGIES),
             default_players=families.family("deckbuilding").default_players,
         )
@@ -715,12 +716,13 @@ def create_app(
     bot_delay: float = 0.6,
     *,
     allowed_hosts: Iterable[str] = LOOPBACK_NAMES,
+    search_budget: Budget = DEFAULT_BUDGET,
 ) -> Starlette:
     """The web table for the shipped sets and ``card_dirs``; saves go to ``saves_dir``. It
     answers only requests addressed to one of ``allowed_hosts`` (or to the address they arrived
     at, written as numbers): no page of another site can reach it through a name that points
     here (see :mod:`lotr_rules.web.hosts`)."""
-    library = Library(card_dirs, bot_delay)
+    library = Library(card_dirs, bot_delay, search_budget)
     library.catalogue("deckbuilding")  # a set with errors stops the server before it starts
     library.catalogue("adventure-deck")
     library.catalogue("lcg")

@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 
 from lotr_rules import atomic
+from lotr_rules.agents.search.core import DEFAULT_BUDGET, Budget
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.decisions import Agent, DecisionRequest
@@ -40,14 +41,15 @@ from lotr_rules.games.lcg.recording import (
     table_from_record,
 )
 from lotr_rules.session import lcg
-from lotr_rules.session.seats import SeatBot
+from lotr_rules.session.seats import SeatBot, with_budget
 from lotr_rules.web.sessions import TableSession
 
 FAMILY = "lcg"
 DEFAULT_SCENARIO = "passage-through-mirkwood"
 #: the decks each seat starts with on the form (the core set's four spheres), where shipped
 DEFAULT_DECKS = ("leadership", "tactics", "spirit", "lore")
-BOTS = ("heuristic", "random")
+#: the bots a seat may be given: the session layer's
+BOTS = lcg.BOTS
 MAX_PLAYERS = 4
 #: the largest deck list a page may upload (a deck list is a few dozen short lines)
 MAX_DECK_UPLOAD = 64 * 1024
@@ -130,7 +132,11 @@ def decode_upload(name: str, content: bytes) -> UploadedDeck:
 
 
 def new_lcg(
-    catalogue: Catalogue, form: Mapping[str, str], uploads: Mapping[int, UploadedDeck], bot_delay: float
+    catalogue: Catalogue,
+    form: Mapping[str, str],
+    uploads: Mapping[int, UploadedDeck],
+    bot_delay: float,
+    budget: Budget = DEFAULT_BUDGET,
 ) -> TableSession:
     """The game the form asks for (``uploads``: the deck lists sent, by seat)."""
     players = _int(form, "players", 1, 1, MAX_PLAYERS, "the number of players")
@@ -159,7 +165,7 @@ def new_lcg(
             raise ConfigError(f"Player {seat + 1}: '{kind}' is not a person or a known bot")
         seats.append(kind)
     table = set_up(catalogue, scenario, decks, seed)
-    return lcg_session(catalogue, table, seats, bot_delay, every_window=bool(form.get("every_window")))
+    return lcg_session(catalogue, table, seats, bot_delay, every_window=bool(form.get("every_window")), budget=budget)
 
 
 #: the heading of a table (the same as the terminal's)
@@ -175,12 +181,13 @@ def lcg_session(
     where: str = "",
     *,
     every_window: bool = False,
+    budget: Budget = DEFAULT_BUDGET,
 ) -> TableSession:
     """A session playing ``table`` (from its start, or on from the save ``saved``). A person's
     seat passes an action window by itself when nothing in it is worth doing, as at the
     terminal, unless ``every_window``."""
 
-    setup = lcg.LcgSetup(table, tuple(seats))
+    setup = lcg.LcgSetup(table, tuple(seats), budget)
 
     def run(agents: Sequence[Agent]) -> Game:
         if saved is None:
@@ -188,7 +195,7 @@ def lcg_session(
         return lcg.resume(setup, saved, where, agents)
 
     def make_bot(seat: int, kind: str) -> Agent:
-        return SeatBot(kind, table.config.seed, seat, lcg.make_bot, name=kind)
+        return SeatBot(kind, table.config.seed, seat, with_budget(lcg.make_bot, budget), name=kind)
 
     session = TableSession(
         FAMILY,
@@ -228,7 +235,9 @@ def checked_record(data: Any, where: str) -> dict[str, Any]:
             raise RecordError(str(error).replace(str(path), where)) from None
 
 
-def resume_lcg(catalogue: Catalogue, data: Any, where: str, bot_delay: float) -> TableSession:
+def resume_lcg(
+    catalogue: Catalogue, data: Any, where: str, bot_delay: float, budget: Budget = DEFAULT_BUDGET
+) -> TableSession:
     """A session that goes on with a save of the Card Game (of the table or of ``play``)."""
     data = checked_record(data, where)
     seats = data.get("seats")
@@ -236,7 +245,7 @@ def resume_lcg(catalogue: Catalogue, data: Any, where: str, bot_delay: float) ->
         raise RecordError(f"{where} is a game record, not a save (it does not say who plays which seat)")
     table = table_from_record(data, catalogue, where)
     replay(table, data, where)  # a save that does not replay is refused here, on the page
-    return lcg_session(catalogue, table, [str(kind) for kind in seats], bot_delay, data, where)
+    return lcg_session(catalogue, table, [str(kind) for kind in seats], bot_delay, data, where, budget=budget)
 
 
 def lcg_save_data(session: TableSession) -> dict[str, Any] | None:

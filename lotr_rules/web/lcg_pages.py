@@ -43,7 +43,7 @@ __all__ = ["LCG_FAMILY", "LcgPages", "is_lcg_data", "lcg_game"]
 
 #: the family's tab on the new-game page
 LCG_FAMILY = {"lcg": "The Card Game"}
-BOT_NAMES = {"heuristic": "heuristic bot", "random": "random bot"}
+BOT_NAMES = {"heuristic": "heuristic bot", "random": "random bot", "search": "search bot"}
 
 
 def lcg_game(session: TableSession) -> LcgGame | None:
@@ -84,10 +84,11 @@ class LcgPages:
             if form.get(f"deck{seat}") == UPLOADED and isinstance(upload, UploadFile) and upload.filename:
                 content = await upload.read(MAX_DECK_UPLOAD + 1)
                 uploads[seat] = decode_upload(upload.filename, content)
-        return await run_in_threadpool(new_lcg, self.catalogue, form, uploads, self.library.bot_delay)
+        library = self.library
+        return await run_in_threadpool(new_lcg, self.catalogue, form, uploads, library.bot_delay, library.search_budget)
 
     def resume(self, library: Library, data: Any, where: str) -> TableSession:
-        return resume_lcg(self.catalogue, data, where, library.bot_delay)
+        return resume_lcg(self.catalogue, data, where, library.bot_delay, library.search_budget)
 
     # ------------------------------------------------------------------ the table
     def view(self, session: TableSession, viewer: int | None, request: DecisionRequest | None) -> dict[str, Any]:

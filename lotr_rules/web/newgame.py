@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from lotr_rules.agents.search.core import DEFAULT_BUDGET, Budget
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.engine.decisions import Agent
@@ -56,6 +57,8 @@ class Library:
 
     card_dirs: tuple[Path, ...] = ()
     bot_delay: float = 0.6
+    #: the search bot's budget at every table of this server (serve --search-budget)
+    search_budget: Budget = DEFAULT_BUDGET
     _catalogues: dict[tuple[str, tuple[Path, ...]], Catalogue] = attrs.field(factory=dict)
 
     def catalogue(self, family: str = "deckbuilding", extra: Sequence[Path] = ()) -> Catalogue:
@@ -101,9 +104,9 @@ def seats_from(form: Mapping[str, str], players: int, kinds: Sequence[str]) -> l
     return seats
 
 
-def deckbuilding_bot(seed: int) -> Any:
+def deckbuilding_bot(seed: int, budget: Budget = DEFAULT_BUDGET) -> Any:
     def make(seat: int, kind: str) -> Agent:
-        return seat_bot(kind, seed, seat)
+        return seat_bot(kind, seed, seat, budget)
 
     return make
 
@@ -173,7 +176,7 @@ def deckbuilding_session(
         seats,
         _deckbuilding_title(config) + note,
         run,
-        deckbuilding_bot(config.seed),
+        deckbuilding_bot(config.seed, library.search_budget),
         bot_delay=library.bot_delay,
         context={"catalogue": catalogue, "config": config},
     )
@@ -267,7 +270,7 @@ def resume_deckbuilding(library: Library, data: dict[str, Any], where: str) -> T
         seats,
         _deckbuilding_title(config) + " (resumed)",
         run,
-        deckbuilding_bot(config.seed),
+        deckbuilding_bot(config.seed, library.search_budget),
         bot_delay=library.bot_delay,
         context={"catalogue": catalogue, "config": config},
     )

@@ -343,17 +343,23 @@ class WebSeat:
 
 
 class VisibleBot:
-    """A bot's seat: the bot decides, then the decision stays on the page for a moment."""
+    """A bot's seat: the bot decides, then the decision stays on the page for a moment.
+
+    A bot that thinks long (the search bot: seconds a decision) thinks in a thread of its own
+    while the game thread waits, letting go of the condition: the pages go on drawing the game
+    (standing still at the decision: such a bot only reads it) and a page can close the table
+    meanwhile. A quick bot decides holding it, as the engine works."""
 
     def __init__(self, session: TableSession, bot: Agent) -> None:
         self.session = session
         self.bot = bot
         self.name = str(getattr(bot, "name", "bot"))
+        self.thinks_apart = bool(getattr(bot, "thinks_apart", False))
 
     def choose(self, game: Game, request: DecisionRequest) -> int:
         session = self.session
         session.game = game
-        index = self.bot.choose(game, request)
+        index = self._think_apart(game, request) if self.thinks_apart else self.bot.choose(game, request)
         if session.bot_delay > 0:
             session.showing = (request, index)
             session._changed()
@@ -364,6 +370,32 @@ class VisibleBot:
         if session.closed:
             raise Closed
         return index
+
+    def _think_apart(self, game: Game, request: DecisionRequest) -> int:
+        session = self.session
+        answer: list[int] = []
+        failure: list[BaseException] = []
+
+        def think() -> None:
+            try:
+                index = self.bot.choose(game, request)
+            except BaseException as error:  # handed to the game thread, which reports it
+                with session.cond:
+                    failure.append(error)
+                    session.cond.notify_all()
+                return
+            with session.cond:
+                answer.append(index)
+                session.cond.notify_all()
+
+        threading.Thread(target=think, name=f"bot-{session.id}", daemon=True).start()
+        while not answer:
+            if failure:
+                raise failure[0]
+            if session.closed:
+                raise Closed
+            session.cond.wait()
+        return answer[0]
 
 
 class SessionStore:

@@ -32,7 +32,7 @@ from lotr_rules.games.lcg.record import LcgCard, PlayerDeck
 RECORD_FORMAT = "lotr-rules lcg record"
 RECORD_VERSION = 1
 #: who may sit in a seat of a saved game
-SEAT_KINDS = ("human", "heuristic", "random")
+SEAT_KINDS = ("human", "heuristic", "random", "search")
 
 
 @attrs.frozen(slots=True)
