@@ -5,8 +5,8 @@ examples, and must succeed and do what its row says.
 
 Three are not run as shown: ``serve --open`` serves pages until it is stopped and opens a browser,
 and ``lsp`` talks to an editor until the editor stops it, so both are only parsed (the language
-server's own tests start it with a real client); ``simulate --games 1000`` takes half a minute, so it runs with its shown
-options but fewer games. ``play`` examples read a quit and a "yes" from standard input.
+server's own tests start it with a real client); ``simulate --games 1000`` takes half a minute,
+so it runs with its shown options but fewer games. ``play`` examples read a quit and a "yes" from standard input.
 """
 
 from __future__ import annotations
