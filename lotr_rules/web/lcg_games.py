@@ -27,8 +27,9 @@ from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.errors import ConfigError, RecordError, UserError
-from lotr_rules.games.lcg.files import find_scenario, lcg_cards, read_scenario_file, shipped_names
+from lotr_rules.games.lcg.files import find_scenario, lcg_cards, read_scenario_file, scenario_modes, shipped_names
 from lotr_rules.games.lcg.game import LcgGame
+from lotr_rules.games.lcg.modes import DEFAULT_MODE, DESCRIPTIONS, MODES, Mode, parse_mode
 from lotr_rules.games.lcg.prompts import needs_person
 from lotr_rules.games.lcg.recording import (
     RECORD_FORMAT,
@@ -77,12 +78,21 @@ def scenario_choices(catalogue: Catalogue) -> list[tuple[str, str]]:
     return found
 
 
+def mode_choices() -> list[tuple[str, str]]:
+    """The modes the form offers: (the word it sends, what the mode means). A scenario whose file
+    declares no Easy Mode refuses ``easy`` when the game is set up, saying so."""
+    return [(mode.value, DESCRIPTIONS[mode]) for mode in MODES]
+
+
 def deck_choices(catalogue: Catalogue) -> list[str]:
     return shipped_names(catalogue, "decks")
 
 
-def set_up(catalogue: Catalogue, scenario: str, decks: Sequence[str | UploadedDeck], seed: int) -> LcgTable:
-    """The table of a new game: ``decks`` are shipped deck names or uploaded deck lists."""
+def set_up(
+    catalogue: Catalogue, scenario: str, decks: Sequence[str | UploadedDeck], seed: int, mode: Mode = DEFAULT_MODE
+) -> LcgTable:
+    """The table of a new game: ``decks`` are shipped deck names or uploaded deck lists; ``mode``
+    the scenario's (normal, or Easy Mode where its file declares one)."""
     with tempfile.TemporaryDirectory(prefix="lotr-deck-") as folder:
         specs: list[str] = []
         uploads: dict[str, str] = {}
@@ -95,7 +105,7 @@ def set_up(catalogue: Catalogue, scenario: str, decks: Sequence[str | UploadedDe
             specs.append(str(path))
             uploads[str(path)] = deck.name
         try:
-            table = new_table(catalogue, scenario, specs, seed)
+            table = new_table(catalogue, scenario, specs, seed, mode)
         except UserError as error:
             message = str(error)
             for path_text, name in uploads.items():
@@ -145,6 +155,9 @@ def new_lcg(
     offered = {name for name, _title in scenario_choices(catalogue)}
     if scenario not in offered:
         raise ConfigError(f"no scenario '{scenario}' is offered here")
+    mode = parse_mode(form.get("mode", DEFAULT_MODE.value) or DEFAULT_MODE.value)
+    if mode not in scenario_modes(catalogue, scenario):
+        raise UserError(f"this scenario has no {mode.value} mode: its file declares no Easy Mode")
     shipped = deck_choices(catalogue)
     decks: list[str | UploadedDeck] = []
     seats: list[str] = []
@@ -164,7 +177,7 @@ def new_lcg(
         if kind not in SEAT_KINDS:
             raise ConfigError(f"Player {seat + 1}: '{kind}' is not a person or a known bot")
         seats.append(kind)
-    table = set_up(catalogue, scenario, decks, seed)
+    table = set_up(catalogue, scenario, decks, seed, mode)
     return lcg_session(catalogue, table, seats, bot_delay, every_window=bool(form.get("every_window")), budget=budget)
 
 

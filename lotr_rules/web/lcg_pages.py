@@ -29,6 +29,7 @@ from lotr_rules.web.lcg_games import (
     deck_choices,
     decode_upload,
     is_lcg_data,
+    mode_choices,
     new_lcg,
     resume_lcg,
     scenario_choices,
@@ -75,6 +76,7 @@ class LcgPages:
             "bots": {kind: BOT_NAMES[kind] for kind in BOTS},
             "max_players": MAX_PLAYERS,
             "max_upload_kb": MAX_DECK_UPLOAD // 1024,
+            "modes": mode_choices(),
         }
 
     async def new_game(self, form: dict[str, str], sent: Any) -> TableSession:
