@@ -16,6 +16,7 @@ import re
 import sys
 from pathlib import Path
 
+from lotr_rules import atomic
 from lotr_rules.lsp import vocab
 
 SCOPE = "source.lotr-card"
@@ -85,13 +86,17 @@ def text() -> str:
 
 def main(argv: list[str]) -> int:
     target = SHIPPED
+    unknown = [arg for arg in argv if arg != "--check"]
+    if unknown:
+        print(f"usage: python -m lotr_rules.lsp.textmate [--check] (not {' '.join(unknown)})", file=sys.stderr)
+        return 2
     if "--check" in argv:
         if not target.is_file() or target.read_text(encoding="utf-8") != text():
             print(f"{target} differs from the vocabulary: run python -m lotr_rules.lsp.textmate", file=sys.stderr)
             return 1
         return 0
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text(), encoding="utf-8")
+    atomic.write_text(target, text())
     print(f"wrote {target}")
     return 0
 
