@@ -21,6 +21,7 @@ from pathlib import Path
 
 import attrs
 
+from lotr_rules import atomic
 from lotr_rules.lsp import core, setwide
 from lotr_rules.lsp.workspace import Workspace, home_of
 
@@ -77,7 +78,7 @@ class Checker:
             inside = Path(os.path.abspath(path)).relative_to(os.path.abspath(home))
         copy = folder / inside
         copy.parent.mkdir(parents=True, exist_ok=True)
-        copy.write_bytes(text.encode("utf-8", "surrogateescape"))
+        atomic.write_bytes(copy, text.encode("utf-8", "surrogateescape"))
         return copy, folder
 
     def _card(self, path: Path, text: str) -> list[core.Diagnostic]:

@@ -78,10 +78,14 @@ def scenario_choices(catalogue: Catalogue) -> list[tuple[str, str]]:
     return found
 
 
-def mode_choices() -> list[tuple[str, str]]:
-    """The modes the form offers: (the word it sends, what the mode means). A scenario whose file
-    declares no Easy Mode refuses ``easy`` when the game is set up, saying so."""
-    return [(mode.value, DESCRIPTIONS[mode]) for mode in MODES]
+#: the modes' names on the form, short enough for a phone's width (the form says what they mean)
+_MODE_NAMES = {Mode.NORMAL: "as printed", Mode.EASY: "Easy Mode"}
+
+
+def mode_choices() -> list[tuple[str, str, str]]:
+    """The modes the form offers: (the word it sends, its name, what it means). A scenario whose
+    file declares no Easy Mode refuses ``easy`` when the game is set up, saying so."""
+    return [(mode.value, _MODE_NAMES[mode], DESCRIPTIONS[mode]) for mode in MODES]
 
 
 def deck_choices(catalogue: Catalogue) -> list[str]:
