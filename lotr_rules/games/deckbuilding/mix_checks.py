@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 KeyPath = tuple[str | int, ...]
 
-# The codes (documented in lotr_rules/lint/codes.py).
+# The codes (documented in lotr_rules/lint/code_entries/mix_files.py).
 UNKNOWN_KEY = "E171"
 UNKNOWN_SET = "E172"
 UNKNOWN_PLAN = "E173"

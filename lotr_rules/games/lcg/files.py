@@ -59,7 +59,7 @@ SCENARIO_SUFFIX = ".toml"
 #: the fewest cards (heroes apart) a deck for tournament play holds
 TOURNAMENT_MINIMUM = 50
 SCENARIO_KEYS = {"name": True, "quest": True, "encounter_sets": True, "staging": False, EASY: False}
-#: the finding of a name that titles shared by several cards leave open (documented in lint/codes.py)
+#: the finding of a name that titles shared by several cards leave open (documented in lint/code_entries)
 AMBIGUOUS = "E330"
 
 
