@@ -260,6 +260,11 @@ LCG_CLASSES = (
         scenario="protection-no-restricted",
     ),
     LcgClass(
+        "an enemy immune to player card effects is neither chosen nor reached by an event",
+        card="test-warden",
+        scenario="protection-immune-to-player-effects",
+    ),
+    LcgClass(
         "a measure adds up the threat of staged cards and the printed cost of a discarded card",
         card="test-reckoning",
         scenario="measure-sums-over-cards",

@@ -423,7 +423,7 @@ class LcgGame(Game):
         for attachment, host in state.attached_to.items():
             if host == card:
                 for granted, amount in records[attachment].grants:
-                    if granted == stat:
+                    if granted == stat and not words_protection.spared(self, attachment, card):
                         value += amount
         for target, changed, amount, _until in state.effects:
             if target == card and changed == stat:
@@ -448,7 +448,11 @@ class LcgGame(Game):
         try:
             for source, constant in changes:
                 ctx = Ctx(self, self.controller(source), source)
-                if constant.holds(ctx) and card in constant.targets(ctx):
+                if (
+                    constant.holds(ctx)
+                    and card in constant.targets(ctx)
+                    and not words_protection.spared(self, source, card)
+                ):
                     total += constant.amount(ctx)
         finally:
             self._reading_constants = False
@@ -478,7 +482,11 @@ class LcgGame(Game):
                 if not constant.word or constant.word in words:
                     continue
                 ctx = Ctx(self, self.controller(source), source)
-                if constant.holds(ctx) and card in constant.targets(ctx):
+                if (
+                    constant.holds(ctx)
+                    and card in constant.targets(ctx)
+                    and not words_protection.spared(self, source, card)
+                ):
                     words.add(constant.word)
         finally:
             self._reading_constants = False
@@ -936,6 +944,8 @@ class LcgGame(Game):
             if self.records[c].type == kind or (kind == "character" and self.records[c].is_character)
         ]
         found = [c for c in found if not words_objectives.barred(self, c)]
+        # (playing an attachment is its player card's effect: never on a card immune to those)
+        found = words_protection.reachable(self, attachment, found)
         if record.restricted:
             found = [c for c in found if not words_protection.restricted_barred(self, c)]
         if record.attach_if is not None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Option
 from lotr_rules.engine.selection import Placement, Selection
-from lotr_rules.games.lcg import triggers
+from lotr_rules.games.lcg import triggers, words_protection
 from lotr_rules.games.lcg.state import (
     ACTIVE,
     DECK,
@@ -145,10 +145,7 @@ def pick(ctx: Ctx, sel: Selection, prompt: str = "choose a card", among: list[in
     to get 1 resource"). ``among``: the matches narrowed beforehand (a cost paid only with the
     cards that can pay it)."""
     game = g(ctx)
-    if among is not None:
-        cards = among
-    else:
-        cards = sel.referenced(ctx) if sel.quantity == "ref" else sel.candidates(ctx, 1 << 30)
+    cards = among if among is not None else _selectable(ctx, sel)
     if sel.quantity in ("ref", "all", "default"):
         chosen = cards
     elif sel.quantity == "random":
@@ -239,7 +236,10 @@ def _ready(ctx: Ctx, sel: Selection) -> list[int]:
 
 
 def _selectable(ctx: Ctx, sel: Selection) -> list[int]:
-    return sel.referenced(ctx) if sel.quantity == "ref" else sel.candidates(ctx, 1 << 30)
+    """The cards the effect may choose or affect: those the selection matches, but for a player
+    card's effect none immune to player card effects (``bar-player-effects``)."""
+    cards = sel.referenced(ctx) if sel.quantity == "ref" else sel.candidates(ctx, 1 << 30)
+    return words_protection.reachable(g(ctx), ctx.this, cards)
 
 
 def _needed(ctx: Ctx, sel: Selection) -> int:
@@ -356,7 +356,8 @@ def give(ctx: Ctx, sel: Selection, amount: int, until: str | None, stat: str) ->
 
 
 def targets(ctx: Ctx, sel: Selection) -> list[int]:
-    """The cards a lasting ``while`` change reaches now (no one is asked: every match)."""
+    """The cards a lasting ``while`` change reaches now (no one is asked: every match; the game
+    passes a player card's block by the cards immune to player card effects)."""
     return sel.referenced(ctx) if sel.quantity == "ref" else sel.candidates(ctx, 1 << 30)
 
 

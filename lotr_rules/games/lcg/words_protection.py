@@ -2,11 +2,13 @@
 held in a ``while`` block (like ``disarm`` and ``bar-attachments`` in :mod:`.words_objectives`):
 ``bar-restricted`` (no restricted attachment can be played on the cards), ``bar-commit`` (the
 characters cannot commit to the quest) and ``bar-collect`` (the heroes collect no resource in
-the resource phase).
+the resource phase) and ``bar-player-effects`` (the cards are immune to player card effects).
 
 The game asks ``game.rule_holds(card, RULE)`` where the rule applies: choosing the hosts of an
-attachment, offering the characters to commit, and collecting resources. Declared in
-:mod:`.vocabulary`.
+attachment, offering the characters to commit, and collecting resources. Immunity is asked
+wherever an effect chooses or reaches cards (:func:`reachable`, :func:`spared`): every command
+of a player card picks its cards through them, and so do its 'while' blocks and the hosts its
+attachments may go on. Declared in :mod:`.vocabulary`.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from typing import TYPE_CHECKING
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import Primitive
 from lotr_rules.engine.selection import Placement, Selection
+from lotr_rules.games.lcg.lookup import record_index
+from lotr_rules.games.lcg.record import ENCOUNTER_TYPES, PLAYER_TYPES
 
 if TYPE_CHECKING:
     from lotr_rules.games.lcg.game import LcgGame
@@ -24,6 +28,7 @@ if TYPE_CHECKING:
 RESTRICTED_BARRED = "bar-restricted"
 COMMIT_BARRED = "bar-commit"
 COLLECT_BARRED = "bar-collect"
+PLAYER_EFFECTS_BARRED = "bar-player-effects"
 
 #: a finding of a family's ``refuse``: (code, message), or None
 Finding = tuple[str, str] | None
@@ -31,6 +36,9 @@ Finding = tuple[str, str] | None
 _WHOSE = frozenset({"attached", "defending", "each", "every", "all", "a", "an"})
 _CHARACTERS = frozenset({"hero", "heroes", "ally", "allies", "character", "characters"})
 _HEROES = frozenset({"hero", "heroes"})
+#: the encounter cards' kinds, as a selection names them
+_ENCOUNTER = frozenset({*ENCOUNTER_TYPES, "enemies", "locations", "treacheries", "objectives"})
+_PLAYER_TYPES = frozenset(PLAYER_TYPES)
 
 
 def _rule_only(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
@@ -74,6 +82,56 @@ def collect_barred(game: LcgGame, card: int) -> bool:
     return game.rule_holds(card, COLLECT_BARRED)
 
 
+def _immune(game: LcgGame, card: int) -> bool:
+    """Whether the card is immune to player card effects now. Asked while the game works out
+    what the 'while' blocks hold too (a player card's block reaching every enemy), where
+    ``rule_holds`` sees no block: the blocks naming immunity are read here directly, each
+    stat they read seen without the blocks, as any stat read while working them out is."""
+    for target, changed, _amount, _until in game.state.effects:
+        if target == card and changed == PLAYER_EFFECTS_BARRED:
+            return True
+    if not game.constant_cards:
+        return False
+    blocks = record_index(game).constants_of(PLAYER_EFFECTS_BARRED)
+    if not blocks:
+        return False
+    reading, game._reading_constants = game._reading_constants, True
+    try:
+        total = 0
+        for source, constant in blocks:
+            ctx = Ctx(game, game.controller(source), source)
+            if constant.holds(ctx) and card in constant.targets(ctx):
+                total += constant.amount(ctx)
+        return total > 0
+    finally:
+        game._reading_constants = reading
+
+
+def from_player_card(game: LcgGame, source: int) -> bool:
+    """Whether an effect of this card is a player card effect (hero, ally, attachment, event)."""
+    return source >= 0 and game.records[source].type in _PLAYER_TYPES
+
+
+def spared(game: LcgGame, source: int, card: int) -> bool:
+    """Whether an effect of ``source`` passes the card by: a player card's effect never
+    chooses or affects a card immune to player card effects; an encounter card's still does."""
+    return from_player_card(game, source) and _immune(game, card)
+
+
+def reachable(game: LcgGame, source: int, cards: list[int]) -> list[int]:
+    """The cards an effect of ``source`` may choose or affect among ``cards`` (see :func:`spared`)."""
+    if not cards or not from_player_card(game, source) or not _anyone_immune(game):
+        return cards
+    return [c for c in cards if not _immune(game, c)]
+
+
+def _anyone_immune(game: LcgGame) -> bool:
+    # (no block naming immunity and no lasting one: no card to ask about)
+    if game.constant_cards and record_index(game).constants_of(PLAYER_EFFECTS_BARRED):
+        return True
+    return any(changed == PLAYER_EFFECTS_BARRED for _t, changed, _a, _u in game.state.effects)
+
+
 _SEL = frozenset({"zone", "where", "all", "as", "name"})
 _WHILE = ("while",)
 
@@ -107,4 +165,21 @@ BAR_COLLECT = Primitive(
     contexts=_WHILE,
     refuse=_refuse(COLLECT_BARRED, "W370", _HEROES, "heroes, the cards that collect resources"),
 )
-PRIMITIVES = (BAR_RESTRICTED, BAR_COMMIT, BAR_COLLECT)
+BAR_PLAYER_EFFECTS = Primitive(
+    PLAYER_EFFECTS_BARRED,
+    "A rule of a 'while' block: these cards are immune to player card effects as long as it holds. No "
+    "effect of a hero, ally, attachment or event chooses them or reaches them (not even one on every "
+    "card), and no player attachment goes on them; encounter cards' effects still do.",
+    "bar-player-effects this",
+    "cards",
+    impl=_rule_only,
+    honours=_SEL,
+    contexts=_WHILE,
+    refuse=_refuse(
+        PLAYER_EFFECTS_BARRED,
+        "W372",
+        _ENCOUNTER,
+        "encounter cards: a player card's own abilities are player card effects, which would pass it by",
+    ),
+)
+PRIMITIVES = (BAR_RESTRICTED, BAR_COMMIT, BAR_COLLECT, BAR_PLAYER_EFFECTS)

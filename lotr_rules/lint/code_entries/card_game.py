@@ -702,4 +702,51 @@ ENTRIES: tuple[LintCode, ...] = (
         ),
         kind="set",
     ),
+    LintCode(
+        "W372",
+        Severity.WARNING,
+        "bar-player-effects names cards that are not encounter cards",
+        "'bar-player-effects' makes cards immune to player card effects: no effect of a hero, ally, "
+        "attachment or event chooses or reaches them. On a player card that means its own abilities and "
+        "those of every other player card pass it by (it could not even pay a cost with itself), which "
+        "is not what such a card means: it is meant for enemies, locations, treacheries and objectives.",
+        lcg_example(
+            """
+            # file: ward-charm.card
+            card "Ward Charm" {
+              id ward-charm
+              type attachment
+              sphere spirit
+              cost 1
+              attach-to hero
+              provenance designed
+              text "Attach to a hero. That hero is immune to player card effects."
+              while attached {
+                bar-player-effects attached hero
+              }
+            }
+            """
+        ),
+        lcg_example(
+            """
+            # file: warded-orc.card
+            card "Warded Orc" {
+              id warded-orc
+              type enemy
+              engagement-cost 30
+              threat 2
+              attack 3
+              defense-strength 1
+              hit-points 4
+              encounter-set "Dark Woods"
+              provenance designed
+              text "Immune to player card effects."
+              while in play {
+                bar-player-effects this
+              }
+            }
+            """
+        ),
+        kind="set",
+    ),
 )
