@@ -265,6 +265,18 @@ LCG_CLASSES = (
         scenario="protection-immune-to-player-effects",
     ),
     LcgClass(
+        "a When Revealed effect that cannot be cancelled is offered no cancel and resolves",
+        card="test-dread",
+        scenario="cancel-uncancellable-not-offered",
+    ),
+    LcgClass(
+        "an effect marked as not to be cancelled that the card does not have",
+        script='card "Dread" {\n  id dread\n  type treachery\n  encounter-set "Woods"\n'
+        '  uncancellable shadow\n  provenance designed\n  text "A made-up card."\n'
+        "  when revealed {\n    raise threat by 1\n  }\n}\n",
+        code="E188",
+    ),
+    LcgClass(
         "a measure adds up the threat of staged cards and the printed cost of a discarded card",
         card="test-reckoning",
         scenario="measure-sums-over-cards",

@@ -311,6 +311,7 @@ SAMPLE_VALUES = {
     "action-phase": "combat",
     "attack-staging": "alone",
     "variable-cost": "x",
+    "uncancellable": "shadow",
 }
 
 
@@ -333,6 +334,9 @@ def test_every_field_reaches_the_record(decl: FieldDecl) -> None:
         )
         # a field about an ability goes on a card that has it (E188 otherwise)
         extra = "  action {\n    draw 1\n  }\n" if decl.ability == "action" else ""
+        if decl.word_abilities:
+            # ... and a word about one of its abilities on a card that has that one
+            extra = "  shadow {\n    raise threat by 1\n  }\n"
         without, _ = compile_one(card_text("Test", card_type, base, extra))
         plain = attrs.asdict(to_record(without)) if without is not None and card_type not in decl.required else None
         card, diagnostics = compile_one(card_text("Test", card_type, (*base, f"{decl.name} {value}"), extra))

@@ -87,7 +87,7 @@ class FieldCompiler(AbilityCompiler):
                     card.name_span,
                 )
         self._check_designed(card, out, spans)
-        self._check_field_abilities(card, spans)
+        self._check_field_abilities(card, spans, out)
         self._check_variable_cost(card, spans)
         return out
 
@@ -114,9 +114,24 @@ class FieldCompiler(AbilityCompiler):
                     "write its effect as an 'action'",
                 )
 
-    def _check_field_abilities(self, card: ast.Card, spans: dict[str, Span]) -> None:
-        """E188 for a field about an ability the card does not have: it would do nothing."""
-        kinds = {item.kind for item in card.items if isinstance(item, ast.Ability)}
+    def _check_field_abilities(self, card: ast.Card, spans: dict[str, Span], values: dict[str, Any]) -> None:
+        """E188 for a field (or a word of it) about an ability the card does not have: it would do nothing."""
+        written = [item for item in card.items if isinstance(item, ast.Ability)]
+        kinds = {item.kind for item in written}
+        for decl in self.vocab.fields:
+            if not decl.word_abilities or decl.name not in values:
+                continue
+            # an ability as written: its kind and the words after it ('when revealed')
+            phrases = kinds | {" ".join((item.kind, *map(str, item.phrase))) for item in written}
+            for word in str(values[decl.name]).split():
+                needed = decl.word_abilities.get(word, "")
+                if needed and needed not in phrases:
+                    self.error(
+                        "E188",
+                        f"'{word}' in the field '{decl.name}' is about the card's '{needed}' ability, and it has none",
+                        spans[decl.name],
+                        f"give the card a '{needed}' ability, or leave '{word}' out",
+                    )
         for decl in self.vocab.fields:
             if decl.ability and decl.name in spans and decl.ability not in kinds:
                 self.error(

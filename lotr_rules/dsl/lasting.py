@@ -522,6 +522,7 @@ def reaction(self: StatementCompiler, ability: ast.Ability) -> TriggerDef | None
         period=ability.period,
         times=ability.times if ability.once else 1,
         cost=price,
+        cancels=_command_in(ability.body, "cancel") is not None,
     )
 
 

@@ -64,6 +64,8 @@ class TriggerDef:
     times: int = 1
     #: what it costs, paid before its effect (None: nothing)
     cost: CostDef | None = None
+    #: its effect holds a 'cancel' (the LCG: not usable against an effect that cannot be cancelled)
+    cancels: bool = False
     #: whether the family's tidy-up follows its effect (cards it revealed go back): not for the
     #: triggers of sets written before language 2
     tidies: bool = True

@@ -73,6 +73,9 @@ class FieldDecl:
     word_types: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
     #: the ability the field is about (``action``): on a card without one it would do nothing
     ability: str = ""
+    #: for a ``words`` field: words each about one ability (``shadow``), as word -> the ability
+    #: as written (``when revealed``); on a card without it, the word would do nothing
+    word_abilities: Mapping[str, str] = attrs.field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in KINDS:

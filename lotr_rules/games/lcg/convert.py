@@ -36,6 +36,10 @@ def _names(value: object) -> tuple[object, ...]:
     return value
 
 
+#: a word of the field 'uncancellable' and the trigger point whose effect it protects
+_UNCANCELLABLE = {"when-revealed": "would reveal", "shadow": "would shadow"}
+
+
 def to_record(card: CardDef) -> LcgCard:
     """The record of one compiled LCG card; a :class:`ConfigError` says why one cannot be played."""
     if card.family != "lcg":
@@ -87,6 +91,7 @@ def to_record(card: CardDef) -> LcgCard:
         surge="surge" in keywords,
         restricted="restricted" in keywords,
         guarded="guarded" in keywords,
+        uncancellable=frozenset(_UNCANCELLABLE[word] for word in str(fields["uncancellable"]).split()),
         **hooks.record_hooks(card),
     )
 

@@ -29,6 +29,10 @@ KEYWORD_CHOICES = tuple(
     " ".join(order) for size in range(1, len(KEYWORDS) + 1) for order in itertools.permutations(KEYWORDS, size)
 )
 
+#: the effects of an encounter card that may be marked as not to be cancelled
+UNCANCELLABLE = ("when-revealed", "shadow")
+UNCANCELLABLE_CHOICES = (*UNCANCELLABLE, "when-revealed shadow", "shadow when-revealed")
+
 #: what an attachment may go on: its player's own cards of a kind, or any player's ("any hero")
 ATTACH_KINDS = ("character", "hero", "ally", "enemy", "location")
 ATTACH_CHOICES = (
@@ -266,6 +270,18 @@ FIELDS: tuple[FieldDecl, ...] = (
         default="",
         types=CHARACTERS,
         choices=("alone",),
+    ),
+    LcgFieldDecl(
+        "uncancellable",
+        "words",
+        "The card's effects that cannot be cancelled: `uncancellable when-revealed`, `uncancellable "
+        "shadow`, or both. No cancel is offered against them (a Response or Forced effect that "
+        "cancels is not usable then), and a `cancel` answering one does nothing.",
+        default="",
+        types=ENCOUNTER_CARDS,
+        choices=UNCANCELLABLE_CHOICES,
+        # each word is about one of the card's abilities: without it, it would protect nothing
+        word_abilities={"when-revealed": "when revealed", "shadow": "shadow"},
     ),
     LcgFieldDecl(
         "copies",

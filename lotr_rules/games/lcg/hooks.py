@@ -107,6 +107,7 @@ def _trigger(trigger: TriggerDef, amount_name: str, yours: bool, from_hand: bool
         from_hand=from_hand,
         leaving=leaving,
         cost=None if cost is None else pay,
+        cancels=trigger.cancels,
     )
 
 

@@ -138,6 +138,9 @@ class Trigger:
     #: "after attached location is explored"), or none (""): an ability about any character
     #: works only while its card is in play
     leaving: str = "self"
+    #: its effect cancels the event it answers (somewhere in it): not usable against an effect
+    #: that cannot be cancelled
+    cancels: bool = False
     #: what using it costs, paid alone (the part of ``effect`` before its effect): what using it
     #: changes whatever its effect does; None for an ability that costs nothing apart
     cost: Reaction | None = None
@@ -202,6 +205,9 @@ class LcgCard:
     restricted: bool = False
     #: objectives: revealed, it is guarded by the next enemy or location of the encounter deck
     guarded: bool = False
+    #: encounter cards: the trigger points ("would reveal", "would shadow") whose effect of the
+    #: card cannot be cancelled (no cancel is offered against it, and one does nothing)
+    uncancellable: frozenset[str] = frozenset()
     #: characters: may attack an enemy in the staging area, as the attack's only attacker
     attacks_staging_alone: bool = False
     #: its Action sends the card itself out of play, now or later (an agent may keep it back)

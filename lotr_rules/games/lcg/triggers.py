@@ -107,6 +107,8 @@ def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
         return False
     if player < 0 or game.state.eliminated[player]:
         return False
+    if trigger.cancels and cannot_be_cancelled(game, event):
+        return False  # its cancel would do nothing (RR "Cancel")
     where = game.locate(card)[0]
     if where not in LISTENING:
         # Out of play, a card answers only a leaving play its words name: its own ('this'), or
@@ -129,6 +131,12 @@ def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
     elif where == HAND:
         return False
     return trigger.when is None or trigger.when(game, player, card, event)
+
+
+def cannot_be_cancelled(game: LcgGame, event: LcgEvent) -> bool:
+    """Whether the effect the event is about to resolve cannot be cancelled: a When Revealed or
+    shadow effect its card's field 'uncancellable' names."""
+    return event.source >= 0 and event.point in game.records[event.source].uncancellable
 
 
 def fire(game: LcgGame, point: str, player: int, subject: int = -1, amount: int = 0, source: int = -1) -> LcgEvent:

@@ -278,8 +278,11 @@ def engage(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: 
 
 def cancel(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     """Cancel what the event being answered would do (a When Revealed or shadow effect, damage)."""
-    event = g(ctx).answering
-    if event is not None:
+    game = g(ctx)
+    event = game.answering
+    # an effect that cannot be cancelled stays as it is (none is offered against it: see
+    # ``triggers.usable``; this one may have been reached some other way)
+    if event is not None and not triggers.cannot_be_cancelled(game, event):
         event.cancelled = True
 
 
