@@ -270,6 +270,11 @@ LCG_CLASSES = (
         scenario="cancel-uncancellable-not-offered",
     ),
     LcgClass(
+        "a shadow effect that cannot be cancelled is offered no cancel and resolves",
+        card="test-gloom",
+        scenario="cancel-uncancellable-shadow",
+    ),
+    LcgClass(
         "an effect marked as not to be cancelled that the card does not have",
         script='card "Dread" {\n  id dread\n  type treachery\n  encounter-set "Woods"\n'
         '  uncancellable shadow\n  provenance designed\n  text "A made-up card."\n'
