@@ -24,6 +24,7 @@ from lotr_rules.engine.game import Game
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.recording import LcgTable, replay, table_from_record
 from lotr_rules.web.lcg_games import checked_record, definitions, title_of
+from lotr_rules.web.replay_turns import TurnSteps
 
 #: how many steps of one replay are kept built (see :mod:`lotr_rules.web.replays`)
 STEPS_KEPT = 8
@@ -72,7 +73,7 @@ def _build(table: LcgTable, choices: Sequence[int]) -> tuple[LcgStep, list[int]]
 
 
 @attrs.define(eq=False)
-class LcgReplay:
+class LcgReplay(TurnSteps):
     catalogue: Catalogue
     table: LcgTable
     data: dict[str, Any]
@@ -109,29 +110,6 @@ class LcgReplay:
                     self.built.popitem(last=False)
             self.built.move_to_end(number)
             return found
-
-    def turn_of(self, number: int) -> int:
-        return self.turns[number] if number < len(self.turns) else (self.turns[-1] if self.turns else 0)
-
-    def next_turn(self, number: int) -> int:
-        turn = self.turn_of(number)
-        for index in range(number + 1, len(self.turns)):
-            if self.turns[index] > turn:
-                return index
-        return self.last
-
-    def previous_turn(self, number: int) -> int:
-        turn = self.turn_of(number)
-        start = self._first_of(turn)
-        if start < number:
-            return start
-        return self._first_of(turn - 1) if turn > 0 else 0
-
-    def _first_of(self, turn: int) -> int:
-        for index, made in enumerate(self.turns):
-            if made >= turn:
-                return index
-        return self.last
 
 
 def open_lcg_replay(catalogue: Catalogue, data: Any, where: str) -> LcgReplay:

@@ -27,6 +27,7 @@ from lotr_rules.games.deckbuilding.record import check_record
 from lotr_rules.session.deckbuilding import record_config, replay_checked
 from lotr_rules.session.families import game_builder
 from lotr_rules.session.rebuild import Step, decision_turns, first_choices
+from lotr_rules.web.replay_turns import TurnSteps
 
 #: how many replays one server keeps open
 MAX_REPLAYS = 16
@@ -36,7 +37,7 @@ STEPS_KEPT = 8
 
 
 @attrs.define(eq=False)
-class ReplaySession:
+class ReplaySession(TurnSteps):
     catalogue: Catalogue
     data: dict[str, Any]
     where: str
@@ -84,31 +85,6 @@ class ReplaySession:
     def _build(self, number: int) -> Step:
         new_game, run, seats = game_builder(self.family, self.catalogue, self.config)
         return first_choices(new_game, run, seats, self.choices, number)
-
-    def turn_of(self, number: int) -> int:
-        return self.turns[number] if number < len(self.turns) else (self.turns[-1] if self.turns else 0)
-
-    def next_turn(self, number: int) -> int:
-        """The first step of the next turn (or the last step)."""
-        turn = self.turn_of(number)
-        for index in range(number + 1, len(self.turns)):
-            if self.turns[index] > turn:
-                return index
-        return self.last
-
-    def previous_turn(self, number: int) -> int:
-        """The first step of this turn, or of the turn before when already there."""
-        turn = self.turn_of(number)
-        start = self._first_of(turn)
-        if start < number:
-            return start
-        return self._first_of(turn - 1) if turn > 0 else 0
-
-    def _first_of(self, turn: int) -> int:
-        for index, made in enumerate(self.turns):
-            if made >= turn:
-                return index
-        return self.last
 
 
 def open_replay(catalogues: Callable[[str], Catalogue], data: Any, where: str) -> ReplaySession:
