@@ -25,7 +25,7 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, Option
 from lotr_rules.engine.game import Game, GameOver
 from lotr_rules.errors import ConfigError, InternalError
-from lotr_rules.games.lcg import combat, triggers, words_entering, words_objectives, words_protection
+from lotr_rules.games.lcg import combat, triggers, words_entering, words_objectives, words_protection, words_timing
 from lotr_rules.games.lcg.lookup import RecordIndex, record_index
 from lotr_rules.games.lcg.modes import Mode, starting_resources
 from lotr_rules.games.lcg.record import CHARACTER_TYPES, LcgCard, LcgEvent, PlayerDeck, Scenario
@@ -1116,6 +1116,7 @@ class LcgGame(Game):
         self.check_lethal()
 
     def resource_phase(self) -> None:
+        words_timing.resource_phase_begins(self)
         for player in self.turn_order():
             for hero in self.heroes(player):
                 if words_protection.collect_barred(self, hero):

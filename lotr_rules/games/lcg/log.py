@@ -73,6 +73,8 @@ _MOMENTS = {
     "staging done": "the staging step is done",
     "quest failed": "the players failed the quest",
     "quest begins": "the quest phase begins",
+    "resource begins": "the resource phase begins",
+    "defence resolved": "the attack {} defended is over",
     "would draw": "a player is about to draw",
     "would stage": "the staging step is about to begin",
     "would check engagement": "the engagement checks are about to be made",

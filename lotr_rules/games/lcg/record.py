@@ -78,6 +78,8 @@ AFTER_POINTS = (
     "rescued",  # subject: the hero rescued (back in play)
     "shadow resolved",  # subject: the enemy whose shadow card's effect just resolved
     "quest begins",  # subject: -1; the quest phase has just begun
+    "resource begins",  # subject: -1; the resource phase has just begun
+    "defence resolved",  # subject: a character that defended the attack just over, source: the enemy
 )
 WOULD_POINTS = (
     "would reveal",  # before an encounter card's When Revealed effect resolves

@@ -242,6 +242,10 @@ def _selectable(ctx: Ctx, sel: Selection) -> list[int]:
     return words_protection.reachable(g(ctx), ctx.this, cards)
 
 
+#: (for the words of other modules: the cards an effect may choose or affect)
+selectable = _selectable
+
+
 def _needed(ctx: Ctx, sel: Selection) -> int:
     if sel.quantity in ("ref", "default"):
         return max(1, len(_selectable(ctx, sel))) if sel.quantity == "ref" else 1
