@@ -276,6 +276,11 @@ FIELD_DOCS = {
     "linter warns (W201) when it does not.",
     "notes": "Free notes for authors and reviewers: what is designed and why, sources, doubts. "
     "`lotr-rules show` prints them; the engine ignores them.",
+    "gap": "What the card's script does not do of what the card says, in quotes, one thing a line; "
+    "it may be given on several lines (`gap \"does not ...\"`), each a text (E191 otherwise, W354 "
+    "when empty). A card without one claims its script does all the card says. `lotr-rules show` "
+    "prints them, and the Card Game galleries' Coverage table lists each card as faithful or with "
+    "its gaps; the engine ignores them.",
 }
 
 #: Defaults and extra remarks that are not in the vocabulary.
@@ -798,7 +803,8 @@ def _fields(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[str]
         "## Card fields",
         "",
         "A field is a line of card data: its name, then its value (`cost 3`, `deck one ring`,",
-        '`text "..."`). Each may appear once (E141); the required ones must be there (E140). Some',
+        '`text "..."`). Each may appear once (E141), but `gap`, which may be given on several lines;',
+        "the required ones must be there (E140). Some",
         "fields every card has; the others are declared by the card's game family, with the kind of",
         "value each takes. A field its family does not declare is E190 (E119 when another family has",
         "it), a value of the wrong kind E191, and a field on a card type it is not for E192.",
