@@ -441,7 +441,13 @@ STATEMENT_DOCS: dict[str, tuple[str, str]] = {
     ),
     "may_stmt": ("The one-line form of `may`, for a single statement.", "may destroy X"),
     "choose_stmt": (
-        "The player picks one of the options, each with a label and a block; only that block runs.",
+        "The player picks one of the options, each with a label and a block; only that block runs. "
+        "An option whose block starts with `cost` lines (where the family's commands can be costs, as "
+        "the Card Game's are) has a price: it is offered only while its costs can be paid in full, and "
+        "chosen, they are paid first, then the rest of its block runs; an option without one is always "
+        "offered, and when no option can be taken nothing happens. The Card Game's Winged Guardian: "
+        '`option "pay 1 Tactics resource" { cost remove 1 resource from a hero in your play area where '
+        'resource-icon is tactics }` beside `option "discard Winged Guardian" { discard this }`.",
         'choose {\n  option "draw a card" {\n    draw 1\n  }\n  option "gain a Valor" {\n    gain a valor\n  }\n}',
     ),
     "repeat_stmt": (
@@ -1062,6 +1068,11 @@ def _selections(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[
         "it holds. A number with nothing after it, as in `draw 2` or `discard 1`, counts cards from the",
         "command's default zone. `up to` and `random` take a number or a bracketed expression:",
         "`up to (number of cards in hand)`.",
+        "",
+        "`any number of` before the kind is an `up to` with no bound but the cards there are: the",
+        "player takes as many of the matching cards as they like, none to all",
+        "(`take any number of cards from searched where trait is eagle`). It is written where `up to`",
+        "is honoured (E124 elsewhere).",
         "",
         "### Kinds of card",
         "",

@@ -23,6 +23,7 @@ from lotr_rules.lint.code_base import (
 from lotr_rules.lint.code_entries import (
     card_data,
     card_game,
+    card_game_moves,
     cards_and_sets,
     easy_mode,
     mix_files,
@@ -54,6 +55,7 @@ REGISTRY: tuple[LintCode, ...] = (
     *mix_files.ENTRIES,
     *warnings.ENTRIES,
     *card_game.ENTRIES,
+    *card_game_moves.ENTRIES,
     *easy_mode.ENTRIES,
 )
 
