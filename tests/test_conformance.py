@@ -198,6 +198,8 @@ def test_words_run_as_written(case: MeaningCase) -> None:
 # a code. A new class joins this list.
 LCG_CARDS = Path(__file__).parent / "scenarios" / "lcg" / "lcg-scenario-tests"
 LCG_SCENARIOS = LCG_CARDS.parent
+#: the shipped card sets, whose cards a class may be shown by
+SHIPPED = Path(__file__).parent.parent / "cardscripts"
 
 
 @attrs.frozen
@@ -205,6 +207,8 @@ class LcgClass:
     id: str
     #: the test card whose script is the class (lints clean and runs as written) ...
     card: str = ""
+    #: ... or a shipped card, as ``set/id``
+    shipped: str = ""
     #: ... and the scenario file that shows it runs as written
     scenario: str = ""
     #: or: a script lint refuses, and the code it refuses it with
@@ -299,6 +303,53 @@ LCG_CLASSES = (
         code="E370",
     ),
     LcgClass(
+        "at the beginning of the resource phase the first player draws one card more",
+        shipped="the-hunt-for-gollum/bilbo-baggins",
+        scenario="hunt-bilbo-extra-draw",
+    ),
+    LcgClass(
+        "an attachment's Action moves it onto another hero, paid from its host's pool",
+        shipped="the-hunt-for-gollum/dunedain-mark",
+        scenario="hunt-dunedain-mark-move",
+    ),
+    LcgClass(
+        "an attachment's move is not offered while its host's pool is empty",
+        shipped="the-hunt-for-gollum/dunedain-mark",
+        scenario="hunt-dunedain-mark-host-pool-only",
+    ),
+    LcgClass(
+        "after an attack its defender answers, paying a sphere's resource in a priced option",
+        shipped="the-hunt-for-gollum/winged-guardian",
+        scenario="hunt-winged-guardian-pays",
+    ),
+    LcgClass(
+        "a priced option that cannot be paid is not offered",
+        shipped="the-hunt-for-gollum/winged-guardian",
+        scenario="hunt-winged-guardian-cannot-pay",
+    ),
+    LcgClass(
+        "a search takes any number of the matching cards",
+        shipped="the-hunt-for-gollum/the-eagles-are-coming",
+        scenario="hunt-eagles-are-coming",
+    ),
+    LcgClass(
+        "an effect travels to a location without its Travel effect and returns the active one",
+        shipped="the-hunt-for-gollum/striders-path",
+        scenario="hunt-striders-path-returns-active",
+    ),
+    LcgClass(
+        "a Response to playing a card from hand is not offered when it is put into play",
+        shipped="the-hunt-for-gollum/rivendell-minstrel",
+        scenario="hunt-rivendell-minstrel-put-into-play",
+    ),
+    LcgClass(
+        "attach-to in the Action of a card that is no attachment",
+        script='card "Horn" {\n  id horn\n  type ally\n  sphere leadership\n  cost 1\n  hit-points 1\n'
+        '  provenance designed\n  text "A made-up card."\n  action {\n'
+        "    cost remove 1 resource from a hero in your play area\n    attach-to a hero in any play area\n  }\n}\n",
+        code="E354",
+    ),
+    LcgClass(
         "a card of two types",
         script='card "Scout" {\n  id scout\n  type objective ally\n  encounter-set "Woods"\n'
         '  provenance designed\n  text "A made-up card."\n}\n',
@@ -321,8 +372,8 @@ def _lcg_errors(text: str, path: str) -> list[str]:
 
 @pytest.mark.parametrize("case", LCG_CLASSES, ids=[c.id for c in LCG_CLASSES])
 def test_card_game_scripts_run_as_written_or_are_refused(case: LcgClass, tmp_path: Path) -> None:
-    if case.card:
-        path = LCG_CARDS / f"{case.card}.card"
+    if case.card or case.shipped:
+        path = LCG_CARDS / f"{case.card}.card" if case.card else SHIPPED / f"{case.shipped}.card"
         assert _lcg_errors(path.read_text(encoding="utf-8"), str(path)) == []
     if case.scenario:
         result = lcg_scenario.run_scenario(LCG_SCENARIOS / f"{case.scenario}.toml")

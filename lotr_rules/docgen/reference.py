@@ -445,9 +445,9 @@ STATEMENT_DOCS: dict[str, tuple[str, str]] = {
         "An option whose block starts with `cost` lines (where the family's commands can be costs, as "
         "the Card Game's are) has a price: it is offered only while its costs can be paid in full, and "
         "chosen, they are paid first, then the rest of its block runs; an option without one is always "
-        "offered, and when no option can be taken nothing happens. The Card Game's Winged Guardian: "
+        "offered, and when no option can be taken nothing happens. In the Card Game, "
         '`option "pay 1 Tactics resource" { cost remove 1 resource from a hero in your play area where '
-        'resource-icon is tactics }` beside `option "discard Winged Guardian" { discard this }`.",
+        'resource-icon is tactics }` beside `option "discard this ally" { discard this }`.',
         'choose {\n  option "draw a card" {\n    draw 1\n  }\n  option "gain a Valor" {\n    gain a valor\n  }\n}',
     ),
     "repeat_stmt": (
