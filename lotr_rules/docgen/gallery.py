@@ -22,10 +22,10 @@ from pathlib import Path
 from lotr_rules.cards.catalogue import SetInfo
 from lotr_rules.cards.loader import load_sets, read_manifest, set_folders
 from lotr_rules.cards.provenance import designed_summary, share_sentence, short_mark
+from lotr_rules.docgen.coverage import coverage_section
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.describe import describe_card
 from lotr_rules.dsl.formatter import format_card
-from lotr_rules.docgen.coverage import coverage_section
 from lotr_rules.dsl.syntax import parse
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.registry import Vocabulary

@@ -277,7 +277,7 @@ FIELD_DOCS = {
     "notes": "Free notes for authors and reviewers: what is designed and why, sources, doubts. "
     "`lotr-rules show` prints them; the engine ignores them.",
     "gap": "What the card's script does not do of what the card says, in quotes, one thing a line; "
-    "it may be given on several lines (`gap \"does not ...\"`), each a text (E191 otherwise, W354 "
+    'it may be given on several lines (`gap "does not ..."`), each a text (E191 otherwise, W354 '
     "when empty). A card without one claims its script does all the card says. `lotr-rules show` "
     "prints them, and the Card Game galleries' Coverage table lists each card as faithful or with "
     "its gaps; the engine ignores them.",

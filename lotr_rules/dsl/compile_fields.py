@@ -104,7 +104,10 @@ class FieldCompiler(AbilityCompiler):
             return
         if isinstance(value, str) and not value.strip():
             self.warn(
-                "W354", f"this '{decl.name}' says nothing", item.span, f"say what it is about, or drop the '{decl.name}'"
+                "W354",
+                f"this '{decl.name}' says nothing",
+                item.span,
+                f"say what it is about, or drop the '{decl.name}'",
             )
             return
         out[item.key] = (*out.get(item.key, ()), value)
