@@ -124,6 +124,7 @@ LINES: dict[str, Callable[..., str]] = {
     "progress": lambda name, n: f"{n} progress on {name}",
     "explored": lambda name: f"{name} is explored",
     "travelled": lambda name: f"The players travel to {name}",
+    "no travel": lambda name: f"Nobody travels: {name} is still the active location",
     "engaged": lambda p, name: f"{name} engages {_seat(p)}",
     "shadow dealt": lambda name: f"A shadow card is dealt to {name}",
     "defends": lambda defender, enemy: f"{defender} defends against {enemy}",
