@@ -291,7 +291,9 @@ class StatementCompiler(CommandCompiler):
         for option in stmt.options:
             self._reading.append("  " * self._depth + f'"{option.label}":')
             # an option that starts with 'cost' lines is offered only while they can be paid
+            self._depth += 1  # (its price reads inside the option, as its block does)
             price, body = paid_choices.priced(self, option)
+            self._depth -= 1
             compiled.append(Option(option.label, paid_choices.PricedOption(price, self._nested(body))))
         self._depth -= 1
         options = tuple(compiled)
