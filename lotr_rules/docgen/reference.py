@@ -280,7 +280,8 @@ FIELD_DOCS = {
     'it may be given on several lines (`gap "does not ..."`), each a text (E191 otherwise, W354 '
     "when empty). A card without one claims its script does all the card says. `lotr-rules show` "
     "prints them, and the Card Game galleries' Coverage table lists each card as faithful or with "
-    "its gaps; the engine ignores them.",
+    "its gaps; the engine ignores them. A gap written as a comment (`# gap: ...`) is not read, and "
+    "the linter says so (W355).",
 }
 
 #: Defaults and extra remarks that are not in the vocabulary.

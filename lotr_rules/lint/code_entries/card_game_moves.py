@@ -101,4 +101,49 @@ ENTRIES: tuple[LintCode, ...] = (
         ),
         kind="set",
     ),
+    LintCode(
+        "W355",
+        Severity.WARNING,
+        "a gap written as a comment",
+        "A comment is not read: a card whose gap is written '# gap: ...' counts as faithful, and the "
+        "galleries' Coverage table says so. Write what the script leaves out as the field "
+        "'gap \"...\"', which the table reads.",
+        lcg_example(
+            """
+            # file: test-scout.card
+            card "Test Scout" {
+              id test-scout
+              type ally
+              sphere lore
+              cost 1
+              willpower 1
+              attack 0
+              defense-strength 0
+              hit-points 1
+              provenance designed
+              text "A made-up ally whose script is not finished."
+              # gap: its Response is not written yet
+            }
+            """
+        ),
+        lcg_example(
+            """
+            # file: test-scout.card
+            card "Test Scout" {
+              id test-scout
+              type ally
+              sphere lore
+              cost 1
+              willpower 1
+              attack 0
+              defense-strength 0
+              hit-points 1
+              provenance designed
+              text "A made-up ally whose script is not finished."
+              gap "its Response is not written yet"
+            }
+            """
+        ),
+        kind="set",
+    ),
 )
