@@ -78,6 +78,8 @@ AFTER_POINTS = (
     "rescued",  # subject: the hero rescued (back in play)
     "shadow resolved",  # subject: the enemy whose shadow card's effect just resolved
     "quest begins",  # subject: -1; the quest phase has just begun
+    "quest succeeded",  # subject: -1; the willpower committed beat the staging area's threat
+    "attack ends",  # subject: the enemy whose attack is over, player: the player attacked
 )
 WOULD_POINTS = (
     "would reveal",  # before an encounter card's When Revealed effect resolves

@@ -31,6 +31,7 @@ from lotr_rules.games.lcg import (
     words_protection,
     words_quest,
     words_stages,
+    words_trail,
 )
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
 from lotr_rules.games.lcg.foreign import FOREIGN_WORDS
@@ -342,6 +343,7 @@ PRIMITIVES = (
     words_stages.ELUDE_RULE,
     *words_objectives.PRIMITIVES,
     *words_protection.PRIMITIVES,
+    *words_trail.PRIMITIVES,
 )
 
 
@@ -412,6 +414,7 @@ ATTRIBUTES = (
     Phrase("type", "one of the card's types", lambda c: c.types, data={"kind": "types"}),
     words_control.SAME_CARD,
     *words_measures.ATTRIBUTES,
+    *words_trail.ATTRIBUTES,
 )
 
 #: what a 'while' block may grant a card besides stats ('give trait gondor to attached hero')
@@ -537,6 +540,8 @@ TRIGGERS = (
     ),
     _trigger("at end of combat phase", "combat phase ends", "at the end of the combat phase"),
     *(_trigger(pattern, event, doc) for pattern, event, doc in words_objectives.TRIGGER_DOCS),
+    *(_trigger(pattern, event, doc) for pattern, event, doc in words_trail.TRIGGER_DOCS),
+    *(_trigger(pattern, event, doc, waits=True) for pattern, event, doc in words_trail.WAITING_DOCS),
     _trigger("at end of phase", "phase ends", "at the end of each phase", waits=True),
     _trigger("at end of round", "round ends", "at the end of each round", waits=True),
 )
