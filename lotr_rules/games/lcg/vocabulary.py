@@ -213,6 +213,8 @@ PRIMITIVES = (
         honours=_ANY_SEL,
         payable=w.can_discard,
         moves_to="discard",
+        # 'discard a card from deck' discards its top card (language 5 on)
+        top_of_piles=True,
     ),
     Primitive(
         "engage",
