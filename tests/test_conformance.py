@@ -331,7 +331,7 @@ def test_card_game_scripts_run_as_written_or_are_refused(case: LcgClass, tmp_pat
         # the quest card in a set whose scenario plays another encounter set
         folder = tmp_path / "woods"
         (folder / "scenarios").mkdir(parents=True)
-        (folder / "set.toml").write_text('code = "woods"\nname = "Woods"\nlanguage = 4\nfamily = "lcg"\n')
+        (folder / "set.toml").write_text('code = "woods"\nname = "Woods"\nlanguage = 5\nfamily = "lcg"\n')
         (folder / "trail.card").write_text(case.script)
         (folder / "scenarios" / "woods.toml").write_text(
             'name = "Woods"\nquest = ["Trail"]\nencounter_sets = ["Woods"]\n'

@@ -52,7 +52,7 @@ def test_set(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A set of cards the scenarios below play, next to The Two Towers."""
     folder = tmp_path_factory.mktemp("cards") / "economy-test"
     folder.mkdir()
-    (folder / "set.toml").write_text('code = "economy-test"\nname = "Economy tests"\nlanguage = 4\n')
+    (folder / "set.toml").write_text('code = "economy-test"\nname = "Economy tests"\nlanguage = 5\n')
     cards = {
         "Toll": _card("Toll", "maneuver", "play {", "  pay 3 power {", "    draw 1", "  }", "}"),
         "Drain": _card("Drain", "maneuver", "play {", "  -5 power", "}"),

@@ -28,6 +28,7 @@ from lotr_rules.lint.code_entries import (
     mix_files,
     reading,
     statements,
+    trail,
     vocabulary,
     warnings,
 )
@@ -54,6 +55,7 @@ REGISTRY: tuple[LintCode, ...] = (
     *mix_files.ENTRIES,
     *warnings.ENTRIES,
     *card_game.ENTRIES,
+    *trail.ENTRIES,
     *easy_mode.ENTRIES,
 )
 
