@@ -110,11 +110,13 @@ def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
     if trigger.cancels and cannot_be_cancelled(game, event):
         return False  # its cancel would do nothing (RR "Cancel")
     where = game.locate(card)[0]
-    if where == STAGING and trigger.kind == "response" and game.records[card].type == "objective":
+    if trigger.kind == "response" and game.records[card].type == "objective":
         from lotr_rules.games.lcg import words_trail
 
         if not words_trail.claimable(game, card):
-            return False  # an objective's Response claims it only once no encounter card guards it
+            # an objective's Response is its claim: used from the staging area, once no
+            # encounter card guards it (RR "Guarded")
+            return False
     if where not in LISTENING:
         # Out of play, a card answers only a leaving play its words name: its own ('this'), or
         # that of the host it left play with ('attached location'); one that left play since

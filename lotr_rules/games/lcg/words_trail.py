@@ -96,9 +96,9 @@ def claim_onto(ctx: Ctx, sel: Selection | None, placement: Placement | None, gua
 
 
 def claimable(game: LcgGame, card: int) -> bool:
-    """Whether an objective in the staging area may use an ability that claims it: once no
-    encounter card guards it (RR "Guarded")."""
-    return game.locate(card)[0] != STAGING or is_free(game, card)
+    """Whether an objective may use its Response, the one that claims it: only in the staging
+    area, once no encounter card guards it (RR "Guarded"); claimed, it answers no more."""
+    return game.locate(card)[0] == STAGING and is_free(game, card)
 
 
 def refuse_claim_onto(
