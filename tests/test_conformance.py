@@ -249,7 +249,7 @@ LCG_CLASSES = (
         "a cost change in a while block for one card once",
         script='card "Ford" {\n  id ford\n  type location\n  threat 1\n  quest-points 3\n'
         '  encounter-set "Woods"\n  provenance designed\n  text "A made-up card."\n'
-        '  while active {\n    next allies cost 1 more\n  }\n}\n',
+        "  while active {\n    next allies cost 1 more\n  }\n}\n",
         code="E371",
     ),
     LcgClass("a hero that cannot commit is not committed", card="test-shackle", scenario="protection-cannot-commit"),
@@ -295,7 +295,7 @@ LCG_CLASSES = (
         "cards taken from what was searched with nothing searched",
         script='card "Muster" {\n  id muster\n  type event\n  sphere leadership\n  cost 1\n'
         '  provenance designed\n  text "A made-up card."\n  action {\n'
-        '    take up to 1 ally from searched where trait is rohan\n  }\n}\n',
+        "    take up to 1 ally from searched where trait is rohan\n  }\n}\n",
         code="E370",
     ),
     LcgClass(
@@ -319,7 +319,7 @@ LCG_CLASSES = (
         "an objective claimed onto cards that are not heroes",
         script='card "Trace" {\n  id trace\n  type objective\n  encounter-set "Woods"\n'
         '  provenance designed\n  text "A made-up card."\n  response after the players quest successfully {\n'
-        '    claim-onto an ally in any play area\n  }\n}\n',
+        "    claim-onto an ally in any play area\n  }\n}\n",
         code="E366",
     ),
     LcgClass(

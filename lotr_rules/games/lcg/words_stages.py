@@ -77,8 +77,9 @@ ELUDE_RULE = Primitive(
 # ---------------------------------------------------------------------- back into the encounter deck
 def return_to_encounter_deck(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     """Each of these encounter cards, in the encounter discard pile, the staging area, an
-    engagement area or a player's play area (attached to a card there), goes back to the encounter deck: on its top, or into it (shuffled). A player
-    card, or a card elsewhere by now, stays where it is."""
+    engagement area or a player's play area (attached to a card there), goes back to the
+    encounter deck: on its top, or into it (shuffled). A player card, or a card elsewhere by
+    now, stays where it is."""
     assert sel is not None and placement is not None
     game = g(ctx)
     for card in pick(ctx, sel, "choose a card to return to the encounter deck"):

@@ -60,7 +60,7 @@ def refuse_reset(
     types: frozenset[str], ability: str, contexts: tuple[str, ...], kinds: tuple[str, ...], ref: bool
 ) -> Finding:
     if "quest" not in types:
-        return ("E367", "'reset-quest' sets the quest deck back from a quest stage's own text: write it on a quest card")
+        return ("E367", "'reset-quest' sets the quest deck back from a quest stage's text: write it on a quest card")
     return None
 
 
