@@ -142,15 +142,6 @@ class LcgHeuristicAgent:
         offered = [(i, o.card) for i, o in enumerate(request.options) if o.value is not None and o.card >= 0]
         if not offered:
             return 0
-        if request.source >= 0 and game.records[request.source].type == "objective":
-            # An objective claimed onto a hero: spread the objectives over the players (a stage
-            # may let only a player carrying one commit), on the sturdiest hero (damage or its
-            # hero leaving play may send the objective away again).
-            return min(offered, key=lambda pair: _carrier_rank(game, pair[1], pair[0]))[0]
-        if request.source >= 0 and game.owners[request.source] < 0 and all(game.owners[c] < 0 for _i, c in offered):
-            # Encounter cards to pick among (one of the cards looked at is revealed, the others
-            # discarded): the one that does the table least harm.
-            return min(offered, key=lambda pair: (_harm(game, pair[1]), pair[0]))[0]
         if request.source >= 0 and game.owners[request.source] < 0:
             # ...except an enemy whose defeat wins the game (a quest stage that asks the
             # players to bring an enemy out and won only by defeating it), tried on a copy: a
@@ -165,6 +156,19 @@ class LcgHeuristicAgent:
                         return i
             return min(offered, key=lambda pair: (_worth(game, pair[1]), pair[0]))[0]
         return offered[0][0]
+
+    def _claim_onto(self, game: LcgGame, request: DecisionRequest) -> int:
+        # An objective claimed onto a hero: spread the objectives over the players (a stage may
+        # let only a player carrying one commit), on the sturdiest hero (damage, or the hero
+        # leaving play, may send the objective away again).
+        offered = [(i, o.card) for i, o in enumerate(request.options) if o.card >= 0]
+        return min(offered, key=lambda pair: _carrier_rank(game, pair[1], pair[0]))[0] if offered else 0
+
+    def _reveal(self, game: LcgGame, request: DecisionRequest) -> int:
+        # One of the encounter cards looked at is revealed (the others discarded): the one that
+        # does the table least harm.
+        offered = [(i, o.card) for i, o in enumerate(request.options) if o.card >= 0]
+        return min(offered, key=lambda pair: (_harm(game, pair[1]), pair[0]))[0] if offered else 0
 
     def _choose_a_player(self, game: LcgGame, request: DecisionRequest) -> int:
         # Cooperative: the player its own card helps is itself when offered.

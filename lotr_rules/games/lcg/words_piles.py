@@ -66,7 +66,7 @@ def reveal(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: 
     answering = game.answering
     player = answering.player if answering is not None and answering.point == "would reveal" else ctx.player
     if sel is not None and any(zone.name == LOOKED for zone in sel.zones):
-        for card in pick(ctx, sel, "choose a card to reveal"):
+        for card in _chosen_to_reveal(ctx, sel):
             if game.state.finished or game.state.eliminated[player]:
                 return
             if game.locate(card)[0] != ENCOUNTER_DECK:
@@ -80,6 +80,28 @@ def reveal(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: 
         if game.state.finished or game.state.eliminated[player]:
             return
         game.reveal_encounter(player)
+
+
+def _chosen_to_reveal(ctx: Ctx, sel: Selection) -> list[int]:
+    """The cards looked at that you choose to reveal, one at a time (a decision of its own kind,
+    'reveal', so that a bot can tell it from a card an effect hurts)."""
+    game = g(ctx)
+    pool = sel.candidates(ctx, 1 << 30)
+    wanted = min(sel.wanted(ctx), len(pool))
+    chosen: list[int] = []
+    while len(chosen) < wanted:
+        if len(pool) == 1:
+            chosen.append(pool.pop())
+            continue
+        options = [game.card_option(c) for c in pool]
+        card: int = game.choose(
+            ctx.player, "reveal", f"{game.card_name(ctx.this)}: choose a card to reveal", options, ctx.this
+        )
+        chosen.append(card)
+        pool.remove(card)
+    if sel.binding:
+        ctx.vars[sel.binding] = list(chosen)
+    return chosen
 
 
 def each_player(ctx: Ctx) -> list[int]:

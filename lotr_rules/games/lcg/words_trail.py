@@ -18,7 +18,7 @@ from lotr_rules.engine.registry import Phrase, Primitive
 from lotr_rules.engine.selection import Placement, Selection
 from lotr_rules.games.lcg.lookup import record_index
 from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, PLAY, QUEST, QUEST_DECK, QUEST_DONE, STAGING
-from lotr_rules.games.lcg.words import g, has_trait, pick
+from lotr_rules.games.lcg.words import g, has_trait
 from lotr_rules.games.lcg.words_objectives import is_free
 
 if TYPE_CHECKING:
@@ -87,12 +87,16 @@ def claim_onto(ctx: Ctx, sel: Selection | None, placement: Placement | None, gua
     if game.locate(objective)[0] != STAGING or not is_free(game, objective):
         return
     name = game.card_name(objective)
-    for hero in pick(ctx, sel, f"choose a hero to attach {name} to"):
-        if game.locate(hero)[0] != PLAY or game.records[hero].type != "hero":
-            continue
-        game.attach_from(objective, hero)
-        game.log("claimed", game.controller(hero), name, game.card_name(hero))
+    heroes = [c for c in sel.candidates(ctx, 1 << 30) if game.locate(c)[0] == PLAY and game.records[c].type == "hero"]
+    if not heroes:
         return
+    # (a decision of its own kind: a bot tells the hero that carries it from a card an effect hurts)
+    options = [game.card_option(h, f"attach {name} to {game.card_name(h)}") for h in heroes]
+    hero: int = (
+        heroes[0] if len(heroes) == 1 else game.choose(ctx.player, "claim onto", f"Claim {name}", options, objective)
+    )
+    game.attach_from(objective, hero)
+    game.log("claimed", game.controller(hero), name, game.card_name(hero))
 
 
 def claimable(game: LcgGame, card: int) -> bool:
