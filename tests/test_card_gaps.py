@@ -70,7 +70,7 @@ def test_the_coverage_table_lists_each_card_as_faithful_or_with_its_gaps() -> No
 def test_show_prints_the_gaps(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "scouts"
     folder.mkdir()
-    (folder / "set.toml").write_text('code = "scouts"\nname = "Scouts"\nlanguage = 4\nfamily = "lcg"\n')
+    (folder / "set.toml").write_text('code = "scouts"\nname = "Scouts"\nlanguage = 5\nfamily = "lcg"\n')
     (folder / "test-scout.card").write_text(SCOUT % '  gap "its Response is not written"\n')
     assert main(["show", "Test Scout", "--cards", str(folder)]) == 0
     assert "gap: its Response is not written" in capsys.readouterr().out

@@ -350,6 +350,43 @@ LCG_CLASSES = (
         code="E354",
     ),
     LcgClass(
+        "a quest stage's Forced effect after a successful quest reveals one of the cards looked at",
+        scenario="hunt-begins-look-three-reveal-one",
+    ),
+    LcgClass("the quest deck is reset to an earlier stage", scenario="hunt-stage-three-resets-without-clue"),
+    LcgClass("a quest stage kept while its condition holds", scenario="hunt-stage-three-stays-with-clue"),
+    LcgClass(
+        "an attached encounter card goes back on top of the encounter deck from play",
+        scenario="hunt-clue-returns-and-stage-resets",
+    ),
+    LcgClass("a commit bar read from what the controller's heroes carry", scenario="hunt-commit-bar-without-clue"),
+    LcgClass("an objective claimed onto a committed hero by its Response", scenario="hunt-claim-signs-after-questing"),
+    LcgClass("a guarded objective's Response is not offered", scenario="hunt-guarded-signs-not-claimed"),
+    LcgClass("encounter effects cannot be cancelled while a location says so", scenario="hunt-eaves-no-cancel"),
+    LcgClass("an effect waits for the end of the attack", scenario="hunt-east-bank-shadow"),
+    LcgClass("a boost for this attack only", scenario="hunt-west-bank-shadow"),
+    LcgClass("heroes tested by the traits of their attachments", scenario="hunt-hunters-shadow"),
+    LcgClass(
+        "an objective claimed onto cards that are not heroes",
+        script='card "Trace" {\n  id trace\n  type objective\n  encounter-set "Woods"\n'
+        '  provenance designed\n  text "A made-up card."\n  response after the players quest successfully {\n'
+        "    claim-onto an ally in any play area\n  }\n}\n",
+        code="E366",
+    ),
+    LcgClass(
+        "the quest deck reset from a card that is not a quest stage",
+        script='card "Lost" {\n  id lost\n  type treachery\n  encounter-set "Woods"\n'
+        '  provenance designed\n  text "A made-up card."\n  when revealed {\n    reset-quest 1\n  }\n}\n',
+        code="E367",
+    ),
+    LcgClass(
+        "a rule forbidding cancels that names other cards",
+        script='card "Still" {\n  id still\n  type location\n  threat 1\n  quest-points 2\n'
+        '  encounter-set "Woods"\n  provenance designed\n  text "A made-up card."\n'
+        "  while active {\n    forbid-cancel all locations in staging area\n  }\n}\n",
+        code="E368",
+    ),
+    LcgClass(
         "a card of two types",
         script='card "Scout" {\n  id scout\n  type objective ally\n  encounter-set "Woods"\n'
         '  provenance designed\n  text "A made-up card."\n}\n',
@@ -382,7 +419,7 @@ def test_card_game_scripts_run_as_written_or_are_refused(case: LcgClass, tmp_pat
         # the quest card in a set whose scenario plays another encounter set
         folder = tmp_path / "woods"
         (folder / "scenarios").mkdir(parents=True)
-        (folder / "set.toml").write_text('code = "woods"\nname = "Woods"\nlanguage = 4\nfamily = "lcg"\n')
+        (folder / "set.toml").write_text('code = "woods"\nname = "Woods"\nlanguage = 5\nfamily = "lcg"\n')
         (folder / "trail.card").write_text(case.script)
         (folder / "scenarios" / "woods.toml").write_text(
             'name = "Woods"\nquest = ["Trail"]\nencounter_sets = ["Woods"]\n'

@@ -29,6 +29,7 @@ from lotr_rules.lint.code_entries import (
     mix_files,
     reading,
     statements,
+    trail,
     vocabulary,
     warnings,
 )
@@ -56,6 +57,7 @@ REGISTRY: tuple[LintCode, ...] = (
     *warnings.ENTRIES,
     *card_game.ENTRIES,
     *card_game_moves.ENTRIES,
+    *trail.ENTRIES,
     *easy_mode.ENTRIES,
 )
 

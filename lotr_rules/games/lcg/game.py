@@ -1171,6 +1171,8 @@ class LcgGame(Game):
         self.log("quest resolution", willpower, threat)
         if willpower > threat:
             self.place_progress(willpower - threat)
+            if "quest succeeded" in self.listened:
+                triggers.fire(self, "quest succeeded", self.state.first_player)
         elif threat > willpower:
             for player in self.turn_order():
                 self.raise_threat(player, threat - willpower)

@@ -34,6 +34,7 @@ from lotr_rules.games.lcg import (
     words_quest,
     words_stages,
     words_timing,
+    words_trail,
 )
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
 from lotr_rules.games.lcg.foreign import FOREIGN_WORDS
@@ -215,6 +216,8 @@ PRIMITIVES = (
         honours=_ANY_SEL,
         payable=w.can_discard,
         moves_to="discard",
+        # 'discard a card from deck' discards its top card (language 5 on)
+        top_of_piles=True,
     ),
     Primitive(
         "engage",
@@ -348,6 +351,7 @@ PRIMITIVES = (
     words_stages.ELUDE_RULE,
     *words_objectives.PRIMITIVES,
     *words_protection.PRIMITIVES,
+    *words_trail.PRIMITIVES,
 )
 
 
@@ -425,6 +429,7 @@ ATTRIBUTES = (
     words_control.SAME_CARD,
     *words_measures.ATTRIBUTES,
     words_paying.RESOURCE_ICON,
+    *words_trail.ATTRIBUTES,
 )
 
 #: what a 'while' block may grant a card besides stats ('give trait gondor to attached hero')
@@ -551,6 +556,8 @@ TRIGGERS = (
     _trigger("at end of combat phase", "combat phase ends", "at the end of the combat phase"),
     *(_trigger(pattern, event, doc) for pattern, event, doc in words_objectives.TRIGGER_DOCS),
     *(_trigger(pattern, event, doc) for pattern, event, doc in words_timing.TRIGGER_DOCS),
+    *(_trigger(pattern, event, doc) for pattern, event, doc in words_trail.TRIGGER_DOCS),
+    *(_trigger(pattern, event, doc, waits=True) for pattern, event, doc in words_trail.WAITING_DOCS),
     _trigger("at end of phase", "phase ends", "at the end of each phase", waits=True),
     _trigger("at end of round", "round ends", "at the end of each round", waits=True),
 )

@@ -21,6 +21,7 @@ from lotr_rules.games.lcg.state import (
     ENCOUNTER_DECK,
     ENCOUNTER_DISCARD,
     ENGAGED,
+    PLAY,
     SHADOWS,
     STAGING,
     TRAMPLE,
@@ -75,13 +76,14 @@ ELUDE_RULE = Primitive(
 
 # ---------------------------------------------------------------------- back into the encounter deck
 def return_to_encounter_deck(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
-    """Each of these encounter cards, in the encounter discard pile, the staging area or an
-    engagement area, goes back to the encounter deck: on its top, or into it (shuffled). A player
-    card, or a card elsewhere by now, stays where it is."""
+    """Each of these encounter cards, in the encounter discard pile, the staging area, an
+    engagement area or a player's play area (attached to a card there), goes back to the
+    encounter deck: on its top, or into it (shuffled). A player card, or a card elsewhere by
+    now, stays where it is."""
     assert sel is not None and placement is not None
     game = g(ctx)
     for card in pick(ctx, sel, "choose a card to return to the encounter deck"):
-        if game.owners[card] >= 0 or game.locate(card)[0] not in (ENCOUNTER_DISCARD, STAGING, ENGAGED):
+        if game.owners[card] >= 0 or game.locate(card)[0] not in (ENCOUNTER_DISCARD, STAGING, ENGAGED, PLAY):
             continue
         top = placement.position == "top"
         game.move(card, ENCOUNTER_DECK, top=top)
@@ -92,8 +94,8 @@ def return_to_encounter_deck(ctx: Ctx, sel: Selection | None, placement: Placeme
 
 RETURN = Primitive(
     "return",
-    "Put these encounter cards, from the encounter discard pile, the staging area or an engagement "
-    "area, back on top "
+    "Put these encounter cards, from the encounter discard pile, the staging area, an engagement "
+    "area or in play attached to a card, back on top "
     "of the encounter deck ('return this on top of encounter deck') or shuffled into it "
     "('return this into encounter deck').",
     "return this into encounter deck",
@@ -104,7 +106,15 @@ RETURN = Primitive(
     into_zones=("encounter deck",),
     impl=return_to_encounter_deck,
     honours=frozenset({"zone", "where", "count", "up to", "all", "as", "name"}),
-    from_zones=("encounter discard pile", "staging area", "engagement area", "any engagement area"),
+    from_zones=(
+        "encounter discard pile",
+        "staging area",
+        "engagement area",
+        "any engagement area",
+        "play",
+        "any play area",
+        "play area",
+    ),
     moves_to="placement",
     kinds=ENCOUNTER_TYPES,
 )
