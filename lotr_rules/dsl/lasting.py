@@ -512,8 +512,12 @@ def reaction(self: StatementCompiler, ability: ast.Ability) -> TriggerDef | None
         self.error("E183", "a forced effect is not paid for: it has no cost", ability.span)
         return None
     effect = self._block(body)
+    cancels = _command_in(ability.body, "cancel") is not None
+    # a moment that may be cancelled once it has happened (damage placed, not yet seen as dealt)
+    # says at which point an ability cancelling it answers
+    event = str(entry.data.get("cancelled_at") or entry.data["event"]) if cancels else str(entry.data["event"])
     return TriggerDef(
-        event=str(entry.data["event"]),
+        event=event,
         scope="self",
         effect=effect,
         matches=matches,
@@ -522,7 +526,7 @@ def reaction(self: StatementCompiler, ability: ast.Ability) -> TriggerDef | None
         period=ability.period,
         times=ability.times if ability.once else 1,
         cost=price,
-        cancels=_command_in(ability.body, "cancel") is not None,
+        cancels=cancels,
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lotr_rules.engine.decisions import Option
-from lotr_rules.games.lcg import triggers, words_objectives
+from lotr_rules.games.lcg import triggers, words_objectives, words_shadows
 from lotr_rules.games.lcg.state import (
     CANNOT_ATTACK,
     ELUDE,
@@ -202,7 +202,9 @@ def _resolve_attack(game: LcgGame, player: int, enemy: int) -> None:
         if record.shadow is not None:
             game.begin_action()
             # A Response may cancel the shadow effect before it resolves (RR "Cancel").
-            if triggers.fire(game, "would shadow", player, shadow, source=shadow).cancelled:
+            if words_shadows.cancels_shadow(game, player, shadow):
+                game.log("cancelled", game.card_name(shadow), "shadow")
+            elif triggers.fire(game, "would shadow", player, shadow, source=shadow).cancelled:
                 game.log("cancelled", game.card_name(shadow), "shadow")
             else:
                 record.shadow(game, player, shadow)

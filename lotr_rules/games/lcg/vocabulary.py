@@ -30,6 +30,8 @@ from lotr_rules.games.lcg import (
     words_piles,
     words_protection,
     words_quest,
+    words_shadows,
+    words_spheres,
     words_stages,
 )
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
@@ -150,6 +152,7 @@ ZONES = (
     words_objectives.SET_ASIDE_ZONE,
     words_objectives.CAPTURED_ZONE,
     words_looking.SEARCHED_ZONE,
+    *words_piles.TOP_OF_DISCARD,
 )
 
 
@@ -160,6 +163,7 @@ def _thing(words: str, zone: str, doc: str) -> Phrase:
 NAMED_THINGS = (
     _thing("attached hero", "host", "the hero this attachment is attached to"),
     _thing("attached character", "host", "the character this attachment is attached to"),
+    _thing("attached ally", "host", "the ally this attachment is attached to"),
     _thing("attached enemy", "host", "the enemy this attachment is attached to"),
     _thing("attached location", "host", "the location this attachment is attached to"),
     _thing("attacking enemy", "attacker", "the enemy attacking now (for a shadow card: the enemy it was dealt to)"),
@@ -342,6 +346,7 @@ PRIMITIVES = (
     words_stages.ELUDE_RULE,
     *words_objectives.PRIMITIVES,
     *words_protection.PRIMITIVES,
+    words_shadows.CANCEL_SHADOWS,
 )
 
 
@@ -412,6 +417,7 @@ ATTRIBUTES = (
     Phrase("type", "one of the card's types", lambda c: c.types, data={"kind": "types"}),
     words_control.SAME_CARD,
     *words_measures.ATTRIBUTES,
+    words_spheres.RESOURCE_ICON,
 )
 
 #: what a 'while' block may grant a card besides stats ('give trait gondor to attached hero')
@@ -492,8 +498,12 @@ TRIGGERS = (
     _trigger(
         "after {card} is damaged",
         "damaged",
-        "after the card is dealt damage; the number Damage is how much",
+        "after the card is dealt damage; the number Damage is how much. With 'cancel' in its effect, "
+        "it answers as soon as the damage is placed, before the card could be destroyed by it: "
+        "cancelled, the damage comes off and is never seen as dealt",
         amount="Damage",
+        cancels=True,
+        cancelled_at="damage placed",
     ),
     _trigger(
         "when {card} would be revealed",
