@@ -76,6 +76,9 @@ class FieldDecl:
     #: for a ``words`` field: words each about one ability (``shadow``), as word -> the ability
     #: as written (``when revealed``); on a card without it, the word would do nothing
     word_abilities: Mapping[str, str] = attrs.field(factory=dict)
+    #: another field and the values it must hold (as given, or by default) for this field to
+    #: mean anything (``host-sphere`` needs ``attach-to`` to name characters); else E360
+    needs: tuple[str, tuple[str, ...]] | None = None
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -23,6 +23,7 @@ from lotr_rules.lint.code_base import (
 from lotr_rules.lint.code_entries import (
     card_data,
     card_game,
+    carrock_player,
     cards_and_sets,
     easy_mode,
     mix_files,
@@ -54,6 +55,7 @@ REGISTRY: tuple[LintCode, ...] = (
     *mix_files.ENTRIES,
     *warnings.ENTRIES,
     *card_game.ENTRIES,
+    *carrock_player.ENTRIES,
     *easy_mode.ENTRIES,
 )
 

@@ -186,6 +186,8 @@ FIELDS: tuple[FieldDecl, ...] = (
         default="",
         types=("attachment",),
         choices=("leadership", "tactics", "spirit", "lore"),
+        # (only characters have a sphere's icon: an enemy or location host never would)
+        needs=("attach-to", tuple(c for c in ATTACH_CHOICES if c.split()[-1] in ("character", "hero", "ally"))),
     ),
     LcgFieldDecl(
         "engagement-cost",
