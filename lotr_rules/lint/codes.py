@@ -23,8 +23,8 @@ from lotr_rules.lint.code_base import (
 from lotr_rules.lint.code_entries import (
     card_data,
     card_game,
-    carrock_player,
     cards_and_sets,
+    carrock_player,
     easy_mode,
     mix_files,
     reading,

@@ -180,8 +180,8 @@ FIELDS: tuple[FieldDecl, ...] = (
     LcgFieldDecl(
         "host-sphere",
         "word",
-        "An attachment that goes only on a character of a sphere (\"attach to a [lore] "
-        "character\"): `host-sphere lore` offers only allies of that sphere and heroes with its "
+        'An attachment that goes only on a character of a sphere ("attach to a [lore] '
+        'character"): `host-sphere lore` offers only allies of that sphere and heroes with its '
         "resource icon, printed or granted (`give resource-icon lore to attached hero`).",
         default="",
         types=("attachment",),

@@ -129,6 +129,8 @@ DISENGAGE = Primitive(
     default_zone="any engagement area",
     moves_to="staging area",
 )
+
+
 # ---------------------------------------------------------------------- the top of a discard pile
 def _topmost(kind: str) -> Callable[[Ctx], list[list[int]]]:
     """Your discard pile's topmost card of this type (the last of them discarded: a discard
