@@ -484,7 +484,8 @@ def reaction(self: StatementCompiler, ability: ast.Ability) -> TriggerDef | None
         if cancelling is not None:
             self.error(
                 "E133",
-                f"'cancel' answering '{text}' would cancel nothing: only a 'would' point can be cancelled",
+                f"'cancel' answering '{text}' would cancel nothing: only a 'would' point (or damage just placed) "
+                "can be cancelled",
                 cancelling.span,
                 "answer the moment before it happens ('when ... would ...')",
             )
