@@ -31,6 +31,10 @@ CLASSES = (
         scenario="longbeard-map-maker",
     ),
     LcgClass("a cost that needs a resource icon no hero has", scenario="longbeard-map-maker-no-lore"),
+    LcgClass(
+        "a cost of resources from one of several heroes, paid only from a pool that holds them",
+        scenario="cost-resources-from-a-pool-that-holds-them",
+    ),
     LcgClass("an attachment that goes only on characters of a sphere", scenario="burning-brand-lore-host"),
     LcgClass("shadow effects cancelled while a character defends", scenario="burning-brand-cancels-shadow"),
     LcgClass("shadow effects not cancelled while another character defends", scenario="burning-brand-other-defender"),

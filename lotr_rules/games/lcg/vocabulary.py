@@ -350,10 +350,14 @@ PRIMITIVES = (
 )
 
 
-def _amount(key: str, doc: str, fn: object, *, everything: bool = False, payable: object = None) -> Phrase:
+def _amount(
+    key: str, doc: str, fn: object, *, everything: bool = False, payable: object = None, pays: object = None
+) -> Phrase:
     data: dict[str, object] = {"all": everything}
     if payable is not None:
         data["payable"] = payable
+    if pays is not None:
+        data["pays"] = pays
     return Phrase(key, doc, fn, data=data)  # type: ignore[arg-type]
 
 
@@ -378,6 +382,7 @@ AMOUNTS = (
         w.remove_resources,
         everything=True,
         payable=w.can_remove_resources,
+        pays=w.pay_removing_resources,
     ),
     words_hazards.DEAL_SHADOW,
 )

@@ -349,6 +349,20 @@ def remove_resources(ctx: Ctx, sel: Selection, amount: int | None) -> None:
             game.log("resources spent", game.controller(card), game.card_name(card), taken)
 
 
+def pay_removing_resources(ctx: Ctx, sel: Selection, amount: int | None) -> None:
+    """A cost of resources, paid: the cards are chosen among those holding enough, for a pool
+    short of it cannot pay it (RR "Costs": a cost is paid in full or not at all)."""
+    game = g(ctx)
+    resources = game.state.resources
+    able = [c for c in _selectable(ctx, sel) if resources.get(c, 0) >= (amount or 0)]
+    for card in _alive(game, pick(ctx, sel, "choose whose resources to spend", among=able)):
+        have = resources.get(card, 0)
+        taken = have if amount is None else min(have, max(0, amount))
+        if taken:
+            resources[card] = have - taken
+            game.log("resources spent", game.controller(card), game.card_name(card), taken)
+
+
 def can_remove_resources(ctx: Ctx, sel: Selection, amount: int | None) -> bool:
     game = g(ctx)
     cards = _selectable(ctx, sel)
