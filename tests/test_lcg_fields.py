@@ -312,6 +312,7 @@ SAMPLE_VALUES = {
     "attack-staging": "alone",
     "variable-cost": "x",
     "uncancellable": "shadow",
+    "host-sphere": "lore",
 }
 
 

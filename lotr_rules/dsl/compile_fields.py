@@ -92,6 +92,7 @@ class FieldCompiler(AbilityCompiler):
         self._check_designed(card, out, spans)
         self._check_field_abilities(card, spans, out)
         self._check_variable_cost(card, spans)
+        self._check_needs(spans, out)
         return out
 
     def _repeated_field(self, decl: FieldDecl, item: ast.Field, out: dict[str, Any], spans: dict[str, Span]) -> None:
@@ -111,6 +112,20 @@ class FieldCompiler(AbilityCompiler):
             )
             return
         out[item.key] = (*out.get(item.key, ()), value)
+    def _check_needs(self, spans: dict[str, Span], values: dict[str, Any]) -> None:
+        """E360: a field whose meaning needs another field to hold some values, which it does not."""
+        for decl in self.vocab.fields:
+            if decl.needs is None or decl.name not in spans:
+                continue
+            other, wanted = decl.needs
+            value = values.get(other, next((d.default for d in self.vocab.fields if d.name == other), None))
+            if str(value) not in wanted:
+                self.error(
+                    "E360",
+                    f"'{decl.name}' means something only with '{other}' {' or '.join(wanted)}, not '{value}'",
+                    spans[decl.name],
+                    f"give '{other}' one of them, or leave '{decl.name}' out",
+                )
 
     def _check_variable_cost(self, card: ast.Card, spans: dict[str, Span]) -> None:
         """E199: a card whose cost is X gives no number for it, and has no Response played from

@@ -79,6 +79,9 @@ class FieldDecl:
     #: whether a card may give the field more than once (each line one value, kept in order);
     #: any other field given twice is E141
     repeatable: bool = False
+    #: another field and the values it must hold (as given, or by default) for this field to
+    #: mean anything (``host-sphere`` needs ``attach-to`` to name characters); else E360
+    needs: tuple[str, tuple[str, ...]] | None = None
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in KINDS:

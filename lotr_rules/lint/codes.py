@@ -25,6 +25,7 @@ from lotr_rules.lint.code_entries import (
     card_game,
     card_game_moves,
     cards_and_sets,
+    carrock_player,
     easy_mode,
     mix_files,
     reading,
@@ -58,6 +59,7 @@ REGISTRY: tuple[LintCode, ...] = (
     *card_game.ENTRIES,
     *card_game_moves.ENTRIES,
     *trail.ENTRIES,
+    *carrock_player.ENTRIES,
     *easy_mode.ENTRIES,
 )
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lotr_rules.engine.decisions import Option
-from lotr_rules.games.lcg import triggers, words_entering, words_objectives, words_timing
+from lotr_rules.games.lcg import triggers, words_entering, words_objectives, words_shadows, words_timing
 from lotr_rules.games.lcg.state import (
     CANNOT_ATTACK,
     ELUDE,
@@ -206,8 +206,12 @@ def _resolve_attack(game: LcgGame, player: int, enemy: int) -> None:
         game.log("shadow revealed", game.card_name(shadow))
         if record.shadow is not None:
             game.begin_action()
-            # A Response may cancel the shadow effect before it resolves (RR "Cancel").
-            if triggers.fire(game, "would shadow", player, shadow, source=shadow).cancelled:
+            # A rule of the defender's ('cancel-shadows') cancels it as it would resolve; else a
+            # Response may cancel it before it resolves (RR "Cancel").
+            if (
+                words_shadows.cancels_shadow(game, player, shadow)
+                or triggers.fire(game, "would shadow", player, shadow, source=shadow).cancelled
+            ):
                 game.log("cancelled", game.card_name(shadow), "shadow")
             else:
                 record.shadow(game, player, shadow)

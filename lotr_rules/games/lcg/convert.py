@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from lotr_rules.cards.provenance import short_mark
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.errors import ConfigError
-from lotr_rules.games.lcg import hooks
+from lotr_rules.games.lcg import hooks, words_spheres
 from lotr_rules.games.lcg.record import TYPES, LcgCard, PlayerDeck, Scenario
 
 
@@ -92,6 +92,7 @@ def to_record(card: CardDef) -> LcgCard:
         restricted="restricted" in keywords,
         guarded="guarded" in keywords,
         uncancellable=frozenset(_UNCANCELLABLE[word] for word in str(fields["uncancellable"]).split()),
+        attach_if=words_spheres.host_check(str(fields["host-sphere"])) if fields["host-sphere"] else None,
         **hooks.record_hooks(card),
     )
 

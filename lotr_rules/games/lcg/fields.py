@@ -178,6 +178,18 @@ FIELDS: tuple[FieldDecl, ...] = (
         choices=ATTACH_CHOICES,
     ),
     LcgFieldDecl(
+        "host-sphere",
+        "word",
+        'An attachment that goes only on a character of a sphere ("attach to a [lore] '
+        'character"): `host-sphere lore` offers only allies of that sphere and heroes with its '
+        "resource icon, printed or granted (`give resource-icon lore to attached hero`).",
+        default="",
+        types=("attachment",),
+        choices=("leadership", "tactics", "spirit", "lore"),
+        # (only characters have a sphere's icon: an enemy or location host never would)
+        needs=("attach-to", tuple(c for c in ATTACH_CHOICES if c.split()[-1] in ("character", "hero", "ally"))),
+    ),
+    LcgFieldDecl(
         "engagement-cost",
         "number",
         "The threat at which an enemy in the staging area engages a player.",

@@ -25,7 +25,15 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, Option
 from lotr_rules.engine.game import Game, GameOver
 from lotr_rules.errors import ConfigError, InternalError
-from lotr_rules.games.lcg import combat, triggers, words_entering, words_objectives, words_protection, words_timing
+from lotr_rules.games.lcg import (
+    combat,
+    triggers,
+    words_damage,
+    words_entering,
+    words_objectives,
+    words_protection,
+    words_timing,
+)
 from lotr_rules.games.lcg.lookup import RecordIndex, record_index
 from lotr_rules.games.lcg.modes import Mode, starting_resources
 from lotr_rules.games.lcg.record import CHARACTER_TYPES, LcgCard, LcgEvent, PlayerDeck, Scenario
@@ -221,6 +229,10 @@ class LcgGame(Game):
         #: again: their abilities answer the host's leaving (replaced, never changed in place,
         #: so that a copy of the game keeps its own)
         self.left_hosts: dict[int, int] = {}
+        #: attachments that left play on their own (discarded as a cost) -> the card they were
+        #: attached to, until they move again: the rest of their effect still names that card
+        #: as "attached ally" (replaced, never changed in place, like ``left_hosts``)
+        self.former_hosts: dict[int, int] = {}
         #: the X chosen and paid for the card with a cost of X being played now
         self.paid_x = 0
         #: the names of the cards whose title is shared with a card of another loaded set
@@ -295,6 +307,8 @@ class LcgGame(Game):
         self.state.zones[(where, who)].remove(card)
         if self.left_hosts and card in self.left_hosts:
             self.left_hosts = {a: h for a, h in self.left_hosts.items() if a != card}
+        if self.former_hosts and card in self.former_hosts:
+            self.former_hosts = {a: h for a, h in self.former_hosts.items() if a != card}
         if where == SHADOWS and name != SHADOWS:
             self.state.shadow_of.pop(card, None)  # a shadow card put elsewhere is dealt to no one
         destination = self.state.zones[(name, owner)]
@@ -322,7 +336,9 @@ class LcgGame(Game):
         state.damage.pop(card, None)
         state.progress.pop(card, None)
         state.resources.pop(card, None)
-        state.attached_to.pop(card, None)
+        host = state.attached_to.pop(card, -1)
+        if host >= 0 and self.locate(host)[0] in IN_PLAY:
+            self.former_hosts = {**self.former_hosts, card: host}
         words_entering.forget(self, card)
         if self.masked:
             words_objectives.unmask(self, card)
@@ -622,6 +638,8 @@ class LcgGame(Game):
         state.damage[card] = state.damage.get(card, 0) + amount
         self.log("damage", self.card_name(card), amount)
         player = self.controller(card)
+        if "damage placed" in self.listened and words_damage.cancelled(self, player, card, amount, source):
+            return False  # cancelled before anything could see it dealt (nor destroy the card)
         destroyed = self.remaining_hit_points(card) <= 0
         if destroyed:
             self.destroy(card)

@@ -170,7 +170,12 @@ def record_hooks(card: CardDef) -> dict[str, Any]:
     triggers: list[Trigger] = []
     for trigger in card.triggers:
         entry = next(
-            (t for t in vocab.triggers.values() if t.data.get("event") == trigger.event and _label_fits(t, trigger)),
+            (
+                t
+                for t in vocab.triggers.values()
+                # (an ability cancelling a moment that has happened answers at its 'cancelled_at')
+                if trigger.event in (t.data.get("event"), t.data.get("cancelled_at")) and _label_fits(t, trigger)
+            ),
             None,
         )
         amount_name = str(entry.data.get("amount", "")) if entry is not None else ""

@@ -64,6 +64,7 @@ AFTER_POINTS = (
     "won attack",  # subject: a character whose attack destroyed an enemy, source: the enemy
     "destroyed",  # subject: the character destroyed (it has left play)
     "damaged",  # subject: the card damaged, amount: the damage dealt
+    "damage placed",  # subject: the card, amount: the damage just placed, before the destruction check
     "enters play",  # subject: the ally or attachment put into play
     "played",  # subject: the ally or attachment played from its player's hand (in play now)
     "phase begins",  # subject: -1; the phase is the game's

@@ -135,7 +135,8 @@ def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
         # used from hand to put the card into play: not while its unique title is in play
         if where != HAND or game.unique_in_play(card):
             return False
-    elif where == HAND:
+    elif where == HAND and not (event.point in LEAVING_POINTS and card == event.subject and trigger.leaving == "self"):
+        # (a card returned from play to its owner's hand still answers its own leaving play)
         return False
     return trigger.when is None or trigger.when(game, player, card, event)
 

@@ -28,10 +28,11 @@ from lotr_rules.games.lcg import (
     words_measures,
     words_moving,
     words_objectives,
-    words_paying,
     words_piles,
     words_protection,
     words_quest,
+    words_shadows,
+    words_spheres,
     words_stages,
     words_timing,
     words_trail,
@@ -154,6 +155,7 @@ ZONES = (
     words_objectives.SET_ASIDE_ZONE,
     words_objectives.CAPTURED_ZONE,
     words_looking.SEARCHED_ZONE,
+    *words_piles.TOP_OF_DISCARD,
 )
 
 
@@ -164,6 +166,7 @@ def _thing(words: str, zone: str, doc: str) -> Phrase:
 NAMED_THINGS = (
     _thing("attached hero", "host", "the hero this attachment is attached to"),
     _thing("attached character", "host", "the character this attachment is attached to"),
+    _thing("attached ally", "host", "the ally this attachment is attached to"),
     _thing("attached enemy", "host", "the enemy this attachment is attached to"),
     _thing("attached location", "host", "the location this attachment is attached to"),
     _thing("attacking enemy", "attacker", "the enemy attacking now (for a shadow card: the enemy it was dealt to)"),
@@ -352,6 +355,7 @@ PRIMITIVES = (
     *words_objectives.PRIMITIVES,
     *words_protection.PRIMITIVES,
     *words_trail.PRIMITIVES,
+    words_shadows.CANCEL_SHADOWS,
 )
 
 
@@ -388,7 +392,7 @@ AMOUNTS = (
         w.remove_resources,
         everything=True,
         payable=w.can_remove_resources,
-        pays=words_paying.pay_resources,
+        pays=w.pay_removing_resources,
     ),
     words_hazards.DEAL_SHADOW,
 )
@@ -428,7 +432,7 @@ ATTRIBUTES = (
     Phrase("type", "one of the card's types", lambda c: c.types, data={"kind": "types"}),
     words_control.SAME_CARD,
     *words_measures.ATTRIBUTES,
-    words_paying.RESOURCE_ICON,
+    words_spheres.RESOURCE_ICON,
     *words_trail.ATTRIBUTES,
 )
 
@@ -510,8 +514,12 @@ TRIGGERS = (
     _trigger(
         "after {card} is damaged",
         "damaged",
-        "after the card is dealt damage; the number Damage is how much",
+        "after the card is dealt damage; the number Damage is how much. With 'cancel' in its effect, "
+        "it answers as soon as the damage is placed, before the card could be destroyed by it: "
+        "cancelled, the damage comes off and is never seen as dealt",
         amount="Damage",
+        cancels=True,
+        cancelled_at="damage placed",
     ),
     _trigger(
         "when {card} would be revealed",

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Option
 from lotr_rules.engine.selection import Placement, Selection
-from lotr_rules.games.lcg import triggers, words_protection
+from lotr_rules.games.lcg import triggers, words_damage, words_protection
 from lotr_rules.games.lcg.state import (
     ACTIVE,
     DECK,
@@ -120,6 +120,10 @@ def host_of_this(ctx: Ctx) -> list[list[int]]:
     game = g(ctx)
     # an attachment that left play with its host still names it while answering its leaving
     host = game.state.attached_to.get(ctx.this, game.left_hosts.get(ctx.this, -1))
+    if host < 0:
+        # an attachment that has just left play on its own (discarded as its Action's cost)
+        # still names the card it was on for the rest of that effect
+        host = game.former_hosts.get(ctx.this, -1)
     return [[host]] if host >= 0 else [[]]
 
 
@@ -293,6 +297,8 @@ def cancel(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: 
     # an effect that cannot be cancelled stays as it is (none is offered against it: see
     # ``triggers.usable``; this one may have been reached some other way)
     if event is not None and not triggers.cannot_be_cancelled(game, event):
+        if event.point == words_damage.DAMAGE_PLACED and not event.cancelled:
+            words_damage.take_back(game, event)
         event.cancelled = True
 
 
@@ -350,6 +356,20 @@ def remove_resources(ctx: Ctx, sel: Selection, amount: int | None) -> None:
         taken = have if amount is None else min(have, max(0, amount))
         if taken:
             game.state.resources[card] = have - taken
+            game.log("resources spent", game.controller(card), game.card_name(card), taken)
+
+
+def pay_removing_resources(ctx: Ctx, sel: Selection, amount: int | None) -> None:
+    """A cost of resources, paid: the cards are chosen among those holding enough, for a pool
+    short of it cannot pay it (RR "Costs": a cost is paid in full or not at all)."""
+    game = g(ctx)
+    resources = game.state.resources
+    able = [c for c in _selectable(ctx, sel) if resources.get(c, 0) >= (amount or 0)]
+    for card in _alive(game, pick(ctx, sel, "choose whose resources to spend", among=able)):
+        have = resources.get(card, 0)
+        taken = have if amount is None else min(have, max(0, amount))
+        if taken:
+            resources[card] = have - taken
             game.log("resources spent", game.controller(card), game.card_name(card), taken)
 
 

@@ -7,12 +7,15 @@ Declared in :mod:`.vocabulary` like the others; each acts for ``ctx.player`` ("y
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from lotr_rules.engine.context import Ctx
-from lotr_rules.engine.registry import Phrase, Primitive
+from lotr_rules.engine.registry import Phrase, Primitive, ZoneSpec
 from lotr_rules.engine.selection import Placement, Selection
 from lotr_rules.games.lcg import triggers
+from lotr_rules.games.lcg.record import PLAYER_TYPES
 from lotr_rules.games.lcg.state import DECK, DISCARD, ENCOUNTER_DECK, ENGAGED, HAND, PLAY, REMOVED, STAGING
 from lotr_rules.games.lcg.words import g, pick
 from lotr_rules.games.lcg.words_looking import LOOKED
@@ -162,14 +165,42 @@ DISENGAGE = Primitive(
     default_zone="any engagement area",
     moves_to="staging area",
 )
+
+
+# ---------------------------------------------------------------------- the top of a discard pile
+def _topmost(kind: str) -> Callable[[Ctx], list[list[int]]]:
+    """Your discard pile's topmost card of this type (the last of them discarded: a discard
+    pile takes its cards on top, at the end of its list), or none; ``card``: its top card."""
+
+    def lists(ctx: Ctx) -> list[list[int]]:
+        game = g(ctx)
+        pile = game.z(DISCARD, ctx.player)
+        found = [c for c in pile if kind == "card" or game.records[c].type == kind]
+        return [found[-1:]]
+
+    return lists
+
+
+#: ``top attachment of discard pile``...: one zone for each kind of player card, and any card
+TOP_OF_DISCARD = tuple(
+    ZoneSpec(
+        f"top {kind} of discard pile",
+        f"the topmost {'card' if kind == 'card' else kind} of your discard pile (the one discarded last), if any",
+        (),
+        "player",
+        _topmost(kind),
+    )
+    for kind in ("card", *PLAYER_TYPES)
+)
+
 RECOVER = Primitive(
     "recover",
     "Take these cards from your discard pile back into your hand.",
     "recover a card from discard pile where sphere is spirit",
     "cards",
     impl=recover,
-    honours=_FROM_A_ZONE,
-    from_zones=("discard pile",),
+    honours=_FROM_A_ZONE | {"all"},
+    from_zones=("discard pile", *(z.name for z in TOP_OF_DISCARD)),
     default_zone="discard pile",
     moves_to="hand",
 )

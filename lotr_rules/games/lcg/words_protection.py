@@ -35,13 +35,15 @@ Finding = tuple[str, str] | None
 #: words of a selection that say whose card it is, not what it is ('attached hero')
 _WHOSE = frozenset({"attached", "defending", "each", "every", "all", "a", "an"})
 _CHARACTERS = frozenset({"hero", "heroes", "ally", "allies", "character", "characters"})
+#: (for the rules of other modules naming characters)
+CHARACTER_KINDS = _CHARACTERS
 _HEROES = frozenset({"hero", "heroes"})
 #: the encounter cards' kinds, as a selection names them
 _ENCOUNTER = frozenset({*ENCOUNTER_TYPES, "enemies", "locations", "treacheries", "objectives"})
 _PLAYER_TYPES = frozenset(PLAYER_TYPES)
 
 
-def _rule_only(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
+def rule_only(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     """A rule word does nothing as a command: it holds as long as its 'while' block does (the
     compiler refuses it anywhere else, E159)."""
 
@@ -55,7 +57,7 @@ def _names_only(types: frozenset[str], kinds: tuple[str, ...], ref: bool, wanted
     return bool(what) and set(what) <= wanted
 
 
-def _refuse(
+def refuse_rule(
     rule: str, code: str, wanted: frozenset[str], what: str
 ) -> Callable[[frozenset[str], str, tuple[str, ...], tuple[str, ...], bool], Finding]:
     def refuse(
@@ -140,30 +142,30 @@ BAR_RESTRICTED = Primitive(
     "A rule of a 'while' block: no restricted attachment can be played on these cards as long as it holds.",
     "bar-restricted this",
     "cards",
-    impl=_rule_only,
+    impl=rule_only,
     honours=_SEL,
     contexts=_WHILE,
-    refuse=_refuse(RESTRICTED_BARRED, "", frozenset(), ""),
+    refuse=refuse_rule(RESTRICTED_BARRED, "", frozenset(), ""),
 )
 BAR_COMMIT = Primitive(
     COMMIT_BARRED,
     "A rule of a 'while' block: these characters cannot commit to the quest as long as it holds.",
     "bar-commit attached hero",
     "cards",
-    impl=_rule_only,
+    impl=rule_only,
     honours=_SEL,
     contexts=_WHILE,
-    refuse=_refuse(COMMIT_BARRED, "W371", _CHARACTERS, "characters (heroes and allies)"),
+    refuse=refuse_rule(COMMIT_BARRED, "W371", _CHARACTERS, "characters (heroes and allies)"),
 )
 BAR_COLLECT = Primitive(
     COLLECT_BARRED,
     "A rule of a 'while' block: these heroes collect no resource in the resource phase as long as it holds.",
     "bar-collect attached hero",
     "cards",
-    impl=_rule_only,
+    impl=rule_only,
     honours=_SEL,
     contexts=_WHILE,
-    refuse=_refuse(COLLECT_BARRED, "W370", _HEROES, "heroes, the cards that collect resources"),
+    refuse=refuse_rule(COLLECT_BARRED, "W370", _HEROES, "heroes, the cards that collect resources"),
 )
 BAR_PLAYER_EFFECTS = Primitive(
     PLAYER_EFFECTS_BARRED,
@@ -172,10 +174,10 @@ BAR_PLAYER_EFFECTS = Primitive(
     "card), and no player attachment goes on them; encounter cards' effects still do.",
     "bar-player-effects this",
     "cards",
-    impl=_rule_only,
+    impl=rule_only,
     honours=_SEL,
     contexts=_WHILE,
-    refuse=_refuse(
+    refuse=refuse_rule(
         PLAYER_EFFECTS_BARRED,
         "W372",
         _ENCOUNTER,

@@ -574,8 +574,9 @@ ENTRIES: tuple[LintCode, ...] = (
         "cancel at a moment that cannot be cancelled",
         "'cancel' stops what is about to happen: a When Revealed or shadow effect, damage, a stage "
         "being defeated, a card readying, a draw. It works only in an ability answering such a "
-        "moment before it happens (a 'when ... would ...' trigger); answering a moment that has "
-        "passed ('after ...'), it would cancel nothing.",
+        "moment before it happens (a 'when ... would ...' trigger), or damage just placed ('after "
+        "... is damaged', answered before the card could be destroyed by it); answering another "
+        "moment that has passed ('after ...'), it would cancel nothing.",
         example_text(
             """
             # file: set.toml
