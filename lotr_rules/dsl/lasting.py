@@ -398,8 +398,8 @@ def _amount_cost(self: StatementCompiler, stmt: ast.AmountStmt, span: Span) -> t
         return None
     _phrase, amount, selection = parts
     self._say(_text(stmt))
-    # (a family may pay the cost its own way: only with the cards that can pay it in full)
-    act: Callable[[Ctx, Selection, int | None], None] = phrase.data.get("pays") or phrase.fn  # type: ignore[assignment]
+    # (a family may pay a cost its own way: only with cards that can pay it in full)
+    act: Callable[[Ctx, Selection, int | None], None] = phrase.data.get("pays", phrase.fn)  # type: ignore[assignment]
     check: Callable[[Ctx, Selection, int | None], bool] = phrase.data["payable"]  # type: ignore[assignment]
 
     def pay(ctx: Ctx) -> None:
@@ -485,7 +485,8 @@ def reaction(self: StatementCompiler, ability: ast.Ability) -> TriggerDef | None
         if cancelling is not None:
             self.error(
                 "E133",
-                f"'cancel' answering '{text}' would cancel nothing: only a 'would' point can be cancelled",
+                f"'cancel' answering '{text}' would cancel nothing: only a 'would' point (or damage just placed) "
+                "can be cancelled",
                 cancelling.span,
                 "answer the moment before it happens ('when ... would ...')",
             )
@@ -513,8 +514,12 @@ def reaction(self: StatementCompiler, ability: ast.Ability) -> TriggerDef | None
         self.error("E183", "a forced effect is not paid for: it has no cost", ability.span)
         return None
     effect = self._block(body)
+    cancels = _command_in(ability.body, "cancel") is not None
+    # a moment that may be cancelled once it has happened (damage placed, not yet seen as dealt)
+    # says at which point an ability cancelling it answers
+    event = str(entry.data.get("cancelled_at") or entry.data["event"]) if cancels else str(entry.data["event"])
     return TriggerDef(
-        event=str(entry.data["event"]),
+        event=event,
         scope="self",
         effect=effect,
         matches=matches,
@@ -523,7 +528,7 @@ def reaction(self: StatementCompiler, ability: ast.Ability) -> TriggerDef | None
         period=ability.period,
         times=ability.times if ability.once else 1,
         cost=price,
-        cancels=_command_in(ability.body, "cancel") is not None,
+        cancels=cancels,
     )
 
 
