@@ -64,6 +64,7 @@ AFTER_POINTS = (
     "won attack",  # subject: a character whose attack destroyed an enemy, source: the enemy
     "destroyed",  # subject: the character destroyed (it has left play)
     "damaged",  # subject: the card damaged, amount: the damage dealt
+    "damages",  # subject: the card that dealt damage to a character, source: that character
     "enters play",  # subject: the ally or attachment put into play
     "played",  # subject: the ally or attachment played from its player's hand (in play now)
     "phase begins",  # subject: -1; the phase is the game's
@@ -203,6 +204,9 @@ class LcgCard:
     surge: bool = False
     doomed: int = 0
     restricted: bool = False
+    #: an objective ally: an objective in the staging area, an ally once it joins a player
+    #: (``enlist``), back to the staging area whenever it leaves play
+    objective_ally: bool = False
     #: objectives: revealed, it is guarded by the next enemy or location of the encounter deck
     guarded: bool = False
     #: encounter cards: the trigger points ("would reveal", "would shadow") whose effect of the

@@ -29,7 +29,7 @@ from lotr_rules.errors import TriggerDepthError
 from lotr_rules.games.lcg.log import moment, plain
 from lotr_rules.games.lcg.lookup import record_index
 from lotr_rules.games.lcg.record import LcgEvent, Trigger
-from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, PLAY, QUEST, RESOLVING, SET_ASIDE, STAGING
+from lotr_rules.games.lcg.state import ABILITIES_BARRED, ACTIVE, ENGAGED, HAND, PLAY, QUEST, RESOLVING, SET_ASIDE, STAGING
 
 if TYPE_CHECKING:
     from lotr_rules.games.lcg.game import LcgGame
@@ -109,6 +109,8 @@ def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
         return False
     if trigger.cancels and cannot_be_cancelled(game, event):
         return False  # its cancel would do nothing (RR "Cancel")
+    if trigger.kind != "forced" and game.records[card].type == "hero" and game.rule_holds(card, ABILITIES_BARRED):
+        return False  # a hero under a 'bar-abilities' rule: its Actions and Responses are not usable
     where = game.locate(card)[0]
     if where not in LISTENING:
         # Out of play, a card answers only a leaving play its words name: its own ('this'), or

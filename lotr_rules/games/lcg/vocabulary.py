@@ -17,6 +17,7 @@ from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, 
 from lotr_rules.engine.selection import Selection
 from lotr_rules.games.lcg import words as w
 from lotr_rules.games.lcg import (
+    words_allies,
     words_attacks,
     words_combat,
     words_control,
@@ -342,6 +343,7 @@ PRIMITIVES = (
     words_stages.ELUDE_RULE,
     *words_objectives.PRIMITIVES,
     *words_protection.PRIMITIVES,
+    *words_allies.PRIMITIVES,
 )
 
 
@@ -412,6 +414,8 @@ ATTRIBUTES = (
     Phrase("type", "one of the card's types", lambda c: c.types, data={"kind": "types"}),
     words_control.SAME_CARD,
     *words_measures.ATTRIBUTES,
+    words_allies.RESOURCE_ICON,
+    words_allies.ATTACHMENT,
 )
 
 #: what a 'while' block may grant a card besides stats ('give trait gondor to attached hero')
@@ -449,6 +453,7 @@ HOLDS = (
     Phrase("active", "this is the active location", w.active),
     Phrase("in staging area", "this is in the staging area", w.in_staging),
     words_stages.WITH_ANOTHER_ENEMY,
+    words_allies.ENGAGED_HOLD,
 )
 
 
@@ -494,6 +499,12 @@ TRIGGERS = (
         "damaged",
         "after the card is dealt damage; the number Damage is how much",
         amount="Damage",
+    ),
+    _trigger(
+        "after {card} damages a character",
+        "damages",
+        "after the card (an enemy attacking, a card's effect) deals damage to a character; 'it' is that character",
+        it_is_source=True,
     ),
     _trigger(
         "when {card} would be revealed",
@@ -598,6 +609,8 @@ def vocabulary() -> Vocabulary:
         grants={g.words: g for g in GRANTS},
         each_player_actions=True,
         foreign_words=FOREIGN_WORDS,
-        # cards of two types (objective allies) are not played yet: a game refuses them
-        one_type="write the one type the card is; objective allies are not supported yet",
+        # a card has one type, save an objective ally: an objective in the staging area, an ally
+        # once it joins a player (see words_allies)
+        one_type="write the one type the card is (or 'objective ally')",
+        type_pairs=(frozenset({"objective", "ally"}),),
     )

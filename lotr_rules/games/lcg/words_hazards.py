@@ -41,7 +41,8 @@ ATTACH_TO = Primitive(
     honours=frozenset({"zone", "where", "count", "as"}),
     from_zones=("play area", "any play area"),
     default_zone="play area",
-    contexts=("when revealed",),
+    # (a shadow effect may attach its own card too: "resolve this card's When Revealed effect")
+    contexts=("when revealed", "shadow"),
     kinds=("hero", "ally", "character"),
 )
 

@@ -21,6 +21,7 @@ from lotr_rules.games.lcg.state import (
     ENCOUNTER_DECK,
     ENCOUNTER_DISCARD,
     ENGAGED,
+    SET_ASIDE,
     SHADOWS,
     STAGING,
     TRAMPLE,
@@ -81,7 +82,7 @@ def return_to_encounter_deck(ctx: Ctx, sel: Selection | None, placement: Placeme
     assert sel is not None and placement is not None
     game = g(ctx)
     for card in pick(ctx, sel, "choose a card to return to the encounter deck"):
-        if game.owners[card] >= 0 or game.locate(card)[0] not in (ENCOUNTER_DISCARD, STAGING, ENGAGED):
+        if game.owners[card] >= 0 or game.locate(card)[0] not in (ENCOUNTER_DISCARD, STAGING, ENGAGED, SET_ASIDE):
             continue
         top = placement.position == "top"
         game.move(card, ENCOUNTER_DECK, top=top)
@@ -104,7 +105,7 @@ RETURN = Primitive(
     into_zones=("encounter deck",),
     impl=return_to_encounter_deck,
     honours=frozenset({"zone", "where", "count", "up to", "all", "as", "name"}),
-    from_zones=("encounter discard pile", "staging area", "engagement area", "any engagement area"),
+    from_zones=("encounter discard pile", "staging area", "engagement area", "any engagement area", "set aside"),
     moves_to="placement",
     kinds=ENCOUNTER_TYPES,
 )
