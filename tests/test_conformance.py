@@ -300,7 +300,7 @@ LCG_CLASSES = (
     ),
     LcgClass(
         "a card of two types",
-        script='card "Scout" {\n  id scout\n  type objective ally\n  encounter-set "Woods"\n'
+        script='card "Scout" {\n  id scout\n  type enemy location\n  encounter-set "Woods"\n'
         '  provenance designed\n  text "A made-up card."\n}\n',
         code="E340",
     ),

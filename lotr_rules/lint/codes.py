@@ -26,6 +26,7 @@ from lotr_rules.lint.code_entries import (
     cards_and_sets,
     easy_mode,
     mix_files,
+    objective_allies,
     reading,
     statements,
     vocabulary,
@@ -55,6 +56,7 @@ REGISTRY: tuple[LintCode, ...] = (
     *warnings.ENTRIES,
     *card_game.ENTRIES,
     *easy_mode.ENTRIES,
+    *objective_allies.ENTRIES,
 )
 
 #: Every code, by code, in the order of the registry (errors by number, then warnings).

@@ -180,14 +180,6 @@ def destroy(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard:
             game.destroy(card)
 
 
-def refuse_destroy(
-    types: frozenset[str], ability: str, contexts: tuple[str, ...], kinds: tuple[str, ...], ref: bool
-) -> Finding:
-    if "while" in contexts:
-        return ("E382", "'destroy' destroys cards at once: not in a 'while' block")
-    return None
-
-
 DESTROY = Primitive(
     "destroy",
     "Destroy these characters or enemies in play, whatever damage they hold (a hero or ally goes to "
@@ -196,7 +188,6 @@ DESTROY = Primitive(
     "cards",
     impl=destroy,
     honours=_SEL,
-    refuse=refuse_destroy,
 )
 
 
