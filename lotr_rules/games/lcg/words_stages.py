@@ -21,6 +21,7 @@ from lotr_rules.games.lcg.state import (
     ENCOUNTER_DECK,
     ENCOUNTER_DISCARD,
     ENGAGED,
+    RESOLVING,
     SET_ASIDE,
     SHADOWS,
     STAGING,
@@ -76,13 +77,13 @@ ELUDE_RULE = Primitive(
 
 # ---------------------------------------------------------------------- back into the encounter deck
 def return_to_encounter_deck(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
-    """Each of these encounter cards, in the encounter discard pile, the staging area or an
-    engagement area, goes back to the encounter deck: on its top, or into it (shuffled). A player
+    """Each of these encounter cards, in the encounter discard pile, the staging area, an
+    engagement area, set aside, or being revealed (a treachery returning itself), goes back to the encounter deck: on its top, or into it (shuffled). A player
     card, or a card elsewhere by now, stays where it is."""
     assert sel is not None and placement is not None
     game = g(ctx)
     for card in pick(ctx, sel, "choose a card to return to the encounter deck"):
-        if game.owners[card] >= 0 or game.locate(card)[0] not in (ENCOUNTER_DISCARD, STAGING, ENGAGED, SET_ASIDE):
+        if game.owners[card] >= 0 or game.locate(card)[0] not in (ENCOUNTER_DISCARD, STAGING, ENGAGED, SET_ASIDE, RESOLVING):
             continue
         top = placement.position == "top"
         game.move(card, ENCOUNTER_DECK, top=top)
