@@ -273,7 +273,8 @@ def test_any_file_is_run_or_refused_with_a_clear_error(document: dict[str, Any])
 
 
 def test_a_file_loading_a_card_of_two_types_is_refused_with_its_code(tmp_path: Path) -> None:
-    """A card of two types (not an objective ally) would be refused by a game; the file's card folder is refused at once (E340)."""
+    """A card of two types (not an objective ally) would be refused by a game; the file's card folder is
+    refused at once (E340)."""
     folder = tmp_path / "allies"
     folder.mkdir()
     (folder / "set.toml").write_text('code = "allies"\nname = "Allies"\nlanguage = 4\nfamily = "lcg"\n')

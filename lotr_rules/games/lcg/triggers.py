@@ -29,7 +29,17 @@ from lotr_rules.errors import TriggerDepthError
 from lotr_rules.games.lcg.log import moment, plain
 from lotr_rules.games.lcg.lookup import record_index
 from lotr_rules.games.lcg.record import LcgEvent, Trigger
-from lotr_rules.games.lcg.state import ABILITIES_BARRED, ACTIVE, ENGAGED, HAND, PLAY, QUEST, RESOLVING, SET_ASIDE, STAGING
+from lotr_rules.games.lcg.state import (
+    ABILITIES_BARRED,
+    ACTIVE,
+    ENGAGED,
+    HAND,
+    PLAY,
+    QUEST,
+    RESOLVING,
+    SET_ASIDE,
+    STAGING,
+)
 
 if TYPE_CHECKING:
     from lotr_rules.games.lcg.game import LcgGame

@@ -78,12 +78,19 @@ ELUDE_RULE = Primitive(
 # ---------------------------------------------------------------------- back into the encounter deck
 def return_to_encounter_deck(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     """Each of these encounter cards, in the encounter discard pile, the staging area, an
-    engagement area, set aside, or being revealed (a treachery returning itself), goes back to the encounter deck: on its top, or into it (shuffled). A player
-    card, or a card elsewhere by now, stays where it is."""
+    engagement area, set aside, or being revealed (a treachery returning itself), goes back to
+    the encounter deck: on its top, or into it (shuffled). A player card, or a card elsewhere
+    by now, stays where it is."""
     assert sel is not None and placement is not None
     game = g(ctx)
     for card in pick(ctx, sel, "choose a card to return to the encounter deck"):
-        if game.owners[card] >= 0 or game.locate(card)[0] not in (ENCOUNTER_DISCARD, STAGING, ENGAGED, SET_ASIDE, RESOLVING):
+        if game.owners[card] >= 0 or game.locate(card)[0] not in (
+            ENCOUNTER_DISCARD,
+            STAGING,
+            ENGAGED,
+            SET_ASIDE,
+            RESOLVING,
+        ):
             continue
         top = placement.position == "top"
         game.move(card, ENCOUNTER_DECK, top=top)

@@ -145,8 +145,7 @@ ENTRIES: tuple[LintCode, ...] = (
         "W381",
         Severity.WARNING,
         "bar-abilities names cards that are not heroes",
-        "'bar-abilities' stops heroes' Actions and Responses being used; any other card it names keeps "
-        "its abilities.",
+        "'bar-abilities' stops heroes' Actions and Responses being used; any other card it names keeps its abilities.",
         lcg_example(
             """
             # file: bound-hands.card
