@@ -173,7 +173,7 @@ class ValueCompiler(CompilerBase):
             negated_word = pred.negated
             return lambda ctx, card: bool(getter(ctx, card, word)) != negated_word
         if kind == "names":
-            # a card's attachments by title ('attachment is "Sacked!"'): true if one of them is
+            # a card's attachments by title ('attachment is "Snare"'): true if one of them is
             if not isinstance(pred, ast.PredIs) or not isinstance(pred.value, ast.Str):
                 self.error("E120", f"'{pred.attribute}' is tested with 'is' and a quoted card name", pred.span)
                 return no_card

@@ -124,7 +124,7 @@ RESOURCE_ICON = Phrase(
 )
 ATTACHMENT = Phrase(
     "attachment",
-    "the title of a card attached to the card ('attachment is \"Sacked!\"'; 'not attachment is' for none)",
+    "the title of a card attached to the card ('attachment is \"Snare\"'; 'not attachment is' for none)",
     has_attachment,
     data={"kind": "names", "live": True},
 )
