@@ -122,7 +122,8 @@ def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
     if trigger.kind != "forced" and game.records[card].type == "hero" and game.rule_holds(card, ABILITIES_BARRED):
         return False  # a hero under a 'bar-abilities' rule: its Actions and Responses are not usable
     where = game.locate(card)[0]
-    if where not in LISTENING:
+    # an encounter card being revealed answers its own revealing ('when this would be revealed')
+    if where not in LISTENING and not (where == RESOLVING and card == event.subject):
         # Out of play, a card answers only a leaving play its words name: its own ('this'), or
         # that of the host it left play with ('attached location'); one that left play since
         # the event began (an earlier ability destroyed it) answers nothing.
