@@ -198,7 +198,7 @@ def test_the_adventure_set_stays_out_of_the_deckbuilding_catalogue() -> None:
 
 def write_set(folder: Path, family: str, card: str) -> Path:
     folder.mkdir()
-    (folder / "set.toml").write_text(f'code = "{folder.name}"\nname = "Test"\nlanguage = 4\nfamily = "{family}"\n')
+    (folder / "set.toml").write_text(f'code = "{folder.name}"\nname = "Test"\nlanguage = 5\nfamily = "{family}"\n')
     (folder / "test.card").write_text(card)
     return folder
 

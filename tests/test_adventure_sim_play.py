@@ -134,7 +134,7 @@ def test_the_docs_example_card_lints_clean(tmp_path: Path) -> None:
     assert found is not None
     folder = tmp_path / "old"
     folder.mkdir()
-    (folder / "set.toml").write_text('code = "old"\nname = "Old"\nlanguage = 4\nfamily = "adventure-deck"\n')
+    (folder / "set.toml").write_text('code = "old"\nname = "Old"\nlanguage = 5\nfamily = "adventure-deck"\n')
     (folder / "old-forest.card").write_text(found.group(1))
     diagnostics, files = lint_paths([folder])
     assert files == 1 and diagnostics == []

@@ -19,7 +19,7 @@ from lotr_rules.games.deckbuilding.vocabulary import vocabulary
 
 SET_TOML = """code = "grouping"
 name = "Grouping"
-language = 4
+language = 5
 family = "deckbuilding"
 description = "Designed cards for the tests of bracketed conditions."
 """

@@ -198,6 +198,8 @@ def test_words_run_as_written(case: MeaningCase) -> None:
 # a code. A new class joins this list.
 LCG_CARDS = Path(__file__).parent / "scenarios" / "lcg" / "lcg-scenario-tests"
 LCG_SCENARIOS = LCG_CARDS.parent
+#: the shipped card sets, whose cards a class may be shown by
+SHIPPED = Path(__file__).parent.parent / "cardscripts"
 
 
 @attrs.frozen
@@ -205,6 +207,8 @@ class LcgClass:
     id: str
     #: the test card whose script is the class (lints clean and runs as written) ...
     card: str = ""
+    #: ... or a shipped card, as ``set/id``
+    shipped: str = ""
     #: ... and the scenario file that shows it runs as written
     scenario: str = ""
     #: or: a script lint refuses, and the code it refuses it with
@@ -249,7 +253,7 @@ LCG_CLASSES = (
         "a cost change in a while block for one card once",
         script='card "Ford" {\n  id ford\n  type location\n  threat 1\n  quest-points 3\n'
         '  encounter-set "Woods"\n  provenance designed\n  text "A made-up card."\n'
-        '  while active {\n    next allies cost 1 more\n  }\n}\n',
+        "  while active {\n    next allies cost 1 more\n  }\n}\n",
         code="E371",
     ),
     LcgClass("a hero that cannot commit is not committed", card="test-shackle", scenario="protection-cannot-commit"),
@@ -295,7 +299,7 @@ LCG_CLASSES = (
         "cards taken from what was searched with nothing searched",
         script='card "Muster" {\n  id muster\n  type event\n  sphere leadership\n  cost 1\n'
         '  provenance designed\n  text "A made-up card."\n  action {\n'
-        '    take up to 1 ally from searched where trait is rohan\n  }\n}\n',
+        "    take up to 1 ally from searched where trait is rohan\n  }\n}\n",
         code="E370",
     ),
     LcgClass("an objective ally joins the first player", scenario="grimbeorn-joins"),
@@ -311,6 +315,90 @@ LCG_CLASSES = (
     LcgClass("heroes with an attachment of a title are destroyed", scenario="roasted-slowly"),
     LcgClass("a while engaged block holds only while engaged", scenario="morris-while-engaged"),
     LcgClass("an enemy answers the damage it deals a character", scenario="muck-adder-discards"),
+    LcgClass(
+        "at the beginning of the resource phase the first player draws one card more",
+        shipped="the-hunt-for-gollum/bilbo-baggins",
+        scenario="hunt-bilbo-extra-draw",
+    ),
+    LcgClass(
+        "an attachment's Action moves it onto another hero, paid from its host's pool",
+        shipped="the-hunt-for-gollum/dunedain-mark",
+        scenario="hunt-dunedain-mark-move",
+    ),
+    LcgClass(
+        "an attachment's move is not offered while its host's pool is empty",
+        shipped="the-hunt-for-gollum/dunedain-mark",
+        scenario="hunt-dunedain-mark-host-pool-only",
+    ),
+    LcgClass(
+        "after an attack its defender answers, paying a sphere's resource in a priced option",
+        shipped="the-hunt-for-gollum/winged-guardian",
+        scenario="hunt-winged-guardian-pays",
+    ),
+    LcgClass(
+        "a priced option that cannot be paid is not offered",
+        shipped="the-hunt-for-gollum/winged-guardian",
+        scenario="hunt-winged-guardian-cannot-pay",
+    ),
+    LcgClass(
+        "a search takes any number of the matching cards",
+        shipped="the-hunt-for-gollum/the-eagles-are-coming",
+        scenario="hunt-eagles-are-coming",
+    ),
+    LcgClass(
+        "an effect travels to a location without its Travel effect and returns the active one",
+        shipped="the-hunt-for-gollum/striders-path",
+        scenario="hunt-striders-path-returns-active",
+    ),
+    LcgClass(
+        "a Response to playing a card from hand is not offered when it is put into play",
+        shipped="the-hunt-for-gollum/rivendell-minstrel",
+        scenario="hunt-rivendell-minstrel-put-into-play",
+    ),
+    LcgClass(
+        "attach-to in the Action of a card that is no attachment",
+        script='card "Horn" {\n  id horn\n  type ally\n  sphere leadership\n  cost 1\n  hit-points 1\n'
+        '  provenance designed\n  text "A made-up card."\n  action {\n'
+        "    cost remove 1 resource from a hero in your play area\n    attach-to a hero in any play area\n  }\n}\n",
+        code="E354",
+    ),
+    LcgClass(
+        "a quest stage's Forced effect after a successful quest reveals one of the cards looked at",
+        scenario="hunt-begins-look-three-reveal-one",
+    ),
+    LcgClass("the quest deck is reset to an earlier stage", scenario="hunt-stage-three-resets-without-clue"),
+    LcgClass("a quest stage kept while its condition holds", scenario="hunt-stage-three-stays-with-clue"),
+    LcgClass(
+        "an attached encounter card goes back on top of the encounter deck from play",
+        scenario="hunt-clue-returns-and-stage-resets",
+    ),
+    LcgClass("a commit bar read from what the controller's heroes carry", scenario="hunt-commit-bar-without-clue"),
+    LcgClass("an objective claimed onto a committed hero by its Response", scenario="hunt-claim-signs-after-questing"),
+    LcgClass("a guarded objective's Response is not offered", scenario="hunt-guarded-signs-not-claimed"),
+    LcgClass("encounter effects cannot be cancelled while a location says so", scenario="hunt-eaves-no-cancel"),
+    LcgClass("an effect waits for the end of the attack", scenario="hunt-east-bank-shadow"),
+    LcgClass("a boost for this attack only", scenario="hunt-west-bank-shadow"),
+    LcgClass("heroes tested by the traits of their attachments", scenario="hunt-hunters-shadow"),
+    LcgClass(
+        "an objective claimed onto cards that are not heroes",
+        script='card "Trace" {\n  id trace\n  type objective\n  encounter-set "Woods"\n'
+        '  provenance designed\n  text "A made-up card."\n  response after the players quest successfully {\n'
+        "    claim-onto an ally in any play area\n  }\n}\n",
+        code="E366",
+    ),
+    LcgClass(
+        "the quest deck reset from a card that is not a quest stage",
+        script='card "Lost" {\n  id lost\n  type treachery\n  encounter-set "Woods"\n'
+        '  provenance designed\n  text "A made-up card."\n  when revealed {\n    reset-quest 1\n  }\n}\n',
+        code="E367",
+    ),
+    LcgClass(
+        "a rule forbidding cancels that names other cards",
+        script='card "Still" {\n  id still\n  type location\n  threat 1\n  quest-points 2\n'
+        '  encounter-set "Woods"\n  provenance designed\n  text "A made-up card."\n'
+        "  while active {\n    forbid-cancel all locations in staging area\n  }\n}\n",
+        code="E368",
+    ),
     LcgClass(
         "a card of two types",
         script='card "Scout" {\n  id scout\n  type enemy location\n  encounter-set "Woods"\n'
@@ -334,8 +422,8 @@ def _lcg_errors(text: str, path: str) -> list[str]:
 
 @pytest.mark.parametrize("case", LCG_CLASSES, ids=[c.id for c in LCG_CLASSES])
 def test_card_game_scripts_run_as_written_or_are_refused(case: LcgClass, tmp_path: Path) -> None:
-    if case.card:
-        path = LCG_CARDS / f"{case.card}.card"
+    if case.card or case.shipped:
+        path = LCG_CARDS / f"{case.card}.card" if case.card else SHIPPED / f"{case.shipped}.card"
         assert _lcg_errors(path.read_text(encoding="utf-8"), str(path)) == []
     if case.scenario:
         result = lcg_scenario.run_scenario(LCG_SCENARIOS / f"{case.scenario}.toml")
@@ -344,7 +432,7 @@ def test_card_game_scripts_run_as_written_or_are_refused(case: LcgClass, tmp_pat
         # the quest card in a set whose scenario plays another encounter set
         folder = tmp_path / "woods"
         (folder / "scenarios").mkdir(parents=True)
-        (folder / "set.toml").write_text('code = "woods"\nname = "Woods"\nlanguage = 4\nfamily = "lcg"\n')
+        (folder / "set.toml").write_text('code = "woods"\nname = "Woods"\nlanguage = 5\nfamily = "lcg"\n')
         (folder / "trail.card").write_text(case.script)
         (folder / "scenarios" / "woods.toml").write_text(
             'name = "Woods"\nquest = ["Trail"]\nencounter_sets = ["Woods"]\n'

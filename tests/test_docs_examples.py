@@ -163,7 +163,7 @@ def test_files_and_edits_reach_the_commands(tmp_path: Path, monkeypatch: pytest.
     card = "examples/custom-set/charge-at-the-fords-of-isen.card"
     text = (
         "<!-- file: my-set/set.toml -->\n```toml\n"
-        'code = "my-set"\nname = "Mine"\nlanguage = 4\nfamily = "deckbuilding"\n```\n\n'
+        'code = "my-set"\nname = "Mine"\nlanguage = 5\nfamily = "deckbuilding"\n```\n\n'
         f"<!-- file: my-set/charge-at-the-fords-of-isen.card from={card} -->\n```text\nold\n```\n\n"
         "<!-- run: edit=misspelt-corruption exit=1 -->\n```\n$ lotr-rules lint my-set\n```\n"
     )

@@ -52,7 +52,7 @@ def test_set(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A set of cards the scenarios below play, next to The Two Towers."""
     folder = tmp_path_factory.mktemp("cards") / "economy-test"
     folder.mkdir()
-    (folder / "set.toml").write_text('code = "economy-test"\nname = "Economy tests"\nlanguage = 4\n')
+    (folder / "set.toml").write_text('code = "economy-test"\nname = "Economy tests"\nlanguage = 5\n')
     cards = {
         "Toll": _card("Toll", "maneuver", "play {", "  pay 3 power {", "    draw 1", "  }", "}"),
         "Drain": _card("Drain", "maneuver", "play {", "  -5 power", "}"),
@@ -106,7 +106,7 @@ def test_paying_more_power_than_you_have_is_refused_and_logged(test_set: Path) -
         test_set,
         'power = 2\n[players.1]\nhand = ["Toll"]\ndeck = ["Courage"]\n[[do]]\nplay = "Toll"\n'
         '[expect]\npower = 2\nlog_contains = ["cannot pay 3 Power for Toll (has 2)"]\n'
-        '[expect.players.1]\ndeck = 1\n',
+        "[expect.players.1]\ndeck = 1\n",
     )
     result = run_scenario_text(text)
     assert result.passed, result.failures

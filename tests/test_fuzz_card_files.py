@@ -145,7 +145,7 @@ def _read_every_way(folder: Path) -> None:
             format_keeping_comments(parse(text, str(path)), text)
 
 
-GOOD_MANIFEST = b'code = "fuzz"\nname = "Fuzz"\nlanguage = 4\nfamily = "%s"\n'
+GOOD_MANIFEST = b'code = "fuzz"\nname = "Fuzz"\nlanguage = 5\nfamily = "%s"\n'
 
 
 def test_random_card_files(tmp_path: Path, game_count: int) -> None:

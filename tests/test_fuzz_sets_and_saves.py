@@ -38,7 +38,7 @@ EXAMPLE_SECONDS = 120
 #: refused file takes, far below what an unbounded one would.
 PEAK_MIB = 2048
 
-LCG_MANIFEST = 'code = "fuzzed"\nname = "Fuzzed"\nlanguage = 4\nfamily = "lcg"\n'
+LCG_MANIFEST = 'code = "fuzzed"\nname = "Fuzzed"\nlanguage = 5\nfamily = "lcg"\n'
 DECK_LINES = (
     "Heroes", "Allies", "1x Aragorn", "3x Guard of the Citadel", "99x Gimli", "100x Legolas", "2x Nobody",
     "Sideboard", "# a comment", "x Aragorn", "-1x Gandalf", "1000000000000x Gandalf", "1x " + "a" * 3000,
@@ -99,7 +99,7 @@ DECKS = st.one_of(st.text(max_size=200), st.lists(st.sampled_from(DECK_LINES), m
 MANIFESTS = st.one_of(
     st.just(LCG_MANIFEST),
     st.just(LCG_MANIFEST.replace('"lcg"', '"deckbuilding"')),
-    st.just(LCG_MANIFEST.replace("language = 4", "language = 99999999999999999999")),
+    st.just(LCG_MANIFEST.replace("language = 5", "language = 99999999999999999999")),
     st.text(max_size=100),
 )
 MIXES = st.one_of(

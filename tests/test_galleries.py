@@ -154,7 +154,7 @@ def test_tokens_read_as_counts_or_as_a_number_worked_out_in_play() -> None:
 
 def test_a_bad_rulebook_contents_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "set.toml").write_text(
-        'code = "x"\nname = "X"\nlanguage = 4\n[rulebook_contents]\nmain = "many"\n', encoding="utf-8"
+        'code = "x"\nname = "X"\nlanguage = 5\n[rulebook_contents]\nmain = "many"\n', encoding="utf-8"
     )
     info, problems = read_manifest(tmp_path)
     assert info is None

@@ -22,7 +22,7 @@ from lotr_rules.datafiles import CardFileError, read_card_text
 from lotr_rules.limits import MAX_CARD_FILE_BYTES, MAX_SCRIPT_TOKENS
 from lotr_rules.terminal import EscapingStream, escape_controls, has_controls
 
-MANIFEST = 'code = "{code}"\nname = "Test set"\nlanguage = 4\nfamily = "deckbuilding"\n'
+MANIFEST = 'code = "{code}"\nname = "Test set"\nlanguage = 5\nfamily = "deckbuilding"\n'
 
 
 def card(name: str, ident: str, text: str = "+1 Power.", body: str = "    +1 power\n") -> str:

@@ -22,7 +22,7 @@ from lotr_rules.games.deckbuilding.scenario import ScenarioError, load_scenario,
 from lotr_rules.games.deckbuilding.vocabulary import vocabulary
 from lotr_rules.limits import MAX_CARDS_PER_SET, MAX_COPIES_PER_GAME, SCRIPT_NUMBER_MAX, shown_number
 
-MANIFEST = 'code = "{code}"\nname = "Test set"\nlanguage = 4\nfamily = "deckbuilding"\n'
+MANIFEST = 'code = "{code}"\nname = "Test set"\nlanguage = 5\nfamily = "deckbuilding"\n'
 
 
 def card(name: str, ident: str, body: str = "", *, power: str = "1", kind: str = "ally") -> str:
@@ -107,7 +107,7 @@ def test_an_adventure_direction_of_thousands_of_digits_is_a_lint_error(
     folder = tmp_path / "roads"
     folder.mkdir()
     (folder / "set.toml").write_text(
-        'code = "roads"\nname = "Roads"\nlanguage = 4\nfamily = "adventure-deck"\n', encoding="utf-8"
+        'code = "roads"\nname = "Roads"\nlanguage = 5\nfamily = "adventure-deck"\n', encoding="utf-8"
     )
     (folder / "crossing.card").write_text(
         'card "Crossing" {\n  id crossing\n  type place\n  copies 1\n  aggression 2\n'

@@ -98,7 +98,7 @@ def test_a_scenario_name_cannot_climb_out_of_the_sets(capsys: pytest.CaptureFixt
 
 
 # ---------------------------------------------------------------------- a set's own files
-LCG_MANIFEST = 'code = "linked"\nname = "Linked"\nlanguage = 4\nfamily = "lcg"\n'
+LCG_MANIFEST = 'code = "linked"\nname = "Linked"\nlanguage = 5\nfamily = "lcg"\n'
 DECK = "Heroes\n1x Aragorn\n1x Gimli\n1x Legolas\n"
 
 

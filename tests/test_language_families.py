@@ -202,7 +202,7 @@ def test_every_family_is_known_and_an_unknown_one_is_refused(tmp_path: Path) -> 
     assert family_names() == ["adventure-deck", "deckbuilding", "lcg"]
     folder = tmp_path / "odd"
     folder.mkdir()
-    (folder / "set.toml").write_text('code = "odd"\nname = "Odd"\nlanguage = 4\nfamily = "chess"\n')
+    (folder / "set.toml").write_text('code = "odd"\nname = "Odd"\nlanguage = 5\nfamily = "chess"\n')
     diagnostics, _ = lint_paths([folder])
     assert [(d.code, "chess" in d.message) for d in diagnostics] == [("E161", True)]
 
@@ -212,12 +212,12 @@ def test_the_linter_checks_each_set_against_its_own_family(tmp_path: Path) -> No
     adventure_set = tmp_path / "journey"
     adventure_set.mkdir()
     (adventure_set / "set.toml").write_text(
-        'code = "journey"\nname = "Journey"\nlanguage = 4\nfamily = "adventure-deck"\n'
+        'code = "journey"\nname = "Journey"\nlanguage = 5\nfamily = "adventure-deck"\n'
     )
     (adventure_set / "test.card").write_text(adventure("effect {", "  cannot rest", "}"))
     deck_set = tmp_path / "allies"
     deck_set.mkdir()
-    (deck_set / "set.toml").write_text('code = "allies"\nname = "Allies"\nlanguage = 4\n')
+    (deck_set / "set.toml").write_text('code = "allies"\nname = "Allies"\nlanguage = 5\n')
     (deck_set / "test.card").write_text(DECKBUILDING_CARD.format(body="  play {\n    draw 1\n  }\n"))
     diagnostics, files = lint_paths([adventure_set, deck_set])
     assert files == 2

@@ -136,7 +136,7 @@ def test_the_linter_warns_where_a_script_can_reach_a_lasting_card(tmp_path: obje
 
     folder = Path(str(tmp_path)) / "demo"
     folder.mkdir()
-    (folder / "set.toml").write_text('code = "demo"\nname = "Demo"\nlanguage = 4\n', encoding="utf-8")
+    (folder / "set.toml").write_text('code = "demo"\nname = "Demo"\nlanguage = 5\n', encoding="utf-8")
     cases = {
         "a.card": ("destroy a card you control", {"The One Ring", "Breached"}),
         "b.card": ("destroy the one ring", {"The One Ring"}),

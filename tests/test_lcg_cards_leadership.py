@@ -354,18 +354,19 @@ def test_valiant_sacrifice_lets_the_allys_controller_draw_2() -> None:
 
 def test_sneak_attack_puts_an_ally_into_play_until_the_end_of_the_phase() -> None:
     """Sneak Attack: an ally of its player's choice enters play from hand without being paid for
-    (its "enters play" Response answers), and goes back to its owner's hand as the phase ends."""
-    game = game_of(choose("Snowbourn Scout", "Test Glade"))
-    glade = put(game, "Test Glade", STAGING)
-    scout = put(game, "Snowbourn Scout", HAND, 0)
+    (its "enters play" Response answers, though one answering "after you play it from your hand"
+    would not: it is not played), and goes back to its owner's hand as the phase ends."""
+    game = game_of(choose("Longbeard Orc Slayer"))
+    orc = put(game, "Test Orc", STAGING)
+    slayer = put(game, "Longbeard Orc Slayer", HAND, 0)
     guard = put(game, "Guard of the Citadel", HAND, 0)
     game.state.phase = "combat"
     play(game, "Sneak Attack")
-    assert scout in game.z(PLAY, 0) and guard in game.z(HAND, 0)
-    assert game.state.progress.get(glade) == 1, "the Scout's Response answered"
+    assert slayer in game.z(PLAY, 0) and guard in game.z(HAND, 0)
+    assert game.state.damage.get(orc) == 1, "the Orc Slayer's Response answered"
     assert sum(game.state.resources.values()) == 2, "of 3 resources given, only Sneak Attack's 1 was paid"
     game.run_phase("refresh")
-    assert scout in game.z(HAND, 0)
+    assert slayer in game.z(HAND, 0)
     assert not game.state.turn_triggers
 
 

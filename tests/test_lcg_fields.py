@@ -32,7 +32,7 @@ MANIFEST = """\
 code = "test-lcg"
 name = "Test LCG cards"
 short_name = "Test LCG"
-language = 4
+language = 5
 family = "lcg"
 description = "Made-up cards for the tests."
 """

@@ -277,7 +277,7 @@ def test_a_file_loading_a_card_of_two_types_is_refused_with_its_code(tmp_path: P
     refused at once (E340)."""
     folder = tmp_path / "allies"
     folder.mkdir()
-    (folder / "set.toml").write_text('code = "allies"\nname = "Allies"\nlanguage = 4\nfamily = "lcg"\n')
+    (folder / "set.toml").write_text('code = "allies"\nname = "Allies"\nlanguage = 5\nfamily = "lcg"\n')
     (folder / "scout.card").write_text(
         'card "Scout" {\n  id scout\n  type enemy location\n  encounter-set "Woods"\n'
         '  provenance designed\n  text "A made-up card."\n}\n'

@@ -14,7 +14,7 @@ from lotr_rules.dsl.syntax import MAX_NESTING, MAX_SCRIPT_BYTES
 from lotr_rules.limits import MAX_CARDS_PER_SET, MAX_SCRIPT_TOKENS
 
 MESSAGES = {what: message for what, _, message in limit_messages()}
-MANIFEST = 'code = "{code}"\nname = "Limits"\nlanguage = 4\nfamily = "deckbuilding"\n'
+MANIFEST = 'code = "{code}"\nname = "Limits"\nlanguage = 5\nfamily = "deckbuilding"\n'
 
 
 def _card(name: str, play: str) -> str:

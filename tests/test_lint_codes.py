@@ -128,7 +128,7 @@ def test_every_registered_code_is_emitted() -> None:
 def test_layout_splits_files_and_adds_a_manifest() -> None:
     files = layout("# file: a.card\nA\n# file: sub/b.card\nB\n", "set")
     assert files == {"a.card": "A\n", "sub/b.card": "B\n", "set.toml": files["set.toml"]}
-    assert "language = 4" in files["set.toml"]
+    assert "language = 5" in files["set.toml"]
     card = layout('card "X" {\n  id some-card\n}\n', "card")
     assert set(card) == {"some-card.card", "set.toml"}
     manifest = layout('code = "demo"\n', "manifest")
@@ -161,7 +161,7 @@ def test_page_samples_are_real_output(
     monkeypatch.chdir(tmp_path)
     for code in ("E110", "E112"):
         write_set(tmp_path, CODES[code].bad, "card", folder="my-cards")
-    (tmp_path / "my-cards" / "set.toml").write_text('code = "my-cards"\nname = "My cards"\nlanguage = 4\n')
+    (tmp_path / "my-cards" / "set.toml").write_text('code = "my-cards"\nname = "My cards"\nlanguage = 5\n')
     assert main(["lint", "my-cards/"]) == 1
     assert capsys.readouterr().out.rstrip("\n") == page.SAMPLE_TEXT
     assert main(["lint", "my-cards/gandalf.card", "--format", "json"]) == 1
@@ -262,13 +262,13 @@ def test_cards_option_makes_other_sets_names_known(
     monkeypatch.chdir(tmp_path)
     other = tmp_path / "other-set"
     other.mkdir()
-    (other / "set.toml").write_text('code = "other-set"\nname = "Other"\nlanguage = 4\n')
+    (other / "set.toml").write_text('code = "other-set"\nname = "Other"\nlanguage = 5\n')
     (other / "radagast.card").write_text(
         'card "Radagast" {\n  id radagast\n  type ally\n  provenance designed\n  text "+1 Power."\n}\n'
     )
     mine = tmp_path / "my-cards"
     mine.mkdir()
-    (mine / "set.toml").write_text('code = "my-cards"\nname = "Mine"\nlanguage = 4\n')
+    (mine / "set.toml").write_text('code = "my-cards"\nname = "Mine"\nlanguage = 5\n')
     (mine / "call.card").write_text(
         'card "Call" {\n  id call\n  type maneuver\n  provenance designed\n  text "Gain Radagast."\n'
         '  play {\n    gain a card from path where name is "Radagast"\n  }\n}\n'

@@ -25,7 +25,7 @@ from lotr_rules.lint.partial import WHOLE_CARD_CODES
 from lotr_rules.lint.runner import lint_paths
 from tests.strategies import PROPERTY_SETTINGS
 
-MANIFEST = 'code = "demo"\nname = "Demo"\nlanguage = 4\n'
+MANIFEST = 'code = "demo"\nname = "Demo"\nlanguage = 5\n'
 HEAD = 'card "A" {\n  id a\n  type ally\n  cost 1\n  provenance designed\n  text "Draw a card."\n'
 
 

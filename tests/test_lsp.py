@@ -27,7 +27,7 @@ from lotr_rules.lsp.tokens import LEGEND  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-MANIFEST = 'code = "demo"\nname = "Demo cards"\nlanguage = 4\nfamily = "lcg"\n'
+MANIFEST = 'code = "demo"\nname = "Demo cards"\nlanguage = 5\nfamily = "lcg"\n'
 WARDEN = """\
 card "Warden" {
   id warden

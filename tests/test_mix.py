@@ -48,7 +48,7 @@ def _write_set(folder: Path) -> Path:
     (root / "heroes").mkdir()
     (root / "archenemies").mkdir()
     (root / "set.toml").write_text(
-        f'code = "{FOTR}"\nname = "A throwaway set without The Wall"\nlanguage = 4\nfamily = "deckbuilding"\n',
+        f'code = "{FOTR}"\nname = "A throwaway set without The Wall"\nlanguage = 5\nfamily = "deckbuilding"\n',
         encoding="utf-8",
     )
     for card_type, (distinct, copies) in _MAIN.items():

@@ -124,7 +124,7 @@ def test_set_folders_are_relative_to_the_mix_file(tmp_path: Path) -> None:
 def test_a_set_folder_with_card_errors_is_reported(tmp_path: Path) -> None:
     folder = tmp_path / "broken"
     folder.mkdir()
-    write(folder, "set.toml", 'code = "broken"\nname = "Broken"\nlanguage = 4\n')
+    write(folder, "set.toml", 'code = "broken"\nname = "Broken"\nlanguage = 5\n')
     write(folder, "bad.card", 'card "Bad" {\n  id bad\n  type alley\n  provenance designed\n  text "x"\n}\n')
     path = write(tmp_path, "b.mix.toml", 'sets = ["two-towers", "broken"]\ncards = ["broken"]\n')
     diagnostics = check_mix_file(path)
@@ -135,7 +135,7 @@ def test_a_set_folder_with_card_errors_is_reported(tmp_path: Path) -> None:
 def test_shared_names_warn_and_say_which_card_a_name_means(tmp_path: Path) -> None:
     folder = tmp_path / "extra"
     folder.mkdir()
-    write(folder, "set.toml", 'code = "extra"\nname = "Extra"\nlanguage = 4\n')
+    write(folder, "set.toml", 'code = "extra"\nname = "Extra"\nlanguage = 5\n')
     card = 'card "Lembas" {\n  id lembas\n  type artifact\n  cost 2\n  provenance designed\n  text "+1 Power."\n}\n'
     write(folder, "lembas.card", card)
     listed = write(

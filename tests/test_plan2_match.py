@@ -123,7 +123,7 @@ def test_a_match_needs_more_heroes_than_players(tmp_path: Path) -> None:
     folder = tmp_path / "tiny"
     (folder / "heroes").mkdir(parents=True)
     (folder / "set.toml").write_text(
-        'code = "tiny"\nname = "Two heroes"\nlanguage = 4\nfamily = "deckbuilding"\n', encoding="utf-8"
+        'code = "tiny"\nname = "Two heroes"\nlanguage = 5\nfamily = "deckbuilding"\n', encoding="utf-8"
     )
     for name in ("One", "Two"):
         (folder / "heroes" / f"hero-{name.lower()}.card").write_text(

@@ -11,7 +11,7 @@ from lotr_rules.diagnostics import Diagnostic
 from lotr_rules.dsl import nearmiss
 from lotr_rules.lint.runner import lint_paths
 
-MANIFEST = 'code = "demo"\nname = "Demo"\nlanguage = 4\n'
+MANIFEST = 'code = "demo"\nname = "Demo"\nlanguage = 5\n'
 
 
 def lint_card(tmp_path: Path, type_word: str, statement: str) -> list[Diagnostic]:

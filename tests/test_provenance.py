@@ -208,7 +208,7 @@ def test_cards_marks_designed_cards(capsys: pytest.CaptureFixture[str]) -> None:
 def _lint(tmp_path: Path, fields: str, provenance: str = "rulebook") -> list[str]:
     folder = tmp_path / "mine"
     folder.mkdir()
-    (folder / "set.toml").write_text('code = "mine"\nname = "Mine"\nlanguage = 4\n', encoding="utf-8")
+    (folder / "set.toml").write_text('code = "mine"\nname = "Mine"\nlanguage = 5\n', encoding="utf-8")
     (folder / "horn.card").write_text(
         f'card "Horn" {{\n  id horn\n  type artifact\n  cost 4\n  provenance {provenance}\n{fields}'
         '  text "+2 Power."\n  play {\n    +2 power\n  }\n}\n',

@@ -32,7 +32,7 @@ def findings(root: Path, manifest: str) -> list[tuple[int, int, str, str | None]
 
 
 def test_wrong_value_types_are_findings_at_their_values(tmp_path: Path) -> None:
-    manifest = 'code = 5\nname = "Mine"\nlanguage = 4\nuses_wall = "yes"\n'
+    manifest = 'code = 5\nname = "Mine"\nlanguage = 5\nuses_wall = "yes"\n'
     assert findings(tmp_path, manifest) == [
         (1, 8, "manifest 'code' must be text, not a number", None),
         (4, 13, "manifest 'uses_wall' must be true or false, not text", None),
@@ -40,14 +40,14 @@ def test_wrong_value_types_are_findings_at_their_values(tmp_path: Path) -> None:
 
 
 def test_an_unknown_key_is_a_finding_with_the_key_it_resembles(tmp_path: Path) -> None:
-    manifest = 'code = "mine"\nname = "Mine"\nlanguage = 4\nuses_wal = true\n'
+    manifest = 'code = "mine"\nname = "Mine"\nlanguage = 5\nuses_wal = true\n'
     assert findings(tmp_path, manifest) == [
         (4, 1, "manifest has an unknown key 'uses_wal'", "did you mean 'uses_wall'?"),
     ]
 
 
 def test_a_count_that_is_not_a_number_is_found_at_its_entry(tmp_path: Path) -> None:
-    manifest = 'code = "mine"\nname = "Mine"\nlanguage = 4\n\n[starting_deck]\n"Beorn" = "two"\n'
+    manifest = 'code = "mine"\nname = "Mine"\nlanguage = 5\n\n[starting_deck]\n"Beorn" = "two"\n'
     assert findings(tmp_path, manifest) == [
         (6, 11, "manifest 'starting_deck' gives 'Beorn' text, not a whole number", None)
     ]
@@ -74,7 +74,7 @@ def test_the_reference_lists_exactly_the_schema_keys() -> None:
 
 
 def test_a_set_with_a_shipped_sets_code_is_refused_by_name(tmp_path: Path) -> None:
-    folder = make_set(tmp_path, 'code = "two-towers"\nname = "Impostor"\nlanguage = 4\n', "two-towers")
+    folder = make_set(tmp_path, 'code = "two-towers"\nname = "Impostor"\nlanguage = 5\n', "two-towers")
     with pytest.raises(SetLoadError) as caught:
         load_sets((folder,))
     [clash] = [d for d in caught.value.diagnostics if d.code == "E163"]
@@ -83,8 +83,8 @@ def test_a_set_with_a_shipped_sets_code_is_refused_by_name(tmp_path: Path) -> No
 
 
 def test_two_user_sets_with_one_code_are_refused(tmp_path: Path) -> None:
-    first = make_set(tmp_path, 'code = "mine"\nname = "Mine"\nlanguage = 4\n', "mine")
-    second = make_set(tmp_path / "other", 'code = "mine"\nname = "Also mine"\nlanguage = 4\n', "mine")
+    first = make_set(tmp_path, 'code = "mine"\nname = "Mine"\nlanguage = 5\n', "mine")
+    second = make_set(tmp_path / "other", 'code = "mine"\nname = "Also mine"\nlanguage = 5\n', "mine")
     with pytest.raises(SetLoadError) as caught:
         load_sets((first, second))
     assert [d.code for d in caught.value.diagnostics if d.code == "E163"] == ["E163"]
@@ -92,14 +92,14 @@ def test_two_user_sets_with_one_code_are_refused(tmp_path: Path) -> None:
 
 
 def test_the_same_folder_given_twice_is_one_set(tmp_path: Path) -> None:
-    folder = make_set(tmp_path, 'code = "mine"\nname = "Mine"\nlanguage = 4\n')
+    folder = make_set(tmp_path, 'code = "mine"\nname = "Mine"\nlanguage = 5\n')
     catalogue = load_sets((folder, tmp_path / "mine" / ".." / "mine"))
     assert "mine" in catalogue.sets
 
 
 def test_the_linter_reports_the_clash_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    folder = make_set(tmp_path, 'code = "fellowship"\nname = "Impostor"\nlanguage = 4\n', "fellowship")
+    folder = make_set(tmp_path, 'code = "fellowship"\nname = "Impostor"\nlanguage = 5\n', "fellowship")
     diagnostics, _ = lint_paths([folder])
     assert [d.code for d in diagnostics if d.severity.value == "error"] == ["E163"]
 

@@ -224,7 +224,7 @@ def test_a_deck_building_title_two_sets_give_differing_cards_is_a_warning(tmp_pa
     assert not [d for d in found if d.code == "W330"]
     folder = tmp_path / "demo"
     folder.mkdir()
-    (folder / "set.toml").write_text('code = "demo"\nname = "Demo"\nlanguage = 4\n', encoding="utf-8")
+    (folder / "set.toml").write_text('code = "demo"\nname = "Demo"\nlanguage = 5\n', encoding="utf-8")
     (folder / "courage.card").write_text(
         'card "Courage" {\n  id courage\n  type starter\n  deck starter\n  power 2\n'
         '  provenance designed\n  text "+2 Power."\n}\n',
@@ -265,7 +265,7 @@ def test_a_mix_files_deck_names_one_sets_card_of_a_shared_title(tmp_path: Path) 
 
     folder = tmp_path / "extra"
     folder.mkdir()
-    (folder / "set.toml").write_text('code = "extra"\nname = "Extra"\nlanguage = 4\n', encoding="utf-8")
+    (folder / "set.toml").write_text('code = "extra"\nname = "Extra"\nlanguage = 5\n', encoding="utf-8")
     card = 'card "Lembas" {\n  id lembas\n  type artifact\n  cost 2\n  provenance designed\n  text "+1 Power."\n}\n'
     (folder / "lembas.card").write_text(card, encoding="utf-8")
     mix = tmp_path / "l.mix.toml"
@@ -279,7 +279,7 @@ def test_a_mix_files_deck_names_one_sets_card_of_a_shared_title(tmp_path: Path) 
 
 def _lcg_set(folder: Path, code: str, cards: dict[str, str]) -> Path:
     folder.mkdir(parents=True)
-    (folder / "set.toml").write_text(f'code = "{code}"\nname = "{code}"\nlanguage = 4\nfamily = "lcg"\n', "utf-8")
+    (folder / "set.toml").write_text(f'code = "{code}"\nname = "{code}"\nlanguage = 5\nfamily = "lcg"\n', "utf-8")
     for stem, text in cards.items():
         (folder / f"{stem}.card").write_text(text, encoding="utf-8")
     return folder

@@ -239,7 +239,7 @@ def test_set_data_and_file_names_that_would_turn_the_page_are_shown_escaped(tmp_
     folder = tmp_path / "turned"
     folder.mkdir()
     (folder / "set.toml").write_text(
-        'code = "turned"\nname = "Set\u202e of Turns"\nlanguage = 4\nfamily = "deckbuilding"\n', encoding="utf-8"
+        'code = "turned"\nname = "Set\u202e of Turns"\nlanguage = 5\nfamily = "deckbuilding"\n', encoding="utf-8"
     )
     (folder / "evil-warden.card").write_text(turned_card(), encoding="utf-8")
     (folder / "plan\u202elmth.mix.toml").write_text('sets = ["two-towers"]\n', encoding="utf-8")

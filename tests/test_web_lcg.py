@@ -88,7 +88,7 @@ def test_the_form_offers_the_scenarios_of_sets_given_with_cards(tmp_path: Path) 
     own = tmp_path / "sets" / "my-lcg"
     (own / "scenarios").mkdir(parents=True)
     (own / "set.toml").write_text(
-        'code = "my-lcg"\nname = "My quests"\nshort_name = "My quests"\nlanguage = 4\nfamily = "lcg"\n',
+        'code = "my-lcg"\nname = "My quests"\nshort_name = "My quests"\nlanguage = 5\nfamily = "lcg"\n',
         encoding="utf-8",
     )
     mirkwood = (CORE / "scenarios" / "passage-through-mirkwood.toml").read_text(encoding="utf-8")

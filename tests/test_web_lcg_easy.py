@@ -70,7 +70,7 @@ def test_easy_mode_of_a_scenario_without_one_is_refused(tmp_path: Path) -> None:
     own = tmp_path / "sets" / "my-lcg"
     (own / "scenarios").mkdir(parents=True)
     (own / "set.toml").write_text(
-        'code = "my-lcg"\nname = "My quests"\nshort_name = "My quests"\nlanguage = 4\nfamily = "lcg"\n',
+        'code = "my-lcg"\nname = "My quests"\nshort_name = "My quests"\nlanguage = 5\nfamily = "lcg"\n',
         encoding="utf-8",
     )
     mirkwood = (core / "scenarios" / "passage-through-mirkwood.toml").read_text(encoding="utf-8")

@@ -74,6 +74,8 @@ def _show(card: CardDef, folder: Path | None) -> None:
         print(f"  {numbers}   copies: {card.field('copies', 1)}   deck: {card.field('deck', 'main')}")
     print(f"  provenance: {designed_summary(card)}" + (f" ({card.notes})" if card.notes else ""))
     print(f"  text: {card.text}")
+    for gap in card.gap:
+        print(f"  gap: {gap}")
     print()
     print("Script (canonical):")
     for line in format_card(node).splitlines():

@@ -22,6 +22,7 @@ from pathlib import Path
 from lotr_rules.cards.catalogue import SetInfo
 from lotr_rules.cards.loader import load_sets, read_manifest, set_folders
 from lotr_rules.cards.provenance import designed_summary, share_sentence, short_mark
+from lotr_rules.docgen.coverage import coverage_section
 from lotr_rules.dsl import ast
 from lotr_rules.dsl.describe import describe_card
 from lotr_rules.dsl.formatter import format_card
@@ -200,6 +201,7 @@ def render_card(card: CardDef, info: SetInfo, vocabulary: Vocabulary, level: int
         *_number_rows(card, vocabulary),
         f"| Copies | {card.field('copies', 1)} |",
         f"| Provenance | {_cell(provenance)} |",
+        *(f"| Not done yet | {_cell(gap)} |" for gap in card.gap),
         f"| Script file | `{_relative(card, info)}` |",
         "",
         f"**Text:** {card.text}",
@@ -501,6 +503,7 @@ def render_set(code: str) -> str:
     lines = _intro(info, cards, by_deck, vocabulary)
     lines += _journey(info, cards, vocabulary)
     lines += [*_PROVENANCE.splitlines(), ""]
+    lines += coverage_section(info.family, _by_name(cards))
     lines += _heroes(info, vocabulary, by_deck)
     lines += _simple_section(
         "Starting cards",

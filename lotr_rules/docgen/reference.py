@@ -276,6 +276,12 @@ FIELD_DOCS = {
     "linter warns (W201) when it does not.",
     "notes": "Free notes for authors and reviewers: what is designed and why, sources, doubts. "
     "`lotr-rules show` prints them; the engine ignores them.",
+    "gap": "What the card's script does not do of what the card says, in quotes, one thing a line; "
+    'it may be given on several lines (`gap "does not ..."`), each a text (E191 otherwise, W354 '
+    "when empty). A card without one claims its script does all the card says. `lotr-rules show` "
+    "prints them, and the Card Game galleries' Coverage table lists each card as faithful or with "
+    "its gaps; the engine ignores them. A gap written as a comment (`# gap: ...`) is not read, and "
+    "the linter says so (W355).",
 }
 
 #: Defaults and extra remarks that are not in the vocabulary.
@@ -436,7 +442,13 @@ STATEMENT_DOCS: dict[str, tuple[str, str]] = {
     ),
     "may_stmt": ("The one-line form of `may`, for a single statement.", "may destroy X"),
     "choose_stmt": (
-        "The player picks one of the options, each with a label and a block; only that block runs.",
+        "The player picks one of the options, each with a label and a block; only that block runs. "
+        "An option whose block starts with `cost` lines (where the family's commands can be costs, as "
+        "the Card Game's are) has a price: it is offered only while its costs can be paid in full, and "
+        "chosen, they are paid first, then the rest of its block runs; an option without one is always "
+        "offered, and when no option can be taken nothing happens. In the Card Game, "
+        '`option "pay 1 Tactics resource" { cost remove 1 resource from a hero in your play area where '
+        'resource-icon is tactics }` beside `option "discard this ally" { discard this }`.',
         'choose {\n  option "draw a card" {\n    draw 1\n  }\n  option "gain a Valor" {\n    gain a valor\n  }\n}',
     ),
     "repeat_stmt": (
@@ -798,7 +810,8 @@ def _fields(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[str]
         "## Card fields",
         "",
         "A field is a line of card data: its name, then its value (`cost 3`, `deck one ring`,",
-        '`text "..."`). Each may appear once (E141); the required ones must be there (E140). Some',
+        '`text "..."`). Each may appear once (E141), but `gap`, which may be given on several lines;',
+        "the required ones must be there (E140). Some",
         "fields every card has; the others are declared by the card's game family, with the kind of",
         "value each takes. A field its family does not declare is E190 (E119 when another family has",
         "it), a value of the wrong kind E191, and a field on a card type it is not for E192.",
@@ -1056,6 +1069,11 @@ def _selections(rules: dict[str, list[Alternative]], vocab: Vocabulary) -> list[
         "it holds. A number with nothing after it, as in `draw 2` or `discard 1`, counts cards from the",
         "command's default zone. `up to` and `random` take a number or a bracketed expression:",
         "`up to (number of cards in hand)`.",
+        "",
+        "`any number of` before the kind is an `up to` with no bound but the cards there are: the",
+        "player takes as many of the matching cards as they like, none to all",
+        "(`take any number of cards from searched where trait is eagle`). It is written where `up to`",
+        "is honoured (E124 elsewhere).",
         "",
         "### Kinds of card",
         "",

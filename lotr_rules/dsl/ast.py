@@ -104,6 +104,25 @@ class Quantity:
     span: Span = _span()
 
 
+#: ``any number of cards``: an ``up to`` with no bound but the cards there are, written so
+ANY_NUMBER = "any number of"
+#: the bound it stands for (the largest number a script can compute)
+ANY_NUMBER_BOUND = 1_000_000
+
+
+def any_number(sel: Sel) -> Sel:
+    """A selection whose kind phrase starts ``any number of`` (``take any number of cards from
+    searched where trait is eagle``): as many of the matching cards as the player chooses, none
+    to all, an ``up to`` whose bound is every card (its article keeps the words for the
+    formatter). Both parsers read it this way."""
+    words = sel.kind
+    lead = tuple(ANY_NUMBER.split())
+    if sel.quantity is not None or words is None or len(words) <= len(lead) or tuple(words[: len(lead)]) != lead:
+        return sel
+    quantity = Quantity("up_to", Num(ANY_NUMBER_BOUND, span=sel.span), article=ANY_NUMBER, span=sel.span)
+    return attrs.evolve(sel, quantity=quantity, kind=tuple(words[len(lead) :]))
+
+
 @attrs.frozen(slots=True)
 class Source:
     preposition: str  # "from" or "in"

@@ -70,6 +70,8 @@ class CommandCompiler(ValueCompiler):
         honoured = self._check_kinds(primitive, stmt) and honoured
         honoured = self._check_refusal(primitive, stmt) and honoured
         selection = self._command_sel = self._command_selection(primitive, stmt)
+        if selection is not None and primitive.top_of_piles and self.new_meaning("few-from-pile-are-top-cards"):
+            selection = self._command_sel = attrs.evolve(selection, from_top=True)
         placement = self._placement(primitive, stmt)
         guard = stmt.guard
         if guard is not None and guard not in primitive.guards:

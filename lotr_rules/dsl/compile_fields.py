@@ -44,12 +44,15 @@ class FieldCompiler(AbilityCompiler):
         for item in card.items:
             if not isinstance(item, ast.Field):
                 continue
+            decl = COMMON_FIELDS.get(item.key) or self.vocab.field(item.key)
+            if decl is not None and decl.repeatable:
+                self._repeated_field(decl, item, out, spans)
+                continue
             if item.key in spans:
                 self.error("E141", f"field '{item.key}' appears twice in this card", item.span)
                 continue
             spans[item.key] = item.span
             self._field_items[item.key] = item
-            decl = COMMON_FIELDS.get(item.key) or self.vocab.field(item.key)
             if decl is None:
                 self._unknown_field(item)
                 continue
@@ -90,6 +93,24 @@ class FieldCompiler(AbilityCompiler):
         self._check_field_abilities(card, spans, out)
         self._check_variable_cost(card, spans)
         return out
+
+    def _repeated_field(self, decl: FieldDecl, item: ast.Field, out: dict[str, Any], spans: dict[str, Span]) -> None:
+        """A field a card may give on several lines (``gap "..."``): each value is checked as
+        any field's is and kept, in order; an empty text says nothing and is W354."""
+        spans.setdefault(item.key, item.span)
+        self._field_items.setdefault(item.key, item)
+        value = self._field_value(decl, item)
+        if value is None:
+            return
+        if isinstance(value, str) and not value.strip():
+            self.warn(
+                "W354",
+                f"this '{decl.name}' says nothing",
+                item.span,
+                f"say what it is about, or drop the '{decl.name}'",
+            )
+            return
+        out[item.key] = (*out.get(item.key, ()), value)
 
     def _check_variable_cost(self, card: ast.Card, spans: dict[str, Span]) -> None:
         """E199: a card whose cost is X gives no number for it, and has no Response played from

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from lotr_rules.dsl import ast, lasting
+from lotr_rules.dsl import ast, lasting, paid_choices
 from lotr_rules.dsl.compile_commands import CommandCompiler
 from lotr_rules.dsl.compile_support import (
     checked_number,
@@ -290,12 +290,20 @@ class StatementCompiler(CommandCompiler):
         self._depth += 1
         for option in stmt.options:
             self._reading.append("  " * self._depth + f'"{option.label}":')
-            compiled.append(Option(option.label, self._nested(option.body)))
+            # an option that starts with 'cost' lines is offered only while they can be paid
+            self._depth += 1  # (its price reads inside the option, as its block does)
+            price, body = paid_choices.priced(self, option)
+            self._depth -= 1
+            compiled.append(Option(option.label, paid_choices.PricedOption(price, self._nested(body))))
         self._depth -= 1
         options = tuple(compiled)
+        any_price = any(paid_choices.has_price(option) for option in stmt.options)
 
         def run_choose(ctx: Ctx) -> None:
-            chosen = ctx.game.ask(ctx.player, "choose", "choose one", options, ctx.this)
+            open_ = paid_choices.offered(options, ctx) if any_price else options
+            if not open_:
+                return  # no option can be paid for: the choice does nothing
+            chosen = ctx.game.ask(ctx.player, "choose", "choose one", open_, ctx.this)
             effect = chosen.value
             assert callable(effect)
             effect(ctx)

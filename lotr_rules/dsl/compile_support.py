@@ -230,6 +230,8 @@ def selection_text(sel: ast.Sel, vocab: Vocabulary, zones: list[ZoneSpec], role:
         lead = f"the {noun}"
     elif kind == "all":
         lead = f"all {noun}"
+    elif kind == "up_to" and quantity is not None and quantity.article == ast.ANY_NUMBER:
+        lead = f"{ast.ANY_NUMBER} {noun}"
     elif kind == "up_to":
         lead = f"up to {amount} {noun}"
     elif kind == "random":

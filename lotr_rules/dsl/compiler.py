@@ -199,6 +199,7 @@ class Compiler(FieldCompiler):
             designed=tuple(w for w in designed_words(fields.get("designed", "")) if w != NONE),
             text=str(fields.get("text", "")),
             notes=str(fields.get("notes", "")),
+            gap=tuple(str(g) for g in fields.get("gap", ())),
             **family,
             effect_always=always,
             abilities=abilities,

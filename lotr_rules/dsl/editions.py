@@ -130,6 +130,13 @@ CHANGES: tuple[Change, ...] = (
         "old meaning, or 'cost of X' for the cost",
         upgrades.counted_names,
     ),
+    Change(
+        "few-from-pile-are-top-cards",
+        5,
+        "in the Card Game, 'discard a card from deck' (or '2 cards', or 'up to 2 cards') discards the top "
+        "cards of the deck (it let the player choose any cards of the deck)",
+        upgrades.top_cards_discarded,
+    ),
 )
 
 #: The newest version of the language this installation reads: the last version any change names.

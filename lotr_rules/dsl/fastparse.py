@@ -856,7 +856,7 @@ class _Parser:
         if self._peek() == "where":
             self._take(_NOT)
             where = self._pred()
-        return ast.Sel(quantity, words, source, where, self._binding(), span=self._span(start))
+        return ast.any_number(ast.Sel(quantity, words, source, where, self._binding(), span=self._span(start)))
 
     def _binding(self) -> str | None:
         if self._peek() != "as":

@@ -82,6 +82,8 @@ def format_quantity(quantity: ast.Quantity) -> str:
         return quantity.article or "a"
     if quantity.kind == "all":
         return "all"
+    if quantity.article == ast.ANY_NUMBER:
+        return ast.ANY_NUMBER
     assert quantity.amount is not None
     word = "up to" if quantity.kind == "up_to" else "random"
     return f"{word} {_atom(quantity.amount)}"

@@ -398,7 +398,8 @@ def _amount_cost(self: StatementCompiler, stmt: ast.AmountStmt, span: Span) -> t
         return None
     _phrase, amount, selection = parts
     self._say(_text(stmt))
-    act: Callable[[Ctx, Selection, int | None], None] = phrase.fn  # type: ignore[assignment]
+    # (a family may pay the cost its own way: only with the cards that can pay it in full)
+    act: Callable[[Ctx, Selection, int | None], None] = phrase.data.get("pays") or phrase.fn  # type: ignore[assignment]
     check: Callable[[Ctx, Selection, int | None], bool] = phrase.data["payable"]  # type: ignore[assignment]
 
     def pay(ctx: Ctx) -> None:

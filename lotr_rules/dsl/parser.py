@@ -449,7 +449,7 @@ class _ToAst(lark.Transformer[Token, ast.Script]):
             kind = rest[0]
             rest = rest[1:]
         source, where, binding = rest
-        return ast.Sel(quantity, kind, source, where, binding, span=span)
+        return ast.any_number(ast.Sel(quantity, kind, source, where, binding, span=span))
 
     def exact_quantity(self, meta: Any, c: list[Any]) -> ast.Quantity:
         return ast.Quantity("exact", ast.Num(int(c[0]), span=_span_of_token(c[0])), span=_span_of_meta(meta))

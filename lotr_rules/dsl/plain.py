@@ -93,6 +93,8 @@ def _quantity_words(quantity: ast.Quantity | None) -> tuple[str, bool]:
         return quantity.article or "a", False
     if quantity.kind == "all":
         return "all", True
+    if quantity.article == ast.ANY_NUMBER:
+        return ast.ANY_NUMBER, True
     assert quantity.amount is not None
     number = format_expr(quantity.amount)
     several = not (isinstance(quantity.amount, ast.Num) and quantity.amount.value == 1)

@@ -660,3 +660,33 @@ def say_nothing_designed(card: ast.Card, vocab: Vocabulary) -> Upgraded:
         "existed: name the facts that are yours, if any are",
     )
     return attrs.evolve(card, items=tuple(items)), (note,)
+
+
+def top_cards_discarded(card: ast.Card, vocab: Vocabulary) -> Upgraded:
+    """'few-from-pile-are-top-cards': before language 5, 'discard a card from deck' let the
+    player choose any card of the deck. No words say that now (a deck is taken from its top), so
+    each such command is left as written and named for a person to check."""
+    notes: list[Note] = []
+
+    def look(node: object) -> object:
+        if not isinstance(node, ast.Command) or node.sel is None:
+            return node
+        primitive = vocab.primitives.get(node.verb)
+        if primitive is None or not primitive.top_of_piles:
+            return node
+        quantity = node.sel.quantity
+        if quantity is not None and quantity.kind in ("all", "random"):
+            return node
+        zones = _zones_of(node.sel, vocab, primitive.default_zone)
+        if any(zone.top_only for zone in zones):
+            notes.append(
+                Note(
+                    node.span,
+                    f"'{node.verb}' from a deck let the player choose any of its cards before language 5; it "
+                    "now takes the top cards: check that this is what the card means",
+                    needs_person=True,
+                )
+            )
+        return node
+
+    return _card(card, look), tuple(notes)

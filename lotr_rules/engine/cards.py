@@ -154,6 +154,9 @@ class CardDef:
     designed: tuple[str, ...] = ()
     text: str = ""
     notes: str = ""
+    #: what the script does not do of what the card says, one line each (``gap "..."``, which
+    #: may be given again); empty: the script does all of it (the galleries' coverage table)
+    gap: tuple[str, ...] = ()
     #: ``effect always``: its effect resolves even when something says to skip it
     effect_always: bool = False
     #: a rule that keeps the card where it is, from its set's manifest ("cannot be destroyed",

@@ -76,6 +76,9 @@ class FieldDecl:
     #: for a ``words`` field: words each about one ability (``shadow``), as word -> the ability
     #: as written (``when revealed``); on a card without it, the word would do nothing
     word_abilities: Mapping[str, str] = attrs.field(factory=dict)
+    #: whether a card may give the field more than once (each line one value, kept in order);
+    #: any other field given twice is E141
+    repeatable: bool = False
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -121,5 +124,12 @@ COMMON_FIELDS: Mapping[str, FieldDecl] = {
         FieldDecl("designed", "text", "for a rulebook card, which of its facts are designed", default=""),
         FieldDecl("text", "text", "the card's text, in our own words", default=""),
         FieldDecl("notes", "text", "notes for the reader, with no effect in play", default=""),
+        FieldDecl(
+            "gap",
+            "text",
+            "what the card's script does not do of what the card says; none: faithful",
+            default=(),
+            repeatable=True,
+        ),
     )
 }

@@ -126,6 +126,9 @@ class Primitive:
     #: how a person is asked whether to do it (a ``may``), in plain words, ``{n}`` standing for
     #: its selection's words; empty: its name and its selection, as the script writes them
     asked: str = ""
+    #: whether the few cards it chooses from a deck or a stack ('a card', '2 cards') are its top
+    #: ones (else any of the pile, chosen): set by the family, read from language 5 on
+    top_of_piles: bool = False
 
     def honoured_contexts(self, family: tuple[str, ...]) -> tuple[str, ...]:
         return self.contexts or family

@@ -35,6 +35,9 @@ class Selection:
     #: how deep 'all' takes from a deck or a stack: the whole of it (its top card in the sets
     #: written before language 2)
     all_depth: int = 1 << 30
+    #: whether a few cards chosen from a deck or a stack ('a card from deck') are taken from its
+    #: top, as many as wanted (the command's family says so; before language 5, any of the pile)
+    from_top: bool = False
 
     def wanted(self, ctx: Ctx, default: int = 1) -> int:
         if self.amount is not None:

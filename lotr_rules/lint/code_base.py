@@ -23,7 +23,7 @@ Kind = Literal["card", "manifest", "set", "mix"]
 #: The folder (and set code) examples are laid out in.
 EXAMPLE_SET = "demo"
 #: The manifest an example gets when it does not bring its own.
-EXAMPLE_MANIFEST = f'code = "{EXAMPLE_SET}"\nname = "Demo cards"\nlanguage = 4\n'
+EXAMPLE_MANIFEST = f'code = "{EXAMPLE_SET}"\nname = "Demo cards"\nlanguage = 5\n'
 #: The mix file a ``mix`` example is, unless it names its files.
 EXAMPLE_MIX_FILE = "my.mix.toml"
 #: A clean card that ``manifest`` and ``mix`` examples are laid out with, so the set is not empty.
@@ -107,7 +107,7 @@ _LCG_SET = """\
 # file: set.toml
 code = "demo"
 name = "Demo cards"
-language = 4
+language = 5
 family = "lcg"
 # file: warden.card
 card "Warden" {

@@ -23,12 +23,14 @@ from lotr_rules.lint.code_base import (
 from lotr_rules.lint.code_entries import (
     card_data,
     card_game,
+    card_game_moves,
     cards_and_sets,
     easy_mode,
     mix_files,
     objective_allies,
     reading,
     statements,
+    trail,
     vocabulary,
     warnings,
 )
@@ -55,6 +57,8 @@ REGISTRY: tuple[LintCode, ...] = (
     *mix_files.ENTRIES,
     *warnings.ENTRIES,
     *card_game.ENTRIES,
+    *card_game_moves.ENTRIES,
+    *trail.ENTRIES,
     *easy_mode.ENTRIES,
     *objective_allies.ENTRIES,
 )

@@ -18,6 +18,7 @@ from pathlib import Path
 import attrs
 
 from lotr_rules.cards.catalogue import SetInfo
+from lotr_rules.cards.gap_comments import check_gap_comments
 from lotr_rules.cards.loader import (
     MANIFEST,
     SCRIPT_SUFFIX,
@@ -217,6 +218,8 @@ def _lint_paths(paths: Sequence[Path], extra_sets: Sequence[Path], tournament: b
         info = _read_manifest(home)[0] if home is not None else None
         language = info.language if info is not None else LANGUAGE_VERSION
         parsed.append(ParsedFile(shown, code, script, language))
+        if script is not None:
+            diagnostics.extend(check_gap_comments(shown if shown.exists() else path, _set_folder_of(path)))
         if recovered is not None:
             partly[str(shown)] = (_family_of(path), ParsedFile(shown, code, recovered.script, language), recovered)
     known = {card.name for p in parsed if p.script for card in p.script.cards}

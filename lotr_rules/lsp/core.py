@@ -7,6 +7,7 @@ the loader, the linter or the family registry keep something is one edit here.
 from __future__ import annotations
 
 from lotr_rules.cards.catalogue import SetInfo
+from lotr_rules.cards.gap_comments import check_gap_comments
 from lotr_rules.cards.lasting import LastingCard
 from lotr_rules.cards.loader import (
     MANIFEST,
@@ -62,6 +63,7 @@ __all__ = [
     "ast",
     "cardscripts_dir",
     "check_duplicates",
+    "check_gap_comments",
     "check_shared_titles",
     "code_clash",
     "compile_files",

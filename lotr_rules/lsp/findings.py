@@ -103,6 +103,9 @@ class Checker:
         if errors:
             errors = core.with_foreign_phrases(errors, copy, vocabulary)
         found.extend(_moved(errors, shown))
+        if script is not None:
+            # (the linter's word on a gap written as a comment: W355)
+            found.extend(_moved(core.check_gap_comments(copy, folder), shown))
         known = self.workspace.known_names(home)
         lasting = self.workspace.lasting(home, family)
         readable = script if script is not None else recovered.script if recovered is not None else None

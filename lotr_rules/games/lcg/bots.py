@@ -13,7 +13,7 @@ from lotr_rules.agents.bots import RandomAgent
 from lotr_rules.engine.decisions import DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
-from lotr_rules.games.lcg import combat, fight_plan, words_objectives
+from lotr_rules.games.lcg import combat, fight_plan, words_objectives, words_trail
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.outlook import after, after_option, outlook, ready_after_committing, wins_if_defeated
 from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, PLAY, QUEST, STAGING, TRAMPLE
@@ -157,6 +157,19 @@ class LcgHeuristicAgent:
             return min(offered, key=lambda pair: (_worth(game, pair[1]), pair[0]))[0]
         return offered[0][0]
 
+    def _claim_onto(self, game: LcgGame, request: DecisionRequest) -> int:
+        # An objective claimed onto a hero: spread the objectives over the players (a stage may
+        # let only a player carrying one commit), on the sturdiest hero (damage, or the hero
+        # leaving play, may send the objective away again).
+        offered = [(i, o.card) for i, o in enumerate(request.options) if o.card >= 0]
+        return min(offered, key=lambda pair: _carrier_rank(game, pair[1], pair[0]))[0] if offered else 0
+
+    def _reveal(self, game: LcgGame, request: DecisionRequest) -> int:
+        # One of the encounter cards looked at is revealed (the others discarded): the one that
+        # does the table least harm.
+        offered = [(i, o.card) for i, o in enumerate(request.options) if o.card >= 0]
+        return min(offered, key=lambda pair: (_harm(game, pair[1]), pair[0]))[0] if offered else 0
+
     def _choose_a_player(self, game: LcgGame, request: DecisionRequest) -> int:
         # Cooperative: the player its own card helps is itself when offered.
         return next((i for i, option in enumerate(request.options) if option.value == request.player), 0)
@@ -215,6 +228,9 @@ class LcgHeuristicAgent:
         return best
 
     def _commit(self, game: LcgGame, request: DecisionRequest) -> int:
+        claimer = _claiming_hero(game, request)
+        if claimer is not None:
+            return claimer
         players = len(game.turn_order())
         # no more margin than the progress the quest can take now (plus a little for the
         # encounter cards revealed): willpower beyond it is wasted, and those characters are
@@ -443,6 +459,55 @@ def _stuck_on(game: LcgGame) -> set[int]:
     if not held and game.staging_threat() <= willpower:
         return set()
     return {c for c in game.z(STAGING) if game.records[c].type == "enemy"}
+
+
+def _carrier_rank(game: LcgGame, hero: int, index: int) -> tuple[int, int, int]:
+    """How good a carrier of an objective a hero is (lower is better): of a player who carries
+    none yet, with the most hit points left."""
+    player = game.controller(hero)
+    carried = sum(1 for a in game.z(PLAY, player) if game.records[a].type == "objective")
+    return (carried, -game.remaining_hit_points(hero), index)
+
+
+def _harm(game: LcgGame, card: int) -> int:
+    """About how much an encounter card revealed hurts the players: an objective helps them, a
+    location holds its threat until explored, an enemy threatens and attacks, a treachery's
+    effect is unknown to the bot and counted as a strong one."""
+    kind = game.records[card].type
+    if kind == "objective":
+        return 0
+    if kind == "location":
+        return game.stat(card, "threat")
+    if kind == "enemy":
+        return game.stat(card, "threat") + game.stat(card, "attack")
+    return 4
+
+
+def _claiming_hero(game: LcgGame, request: DecisionRequest) -> int | None:
+    """An objective in the staging area claimed by a Response after a successful quest goes onto
+    a hero committed to it: a player carrying no objective yet commits a hero (the one with most
+    willpower) when one can be claimed, so that each player may come to carry one. None: no such
+    need, or a hero of theirs is committed already."""
+    player = request.player
+    if any(game.records[a].type == "objective" for a in game.z(PLAY, player)):
+        return None
+    if not any(
+        game.records[c].type == "objective" and words_trail.claimable(game, c) and _claims_by_response(game, c)
+        for c in game.z(STAGING)
+    ):
+        return None
+    if any(c in game.state.committed for c in game.heroes(player)):
+        return None
+    heroes = [
+        (game.stat(o.card, "willpower"), i)
+        for i, o in enumerate(request.options)
+        if o.value is not None and game.records[o.card].type == "hero"
+    ]
+    return max(heroes)[1] if heroes else None
+
+
+def _claims_by_response(game: LcgGame, card: int) -> bool:
+    return any(t.kind == "response" for t in game.records[card].triggers)
 
 
 def _objective_guards(game: LcgGame) -> set[int]:

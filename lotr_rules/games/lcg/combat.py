@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lotr_rules.engine.decisions import Option
-from lotr_rules.games.lcg import triggers, words_objectives
+from lotr_rules.games.lcg import triggers, words_entering, words_objectives, words_timing
 from lotr_rules.games.lcg.state import (
     CANNOT_ATTACK,
     ELUDE,
@@ -173,9 +173,14 @@ def enemy_attack(game: LcgGame, player: int, enemy: int) -> None:
     game.attacking, game.defending = enemy, -1
     try:
         _resolve_attack(game, player, enemy)
+        defenders_of_attack = (game.defending, *game.more_defenders)
+        # what an effect set to wait for the end of this attack does ('at end of attack')
+        words_entering.resolve_waiting(game, "attack ends")
     finally:
         game.attacking, game.defending = -1, -1
         game.more_defenders = []
+    # (after the attack's own state is cleared: an answer may make another attack)
+    words_timing.defence_resolved(game, player, enemy, defenders_of_attack)
 
 
 def _resolve_attack(game: LcgGame, player: int, enemy: int) -> None:

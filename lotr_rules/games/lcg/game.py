@@ -25,7 +25,15 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Agent, Option
 from lotr_rules.engine.game import Game, GameOver
 from lotr_rules.errors import ConfigError, InternalError
-from lotr_rules.games.lcg import combat, triggers, words_allies, words_entering, words_objectives, words_protection
+from lotr_rules.games.lcg import (
+    combat,
+    triggers,
+    words_allies,
+    words_entering,
+    words_objectives,
+    words_protection,
+    words_timing,
+)
 from lotr_rules.games.lcg.lookup import RecordIndex, record_index
 from lotr_rules.games.lcg.modes import Mode, starting_resources
 from lotr_rules.games.lcg.record import CHARACTER_TYPES, LcgCard, LcgEvent, PlayerDeck, Scenario
@@ -1121,6 +1129,7 @@ class LcgGame(Game):
         self.check_lethal()
 
     def resource_phase(self) -> None:
+        words_timing.resource_phase_begins(self)
         for player in self.turn_order():
             for hero in self.heroes(player):
                 if words_protection.collect_barred(self, hero):
@@ -1175,6 +1184,8 @@ class LcgGame(Game):
         self.log("quest resolution", willpower, threat)
         if willpower > threat:
             self.place_progress(willpower - threat)
+            if "quest succeeded" in self.listened:
+                triggers.fire(self, "quest succeeded", self.state.first_player)
         elif threat > willpower:
             for player in self.turn_order():
                 self.raise_threat(player, threat - willpower)

@@ -79,6 +79,10 @@ AFTER_POINTS = (
     "rescued",  # subject: the hero rescued (back in play)
     "shadow resolved",  # subject: the enemy whose shadow card's effect just resolved
     "quest begins",  # subject: -1; the quest phase has just begun
+    "resource begins",  # subject: -1; the resource phase has just begun
+    "defence resolved",  # subject: a character that defended the attack just over, source: the enemy
+    "quest succeeded",  # subject: -1; the willpower committed beat the staging area's threat
+    "attack ends",  # subject: the enemy whose attack is over, player: the player attacked
 )
 WOULD_POINTS = (
     "would reveal",  # before an encounter card's When Revealed effect resolves

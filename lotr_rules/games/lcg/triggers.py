@@ -122,6 +122,13 @@ def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
     if trigger.kind != "forced" and game.records[card].type == "hero" and game.rule_holds(card, ABILITIES_BARRED):
         return False  # a hero under a 'bar-abilities' rule: its Actions and Responses are not usable
     where = game.locate(card)[0]
+    if trigger.kind == "response" and game.records[card].type == "objective":
+        from lotr_rules.games.lcg import words_trail
+
+        if not words_trail.claimable(game, card):
+            # an objective's Response is its claim: used from the staging area, once no
+            # encounter card guards it (RR "Guarded")
+            return False
     # an encounter card being revealed answers its own revealing ('when this would be revealed')
     if where not in LISTENING and not (where == RESOLVING and card == event.subject):
         # Out of play, a card answers only a leaving play its words name: its own ('this'), or
@@ -148,8 +155,13 @@ def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
 
 def cannot_be_cancelled(game: LcgGame, event: LcgEvent) -> bool:
     """Whether the effect the event is about to resolve cannot be cancelled: a When Revealed or
-    shadow effect its card's field 'uncancellable' names."""
-    return event.source >= 0 and event.point in game.records[event.source].uncancellable
+    shadow effect its card's field 'uncancellable' names, or any such effect while a card in
+    play holds the rule 'forbid-cancel'."""
+    if event.source >= 0 and event.point in game.records[event.source].uncancellable:
+        return True
+    from lotr_rules.games.lcg import words_trail
+
+    return words_trail.cancelling_forbidden(game, event)
 
 
 def fire(game: LcgGame, point: str, player: int, subject: int = -1, amount: int = 0, source: int = -1) -> LcgEvent:

@@ -27,11 +27,15 @@ from lotr_rules.games.lcg import (
     words_hazards,
     words_looking,
     words_measures,
+    words_moving,
     words_objectives,
+    words_paying,
     words_piles,
     words_protection,
     words_quest,
     words_stages,
+    words_timing,
+    words_trail,
 )
 from lotr_rules.games.lcg.fields import FIELDS, LcgCardDef
 from lotr_rules.games.lcg.foreign import FOREIGN_WORDS
@@ -213,6 +217,8 @@ PRIMITIVES = (
         honours=_ANY_SEL,
         payable=w.can_discard,
         moves_to="discard",
+        # 'discard a card from deck' discards its top card (language 5 on)
+        top_of_piles=True,
     ),
     Primitive(
         "engage",
@@ -319,13 +325,15 @@ PRIMITIVES = (
     ),
     Primitive(
         "stage",
-        "Add these encounter cards to the staging area; the encounter deck is shuffled after it is searched.",
+        "Add these encounter cards to the staging area; the encounter deck is shuffled after it is searched. "
+        "'stage active location' returns the active location to the staging area (it stays in play, with its "
+        "progress).",
         "stage a card from encounter deck or encounter discard pile where trait is spider",
         "cards",
         impl=words_encounter.stage,
         honours=_ANY_SEL,
-        # (and cards a quest set aside, brought into play)
-        from_zones=("encounter deck", "encounter discard pile", "set aside"),
+        # (and cards a quest set aside, brought into play; and the active location, returned)
+        from_zones=("encounter deck", "encounter discard pile", "set aside", "active location"),
         moves_to="staging area",
     ),
     Primitive("win", "The players win the game.", "win", "none", impl=words_encounter.win),
@@ -334,6 +342,7 @@ PRIMITIVES = (
     words_hazards.ATTACH_TO,
     words_hazards.SEARCH_DECK,
     words_looking.SEARCH,
+    words_moving.TRAVEL_TO,
     words_decks.SHUFFLE,
     words_attacks.ALLOW_SEVERAL_DEFENDERS,
     words_control.CONTROL,
@@ -344,13 +353,19 @@ PRIMITIVES = (
     *words_objectives.PRIMITIVES,
     *words_protection.PRIMITIVES,
     *words_allies.PRIMITIVES,
+    *words_trail.PRIMITIVES,
 )
 
 
-def _amount(key: str, doc: str, fn: object, *, everything: bool = False, payable: object = None) -> Phrase:
+def _amount(
+    key: str, doc: str, fn: object, *, everything: bool = False, payable: object = None, pays: object = None
+) -> Phrase:
     data: dict[str, object] = {"all": everything}
     if payable is not None:
         data["payable"] = payable
+    if pays is not None:
+        # paid as a cost its own way (only with what can pay it)
+        data["pays"] = pays
     return Phrase(key, doc, fn, data=data)  # type: ignore[arg-type]
 
 
@@ -375,6 +390,7 @@ AMOUNTS = (
         w.remove_resources,
         everything=True,
         payable=w.can_remove_resources,
+        pays=words_paying.pay_resources,
     ),
     words_hazards.DEAL_SHADOW,
 )
@@ -414,7 +430,8 @@ ATTRIBUTES = (
     Phrase("type", "one of the card's types", lambda c: c.types, data={"kind": "types"}),
     words_control.SAME_CARD,
     *words_measures.ATTRIBUTES,
-    words_allies.RESOURCE_ICON,
+    words_paying.RESOURCE_ICON,
+    *words_trail.ATTRIBUTES,
     words_allies.ATTACHMENT,
 )
 
@@ -548,6 +565,9 @@ TRIGGERS = (
     ),
     _trigger("at end of combat phase", "combat phase ends", "at the end of the combat phase"),
     *(_trigger(pattern, event, doc) for pattern, event, doc in words_objectives.TRIGGER_DOCS),
+    *(_trigger(pattern, event, doc) for pattern, event, doc in words_timing.TRIGGER_DOCS),
+    *(_trigger(pattern, event, doc) for pattern, event, doc in words_trail.TRIGGER_DOCS),
+    *(_trigger(pattern, event, doc, waits=True) for pattern, event, doc in words_trail.WAITING_DOCS),
     _trigger("at end of phase", "phase ends", "at the end of each phase", waits=True),
     _trigger("at end of round", "round ends", "at the end of each round", waits=True),
 )

@@ -238,8 +238,18 @@ def _ready(ctx: Ctx, sel: Selection) -> list[int]:
 def _selectable(ctx: Ctx, sel: Selection) -> list[int]:
     """The cards the effect may choose or affect: those the selection matches, but for a player
     card's effect none immune to player card effects (``bar-player-effects``)."""
-    cards = sel.referenced(ctx) if sel.quantity == "ref" else sel.candidates(ctx, 1 << 30)
+    if sel.quantity == "ref":
+        cards = sel.referenced(ctx)
+    elif sel.from_top and sel.quantity not in ("all", "random"):
+        # a few cards from a deck are its top ones, as many as wanted (language 5 on)
+        cards = sel.candidates(ctx, sel.wanted(ctx))
+    else:
+        cards = sel.candidates(ctx, 1 << 30)
     return words_protection.reachable(g(ctx), ctx.this, cards)
+
+
+#: (for the words of other modules: the cards an effect may choose or affect)
+selectable = _selectable
 
 
 def _needed(ctx: Ctx, sel: Selection) -> int:

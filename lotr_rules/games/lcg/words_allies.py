@@ -1,7 +1,7 @@
 """LCG words for objective allies and the cards a scenario gives its own rules: an encounter card
 that is an objective in the staging area and an ally once it joins a player (``enlist``), going
-back to the staging area whenever it leaves play; a ``while engaged`` block; the ``resource-icon``
-and ``attachment`` attributes; ``make-active`` (a quest effect putting a location in play as the
+back to the staging area whenever it leaves play; a ``while engaged`` block; the ``attachment``
+attribute; ``make-active`` (a quest effect putting a location in play as the
 active location); the rules ``bar-travel`` (no travel by the players' choice) and
 ``bar-abilities`` (a hero whose abilities cannot be used); ``destroy``.
 
@@ -96,16 +96,6 @@ ENGAGED_HOLD = Phrase("engaged", "this enemy is engaged with a player", engaged)
 
 
 # ---------------------------------------------------------------------- attributes
-def has_icon(ctx: Ctx, card: int, word: str) -> bool:
-    """A hero's resource icons: its own sphere's, and those the 'while' blocks of cards grant it
-    (a resource of that sphere may be spent from its pool)."""
-    game = g(ctx)
-    record = game.records[card]
-    if record.type != "hero":
-        return False
-    return record.sphere == word or word in game.granted(card, "resource-icon")
-
-
 def has_attachment(ctx: Ctx, card: int, name: str) -> bool:
     """Whether a card of this title is attached to the card."""
     game = g(ctx)
@@ -116,12 +106,6 @@ def has_attachment(ctx: Ctx, card: int, name: str) -> bool:
     )
 
 
-RESOURCE_ICON = Phrase(
-    "resource-icon",
-    "one of a hero's resource icons: its sphere's, or one a card grants it ('resource-icon is leadership')",
-    has_icon,
-    data={"kind": "words", "live": True, "choices": ("leadership", "tactics", "spirit", "lore")},
-)
 ATTACHMENT = Phrase(
     "attachment",
     "the title of a card attached to the card ('attachment is \"Snare\"'; 'not attachment is' for none)",

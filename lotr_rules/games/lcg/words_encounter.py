@@ -12,7 +12,7 @@ from __future__ import annotations
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Option
 from lotr_rules.engine.selection import Placement, Selection
-from lotr_rules.games.lcg.state import ENCOUNTER_DECK, ENCOUNTER_DISCARD, SET_ASIDE, STAGING
+from lotr_rules.games.lcg.state import ACTIVE, ENCOUNTER_DECK, ENCOUNTER_DISCARD, SET_ASIDE, STAGING
 from lotr_rules.games.lcg.words import _alive, g, pick
 
 # ---------------------------------------------------------------------- players
@@ -77,7 +77,8 @@ def stage(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: s
     searched = False
     for card in pick(ctx, sel, "choose a card to add to the staging area"):
         where = game.locate(card)[0]
-        if game.owners[card] >= 0 or where not in (ENCOUNTER_DECK, ENCOUNTER_DISCARD, SET_ASIDE):
+        # (the active location goes back to the staging area: RR "Active Location")
+        if game.owners[card] >= 0 or where not in (ENCOUNTER_DECK, ENCOUNTER_DISCARD, SET_ASIDE, ACTIVE):
             continue
         searched = searched or where == ENCOUNTER_DECK
         game.move(card, STAGING)

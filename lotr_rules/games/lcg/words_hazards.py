@@ -11,6 +11,7 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Option
 from lotr_rules.engine.registry import Phrase, Primitive
 from lotr_rules.engine.selection import Placement, Selection
+from lotr_rules.games.lcg import words_moving
 from lotr_rules.games.lcg.combat import deal_one_shadow
 from lotr_rules.games.lcg.state import DECK, ENGAGED, HAND, PLAY
 from lotr_rules.games.lcg.words import g, pick
@@ -23,6 +24,10 @@ def attach_to(ctx: Ctx, sel: Selection | None, placement: Placement | None, guar
     "Attachment Cards", "Encounter attachments" in the family's page)."""
     assert sel is not None
     game = g(ctx)
+    if game.records[ctx.this].type == "attachment":
+        # a player attachment's Action moves it onto another host (words_moving)
+        words_moving.move_attachment(ctx, sel)
+        return
     if game.locate(ctx.this)[0] in (PLAY, ENGAGED):
         return  # already in play: it does not move again
     for host in pick(ctx, sel, "choose a card to attach this to"):
@@ -31,10 +36,22 @@ def attach_to(ctx: Ctx, sel: Selection | None, placement: Placement | None, guar
             return
 
 
+def _refuse_attach(
+    types: frozenset[str], ability: str, contexts: tuple[str, ...], kinds: tuple[str, ...], ref: bool
+) -> tuple[str, str] | None:
+    """In an Action, only an attachment moves itself onto another host (E354): any other card
+    has no host to leave."""
+    if ability == "action" and "attachment" not in types:
+        return ("E354", "'attach-to' in an Action moves an attachment onto another host: this card is no attachment")
+    return None
+
+
 ATTACH_TO = Primitive(
     "attach-to",
-    "This card (an encounter card being revealed) becomes attached to one of these characters, "
-    "in its controller's play area; it is discarded when the character leaves play.",
+    "This card becomes attached to one of these characters, in its controller's play area: an "
+    "encounter card being revealed, attached as a condition and discarded when the character "
+    "leaves play; or, in a player attachment's Action, the attachment moves from its host onto "
+    "another card it could go on (never the host it is on), still under its controller's control.",
     "attach-to a hero in your play area",
     "cards",
     impl=attach_to,
@@ -42,8 +59,9 @@ ATTACH_TO = Primitive(
     from_zones=("play area", "any play area"),
     default_zone="play area",
     # (a shadow effect may attach its own card too: "resolve this card's When Revealed effect")
-    contexts=("when revealed", "shadow"),
+    contexts=("when revealed", "action", "shadow"),
     kinds=("hero", "ally", "character"),
+    refuse=_refuse_attach,
 )
 
 

@@ -13,8 +13,9 @@ from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.registry import Phrase, Primitive
 from lotr_rules.engine.selection import Placement, Selection
 from lotr_rules.games.lcg import triggers
-from lotr_rules.games.lcg.state import DECK, DISCARD, ENGAGED, HAND, PLAY, REMOVED, STAGING
+from lotr_rules.games.lcg.state import DECK, DISCARD, ENCOUNTER_DECK, ENGAGED, HAND, PLAY, REMOVED, STAGING
 from lotr_rules.games.lcg.words import g, pick
+from lotr_rules.games.lcg.words_looking import LOOKED
 
 #: what a selection of these commands may say: its zone, which cards, how many, a name
 _FROM_A_ZONE = frozenset({"zone", "where", "count", "up to", "as"})
@@ -58,15 +59,49 @@ def reshuffle(ctx: Ctx, sel: Selection | None, placement: Placement | None, guar
 
 def reveal(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     """Reveal cards from the encounter deck one after another, each resolved as if revealed by
-    the player who revealed the card being answered (else you)."""
+    the player who revealed the card being answered (else you): the top cards ('reveal 2'), or
+    the cards chosen among those looked at ('reveal a card from looked at'), each taken from
+    where it lies in the deck."""
     game = g(ctx)
-    count = sel.wanted(ctx) if sel is not None else 1
     answering = game.answering
     player = answering.player if answering is not None and answering.point == "would reveal" else ctx.player
+    if sel is not None and any(zone.name == LOOKED for zone in sel.zones):
+        for card in _chosen_to_reveal(ctx, sel):
+            if game.state.finished or game.state.eliminated[player]:
+                return
+            if game.locate(card)[0] != ENCOUNTER_DECK:
+                continue  # (a card looked at that has gone elsewhere since is not revealed)
+            # the chosen card is revealed as the top card is: moved there first
+            game.move(card, ENCOUNTER_DECK, top=True)
+            game.reveal_encounter(player)
+        return
+    count = sel.wanted(ctx) if sel is not None else 1
     for _ in range(max(0, count)):
         if game.state.finished or game.state.eliminated[player]:
             return
         game.reveal_encounter(player)
+
+
+def _chosen_to_reveal(ctx: Ctx, sel: Selection) -> list[int]:
+    """The cards looked at that you choose to reveal, one at a time (a decision of its own kind,
+    'reveal', so that a bot can tell it from a card an effect hurts)."""
+    game = g(ctx)
+    pool = sel.candidates(ctx, 1 << 30)
+    wanted = min(sel.wanted(ctx), len(pool))
+    chosen: list[int] = []
+    while len(chosen) < wanted:
+        if len(pool) == 1:
+            chosen.append(pool.pop())
+            continue
+        options = [game.card_option(c) for c in pool]
+        card: int = game.choose(
+            ctx.player, "reveal", f"{game.card_name(ctx.this)}: choose a card to reveal", options, ctx.this
+        )
+        chosen.append(card)
+        pool.remove(card)
+    if sel.binding:
+        ctx.vars[sel.binding] = list(chosen)
+    return chosen
 
 
 def each_player(ctx: Ctx) -> list[int]:
@@ -122,7 +157,8 @@ DISENGAGE = Primitive(
     impl=disengage,
     # a named card ('disengage this') too: one not engaged by then stays where it is
     honours=_FROM_A_ZONE | {"name"},
-    from_zones=("engagement area", "any engagement area"),
+    # ('disengage attacking enemy': the enemy attacking now, or the one a shadow card was dealt to)
+    from_zones=("engagement area", "any engagement area", "attacker"),
     default_zone="any engagement area",
     moves_to="staging area",
 )
@@ -147,11 +183,14 @@ RESHUFFLE = Primitive(
 REVEAL = Primitive(
     "reveal",
     "Reveal this many cards from the encounter deck, one after another (a replacement for a "
-    "card being revealed is revealed by the same player).",
+    "card being revealed is revealed by the same player), or the ones chosen among the cards "
+    "looked at ('reveal a card from looked at').",
     "reveal 1",
-    "count",
+    "cards or count",
+    default_zone="encounter deck",
     impl=reveal,
-    honours=frozenset({"count"}),
+    honours=frozenset({"zone", "count", "as"}),
+    from_zones=("encounter deck", "looked at"),
 )
 REVIVE = Primitive(
     "revive",

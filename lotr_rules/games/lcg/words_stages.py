@@ -21,6 +21,7 @@ from lotr_rules.games.lcg.state import (
     ENCOUNTER_DECK,
     ENCOUNTER_DISCARD,
     ENGAGED,
+    PLAY,
     RESOLVING,
     SET_ASIDE,
     SHADOWS,
@@ -78,9 +79,9 @@ ELUDE_RULE = Primitive(
 # ---------------------------------------------------------------------- back into the encounter deck
 def return_to_encounter_deck(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     """Each of these encounter cards, in the encounter discard pile, the staging area, an
-    engagement area, set aside, or being revealed (a treachery returning itself), goes back to
-    the encounter deck: on its top, or into it (shuffled). A player card, or a card elsewhere
-    by now, stays where it is."""
+    engagement area, a player's play area (attached to a card there), set aside, or being
+    revealed (a treachery returning itself), goes back to the encounter deck: on its top, or
+    into it (shuffled). A player card, or a card elsewhere by now, stays where it is."""
     assert sel is not None and placement is not None
     game = g(ctx)
     for card in pick(ctx, sel, "choose a card to return to the encounter deck"):
@@ -88,6 +89,7 @@ def return_to_encounter_deck(ctx: Ctx, sel: Selection | None, placement: Placeme
             ENCOUNTER_DISCARD,
             STAGING,
             ENGAGED,
+            PLAY,
             SET_ASIDE,
             RESOLVING,
         ):
@@ -101,8 +103,8 @@ def return_to_encounter_deck(ctx: Ctx, sel: Selection | None, placement: Placeme
 
 RETURN = Primitive(
     "return",
-    "Put these encounter cards, from the encounter discard pile, the staging area or an engagement "
-    "area, back on top "
+    "Put these encounter cards, from the encounter discard pile, the staging area, an engagement "
+    "area or in play attached to a card, back on top "
     "of the encounter deck ('return this on top of encounter deck') or shuffled into it "
     "('return this into encounter deck').",
     "return this into encounter deck",
@@ -113,7 +115,16 @@ RETURN = Primitive(
     into_zones=("encounter deck",),
     impl=return_to_encounter_deck,
     honours=frozenset({"zone", "where", "count", "up to", "all", "random", "as", "name"}),
-    from_zones=("encounter discard pile", "staging area", "engagement area", "any engagement area", "set aside"),
+    from_zones=(
+        "encounter discard pile",
+        "staging area",
+        "engagement area",
+        "any engagement area",
+        "play",
+        "any play area",
+        "play area",
+        "set aside",
+    ),
     moves_to="placement",
     kinds=ENCOUNTER_TYPES,
 )

@@ -22,7 +22,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: field-healer.card
             card "Field Healer" {
@@ -48,7 +48,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: field-healer.card
             card "Field Healer" {
@@ -83,7 +83,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: herbalist.card
             card "Herbalist" {
@@ -109,7 +109,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: herbalist.card
             card "Herbalist" {
@@ -144,7 +144,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: banner-bearer.card
             card "Banner Bearer" {
@@ -170,7 +170,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: banner-bearer.card
             card "Banner Bearer" {
@@ -205,7 +205,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: scout.card
             card "Scout" {
@@ -231,7 +231,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: scout.card
             card "Scout" {
@@ -266,7 +266,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: ambush.card
             card "Ambush" {
@@ -288,7 +288,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: ambush.card
             card "Ambush" {
@@ -319,7 +319,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: second-chance.card
             card "Second Chance" {
@@ -340,7 +340,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: second-chance.card
             card "Second Chance" {
@@ -371,7 +371,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: banner.card
             card "Banner" {
@@ -393,7 +393,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: banner.card
             card "Banner" {
@@ -424,7 +424,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: rally.card
             card "Rally" {
@@ -445,7 +445,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: rally.card
             card "Rally" {
@@ -583,7 +583,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: scout.card
             card "Scout" {
@@ -612,7 +612,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: scout.card
             card "Scout" {
@@ -650,7 +650,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: gamble.card
             card "Gamble" {
@@ -672,7 +672,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: gamble.card
             card "Gamble" {
@@ -702,7 +702,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: trap.card
             card "Trap" {
@@ -724,7 +724,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: trap.card
             card "Trap" {
@@ -915,7 +915,7 @@ ENTRIES: tuple[LintCode, ...] = (
             """
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             """
         ),
         kind="manifest",
@@ -937,14 +937,14 @@ ENTRIES: tuple[LintCode, ...] = (
         example_text(
             """
             code = "demo"
-            language = 4
+            language = 5
             """
         ),
         example_text(
             """
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             """
         ),
         kind="manifest",
@@ -961,7 +961,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             # file: gandalf.txt
             card "Gandalf" {
               id gandalf
@@ -976,7 +976,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             # file: gandalf.card
             card "Gandalf" {
               id gandalf
@@ -1001,14 +1001,14 @@ ENTRIES: tuple[LintCode, ...] = (
             """
             code = "two-towers"
             name = "My Two Towers"
-            language = 4
+            language = 5
             """
         ),
         example_text(
             """
             code = "demo"
             name = "My Two Towers"
-            language = 4
+            language = 5
             """
         ),
         kind="manifest",

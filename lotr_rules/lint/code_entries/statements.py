@@ -164,7 +164,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "adventure-deck"
             # file: nazgul.card
             card "Nazgul" {
@@ -185,7 +185,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "adventure-deck"
             # file: nazgul.card
             card "Nazgul" {
@@ -524,7 +524,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: rope-bridge.card
             card "Rope Bridge" {
@@ -548,7 +548,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: rope-bridge.card
             card "Rope Bridge" {
@@ -581,7 +581,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: quiet-glade.card
             card "Quiet Glade" {
@@ -604,7 +604,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             family = "lcg"
             # file: quiet-glade.card
             card "Quiet Glade" {

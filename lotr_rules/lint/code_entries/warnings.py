@@ -228,7 +228,7 @@ ENTRIES: tuple[LintCode, ...] = (
             """
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             """
         ),
         kind="manifest",
@@ -269,7 +269,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             # file: rally.card
             card "Rally" {
               id rally
@@ -320,7 +320,7 @@ ENTRIES: tuple[LintCode, ...] = (
             # file: set.toml
             code = "demo"
             name = "Demo cards"
-            language = 4
+            language = 5
             # file: warden.card
             card "Warden" {
               id warden
