@@ -302,6 +302,19 @@ LCG_CLASSES = (
         "    take up to 1 ally from searched where trait is rohan\n  }\n}\n",
         code="E370",
     ),
+    LcgClass("an objective ally joins the first player", scenario="grimbeorn-joins"),
+    LcgClass("an objective ally goes back to the staging area", scenario="grimbeorn-back-to-staging"),
+    LcgClass("a resource icon a card grants pays a sphere's cost", scenario="grimbeorn-spirit-pays-at-oak-wood"),
+    LcgClass("a cost of a sphere's resource is not offered without one", scenario="grimbeorn-spirit-cannot-pay"),
+    LcgClass("a quest effect makes a location active", scenario="carrock-made-active"),
+    LcgClass("a location barred from travel is not offered", scenario="carrock-travel-bar"),
+    LcgClass("a stage is not defeated while an enemy of a trait is in play", scenario="carrock-troll-bar"),
+    LcgClass("cards set aside are returned into the encounter deck", scenario="carrock-setup"),
+    LcgClass("a treachery attaches to a hero without one of its title", scenario="sacked-attaches"),
+    LcgClass("a hero barred from its abilities is offered none", scenario="sacked-no-abilities"),
+    LcgClass("heroes with an attachment of a title are destroyed", scenario="roasted-slowly"),
+    LcgClass("a while engaged block holds only while engaged", scenario="morris-while-engaged"),
+    LcgClass("an enemy answers the damage it deals a character", scenario="muck-adder-discards"),
     LcgClass(
         "at the beginning of the resource phase the first player draws one card more",
         shipped="the-hunt-for-gollum/bilbo-baggins",
@@ -388,7 +401,7 @@ LCG_CLASSES = (
     ),
     LcgClass(
         "a card of two types",
-        script='card "Scout" {\n  id scout\n  type objective ally\n  encounter-set "Woods"\n'
+        script='card "Scout" {\n  id scout\n  type enemy location\n  encounter-set "Woods"\n'
         '  provenance designed\n  text "A made-up card."\n}\n',
         code="E340",
     ),

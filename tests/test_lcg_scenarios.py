@@ -273,12 +273,13 @@ def test_any_file_is_run_or_refused_with_a_clear_error(document: dict[str, Any])
 
 
 def test_a_file_loading_a_card_of_two_types_is_refused_with_its_code(tmp_path: Path) -> None:
-    """An objective ally would be refused by a game; the file's card folder is refused at once (E340)."""
+    """A card of two types (not an objective ally) would be refused by a game; the file's card folder is
+    refused at once (E340)."""
     folder = tmp_path / "allies"
     folder.mkdir()
     (folder / "set.toml").write_text('code = "allies"\nname = "Allies"\nlanguage = 5\nfamily = "lcg"\n')
     (folder / "scout.card").write_text(
-        'card "Scout" {\n  id scout\n  type objective ally\n  encounter-set "Woods"\n'
+        'card "Scout" {\n  id scout\n  type enemy location\n  encounter-set "Woods"\n'
         '  provenance designed\n  text "A made-up card."\n}\n'
     )
     path = tmp_path / "scout.toml"
@@ -287,4 +288,4 @@ def test_a_file_loading_a_card_of_two_types_is_refused_with_its_code(tmp_path: P
         lcg.run_scenario(path)
     message = str(raised.value)
     assert message.startswith(f"{path}: loading the card sets: ")
-    assert "E340 a card of the LCG has one type, not 2 ('objective ally')" in message
+    assert "E340 a card of the LCG has one type, not 2 ('enemy location')" in message

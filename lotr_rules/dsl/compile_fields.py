@@ -266,7 +266,7 @@ class FieldCompiler(AbilityCompiler):
                             item.span,
                             self._hint(word, self.vocab.card_types, "card type"),
                         )
-                if self.vocab.one_type and len(value) > 1:
+                if self.vocab.one_type and len(value) > 1 and frozenset(value) not in self.vocab.type_pairs:
                     # a game of this family would refuse the card: lint says so first
                     self.error(
                         "E340",

@@ -172,6 +172,14 @@ class ValueCompiler(CompilerBase):
                 return no_card
             negated_word = pred.negated
             return lambda ctx, card: bool(getter(ctx, card, word)) != negated_word
+        if kind == "names":
+            # a card's attachments by title ('attachment is "Snare"'): true if one of them is
+            if not isinstance(pred, ast.PredIs) or not isinstance(pred.value, ast.Str):
+                self.error("E120", f"'{pred.attribute}' is tested with 'is' and a quoted card name", pred.span)
+                return no_card
+            self._check_card_name(pred.value.text, pred.value.span)
+            title, negated_title = pred.value.text, pred.negated
+            return lambda ctx, card: bool(getter(ctx, card, title)) != negated_title
         if isinstance(pred, ast.PredContains):
             if kind != "text":
                 self.error("E120", f"'{pred.attribute}' is a {kind}, 'contains' needs text", pred.span)

@@ -276,6 +276,8 @@ class Vocabulary:
     #: where a card has exactly one type: why (shown with E340); "" where a card may have several
     #: ("artifact ally" in the deck-building games)
     one_type: str = ""
+    #: the pairs of types a card may have where ``one_type`` says one ("objective ally")
+    type_pairs: tuple[frozenset[str], ...] = ()
     _field_map: Mapping[str, FieldDecl] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:

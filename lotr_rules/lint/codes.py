@@ -28,6 +28,7 @@ from lotr_rules.lint.code_entries import (
     carrock_player,
     easy_mode,
     mix_files,
+    objective_allies,
     reading,
     statements,
     trail,
@@ -61,6 +62,7 @@ REGISTRY: tuple[LintCode, ...] = (
     *trail.ENTRIES,
     *carrock_player.ENTRIES,
     *easy_mode.ENTRIES,
+    *objective_allies.ENTRIES,
 )
 
 #: Every code, by code, in the order of the registry (errors by number, then warnings).

@@ -273,9 +273,13 @@ class LcgHeuristicAgent:
         # Engaging on purpose is worth it for an enemy that guards an objective the scenario
         # needs (it frees the objective), and only while the player fights nothing else and its
         # ready characters can hurt it.
+        # So it is for an enemy the quest is stuck on: the stage holds all its progress and is
+        # still there (its text keeps it while such enemies are in play), or the staging area's
+        # threat is beyond what every ready character's willpower could beat, so the quest would
+        # only fail, round after round, until enemies leave it.
         if game.z(ENGAGED, request.player):
             return 0
-        guards = _objective_guards(game)
+        guards = _objective_guards(game) | _stuck_on(game)
         ready = [c for c in game.characters(request.player) if game.ready(c)]
         power = sum(game.stat(c, "attack") for c in ready)
         choices = []
@@ -439,6 +443,22 @@ def _useful_progress(game: LcgGame) -> int:
         if points > 0:
             useful += max(points - game.state.progress.get(stage, 0), 0)
     return useful
+
+
+def _stuck_on(game: LcgGame) -> set[int]:
+    """The enemies of the staging area the quest is stuck on: all of them, when the quest stage
+    has the progress it needs and is still there, or when the staging area's threat is more
+    than the willpower of every character in play (none otherwise)."""
+    stages = game.z(QUEST)
+    if not stages:
+        return set()
+    stage = stages[0]
+    points = game.stat(stage, "quest_points")
+    held = points > 0 and game.state.progress.get(stage, 0) >= points
+    willpower = sum(game.stat(c, "willpower") for p in game.active_players() for c in game.characters(p))
+    if not held and game.staging_threat() <= willpower:
+        return set()
+    return {c for c in game.z(STAGING) if game.records[c].type == "enemy"}
 
 
 def _carrier_rank(game: LcgGame, hero: int, index: int) -> tuple[int, int, int]:

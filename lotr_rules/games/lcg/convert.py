@@ -49,7 +49,11 @@ def to_record(card: CardDef) -> LcgCard:
         # the vocabulary refuses these; a card built some other way must not lose them silently
         raise ConfigError(f"card '{card.name}': the LCG has no '{sorted(unknown or {'quest'})[0]}' ability")
     types = sorted(card.types & set(TYPES))
-    if len(types) != 1 or len(card.types) != 1:
+    # an objective ally is an objective until it joins a player (words_allies.enlist)
+    objective_ally = set(card.types) == {"objective", "ally"}
+    if objective_ally:
+        types = ["objective"]
+    elif len(types) != 1 or len(card.types) != 1:
         raise ConfigError(f"card '{card.name}' needs exactly one LCG card type")
     kind = types[0]
     fields = card.family_fields
@@ -91,6 +95,7 @@ def to_record(card: CardDef) -> LcgCard:
         surge="surge" in keywords,
         restricted="restricted" in keywords,
         guarded="guarded" in keywords,
+        objective_ally=objective_ally,
         uncancellable=frozenset(_UNCANCELLABLE[word] for word in str(fields["uncancellable"]).split()),
         attach_if=words_spheres.host_check(str(fields["host-sphere"])) if fields["host-sphere"] else None,
         **hooks.record_hooks(card),

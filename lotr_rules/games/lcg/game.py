@@ -28,6 +28,7 @@ from lotr_rules.errors import ConfigError, InternalError
 from lotr_rules.games.lcg import (
     combat,
     triggers,
+    words_allies,
     words_damage,
     words_entering,
     words_objectives,
@@ -320,6 +321,8 @@ class LcgGame(Game):
         # to, stays in play and keeps its state.
         if where in IN_PLAY and name not in IN_PLAY:
             self._left_play(card)
+            if self.records[card].objective_ally:
+                words_allies.objective_ally_left(self, card, where)
             # A player whose last hero leaves play is out at once, before anything responds to
             # the card leaving (their own cards leave the game with them).
             owner = self.owners[card]
@@ -644,6 +647,9 @@ class LcgGame(Game):
         if destroyed:
             self.destroy(card)
         triggers.fire(self, "damaged", player, card, amount, source)
+        if source >= 0 and self.records[card].is_character:
+            # the same damage seen from the card that dealt it: 'it' is the character damaged
+            triggers.fire(self, "damages", player, source, amount, card)
         return destroyed
 
     def destroy(self, card: int) -> None:
@@ -1219,6 +1225,7 @@ class LcgGame(Game):
                 c
                 for c in self.z(STAGING)
                 if self.records[c].type == "location"
+                and not words_allies.travel_barred(self, c)
                 and (self.records[c].travel_check is None or self.records[c].travel_check(self, first, c))  # type: ignore[misc]
             ]
             # a location that beckons must be travelled to: the players choose only among those

@@ -55,8 +55,9 @@ def _check(cost: CostDef) -> Check:
     return payable
 
 
-def _context(game: LcgGame, player: int, card: int, event: LcgEvent, amount_name: str) -> Ctx:
-    ctx = Ctx(game, player, card, it=event.subject)
+def _context(game: LcgGame, player: int, card: int, event: LcgEvent, amount_name: str, other: bool = False) -> Ctx:
+    # ``other``: 'it' is the event's other card (the character a card damaged), not its subject
+    ctx = Ctx(game, player, card, it=event.source if other else event.subject)
     if amount_name:
         ctx.vars[amount_name] = event.amount
     return ctx
@@ -73,7 +74,9 @@ def _leaving(subject: list[str]) -> str:
     return ""
 
 
-def _trigger(trigger: TriggerDef, amount_name: str, yours: bool, from_hand: bool = False, leaving: str = "") -> Trigger:
+def _trigger(
+    trigger: TriggerDef, amount_name: str, yours: bool, from_hand: bool = False, leaving: str = "", other: bool = False
+) -> Trigger:
     matches = trigger.matches
     cost = trigger.cost
     effect = trigger.effect
@@ -81,20 +84,20 @@ def _trigger(trigger: TriggerDef, amount_name: str, yours: bool, from_hand: bool
     def when(game: LcgGame, player: int, card: int, event: LcgEvent) -> bool:
         if yours and event.player != player:
             return False
-        ctx = _context(game, player, card, event, amount_name)
+        ctx = _context(game, player, card, event, amount_name, other)
         if not matches(ctx, event.subject):
             return False
         return cost is None or cost.payable(ctx)
 
     def run(game: LcgGame, player: int, card: int, event: LcgEvent) -> None:
-        ctx = _context(game, player, card, event, amount_name)
+        ctx = _context(game, player, card, event, amount_name, other)
         if cost is not None:
             cost.pay(ctx)
         effect(ctx)
 
     def pay(game: LcgGame, player: int, card: int, event: LcgEvent) -> None:
         if cost is not None:
-            cost.pay(_context(game, player, card, event, amount_name))
+            cost.pay(_context(game, player, card, event, amount_name, other))
 
     return Trigger(
         trigger.event,
@@ -182,7 +185,8 @@ def record_hooks(card: CardDef) -> dict[str, Any]:
         yours = bool(entry.data.get("yours", False)) if entry is not None else False
         from_hand = bool(entry.data.get("from_hand", False)) if entry is not None else False
         subject = _subject(entry, trigger) if entry is not None else []
-        triggers.append(_trigger(trigger, amount_name, yours, from_hand, _leaving(subject)))
+        other = bool(entry.data.get("it_is_source", False)) if entry is not None else False
+        triggers.append(_trigger(trigger, amount_name, yours, from_hand, _leaving(subject), other))
     is_event = "event" in card.types
     if card.action is not None:
         if is_event:

@@ -51,6 +51,10 @@ COMMITTED_WILLPOWER = 1.2
 OBJECTIVE = 6.0
 #: a point of attack or defense of a ready character while engaged enemies are fought
 FIGHTING = 0.7
+#: a resource token on an objective ally in the staging area, toward the ally joining the
+#: players: about what an ally is worth (ALLY, its stats and hit points) over the 8 resources
+#: it takes; more than a resource in a pool, so the bot spends resources on it when it can
+OBJECTIVE_ALLY_TOKEN = 1.4
 
 
 def outlook(game: LcgGame) -> float:
@@ -103,6 +107,9 @@ def outlook(game: LcgGame) -> float:
             attack = stat(enemy, "attack") if fighting else records[enemy].attack
         score -= attack + 0.5 * (stat(enemy, "hit_points") - damage.get(enemy, 0))
     score -= game.staging_threat()
+    for card in zones[(STAGING, -1)]:
+        if records[card].objective_ally:
+            score += OBJECTIVE_ALLY_TOKEN * resources.get(card, 0)
     for card in (*zones[(ACTIVE, -1)], *zones[(QUEST, -1)]):
         score += PROGRESS * state.progress.get(card, 0)
     score += 2.0 * len(zones[(VICTORY, -1)])

@@ -65,6 +65,7 @@ AFTER_POINTS = (
     "destroyed",  # subject: the character destroyed (it has left play)
     "damaged",  # subject: the card damaged, amount: the damage dealt
     "damage placed",  # subject: the card, amount: the damage just placed, before the destruction check
+    "damages",  # subject: the card that dealt damage to a character, source: that character
     "enters play",  # subject: the ally or attachment put into play
     "played",  # subject: the ally or attachment played from its player's hand (in play now)
     "phase begins",  # subject: -1; the phase is the game's
@@ -208,6 +209,9 @@ class LcgCard:
     surge: bool = False
     doomed: int = 0
     restricted: bool = False
+    #: an objective ally: an objective in the staging area, an ally once it joins a player
+    #: (``enlist``), back to the staging area whenever it leaves play
+    objective_ally: bool = False
     #: objectives: revealed, it is guarded by the next enemy or location of the encounter deck
     guarded: bool = False
     #: encounter cards: the trigger points ("would reveal", "would shadow") whose effect of the

@@ -12,7 +12,7 @@ A file says ``family = "lcg"`` in its ``[game]`` table (``docs/scenarios.md`` is
   named gets an instance; nothing else is in the game. Piles are written bottom first, as in
   every scenario file: **the last card written is the top card**.
 * the steps: ``[[do]]`` tables, each one action (``play``, ``use``, ``window``, ``run_phase``,
-  ``run_round``, ``reveal``, ``damage``, ``progress``, ``destroy``) with the ``choices`` that
+  ``run_round``, ``advance_quest``, ``reveal``, ``damage``, ``progress``, ``destroy``) with the ``choices`` that
   answer the decisions it raises.
 * ``[expect]``: the phase, the round, the end of the game, the log, what is offered, each
   player's threat and zones, the shared zones, and the state of named cards.
@@ -296,6 +296,9 @@ def _perform(game: ScenarioGame, step: Step) -> None:
         game.run_phase(step.target)
     elif action == "run_round":
         game.play_round()
+    elif action == "advance_quest":
+        # the next stage of the quest deck is revealed, its setup ('when revealed') done
+        game.advance_quest()
     elif action == "reveal":
         game.begin_action()
         for _ in range(step.amount):

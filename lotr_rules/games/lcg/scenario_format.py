@@ -101,7 +101,18 @@ TOKENS = ("damage", "progress", "resources")
 #: the phases a file may start in: one of the round's, or just after setup
 START_PHASES = ("setup done", *PHASES)
 
-ACTIONS = ("play", "use", "window", "run_phase", "run_round", "reveal", "damage", "progress", "destroy")
+ACTIONS = (
+    "play",
+    "use",
+    "window",
+    "run_phase",
+    "run_round",
+    "reveal",
+    "damage",
+    "progress",
+    "destroy",
+    "advance_quest",
+)
 STEP_KEYS = (*ACTIONS, "player", "to", "amount", "choices")
 #: actions that name a card, and whether they take an amount
 CARD_ACTIONS = {"play": False, "use": False, "damage": True, "progress": True, "destroy": False}

@@ -41,6 +41,8 @@ VICTORY = "victory display"
 SHADOWS = "shadow cards"
 #: encounter cards a quest set aside, out of play, until a card brings them in (RR "Set Aside")
 SET_ASIDE = "set aside"
+#: the rule of a hero whose Actions and Responses cannot be used (``bar-abilities``)
+ABILITIES_BARRED = "bar-abilities"
 
 #: the rules words put on cards, each named after the word that puts it (see
 #: ``LcgGame.rule_holds``): a card that counts no threat in the staging area (``conceal``), and

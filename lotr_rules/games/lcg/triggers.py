@@ -29,7 +29,17 @@ from lotr_rules.errors import TriggerDepthError
 from lotr_rules.games.lcg.log import moment, plain
 from lotr_rules.games.lcg.lookup import record_index
 from lotr_rules.games.lcg.record import LcgEvent, Trigger
-from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, HAND, PLAY, QUEST, RESOLVING, SET_ASIDE, STAGING
+from lotr_rules.games.lcg.state import (
+    ABILITIES_BARRED,
+    ACTIVE,
+    ENGAGED,
+    HAND,
+    PLAY,
+    QUEST,
+    RESOLVING,
+    SET_ASIDE,
+    STAGING,
+)
 
 if TYPE_CHECKING:
     from lotr_rules.games.lcg.game import LcgGame
@@ -109,6 +119,8 @@ def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
         return False
     if trigger.cancels and cannot_be_cancelled(game, event):
         return False  # its cancel would do nothing (RR "Cancel")
+    if trigger.kind != "forced" and game.records[card].type == "hero" and game.rule_holds(card, ABILITIES_BARRED):
+        return False  # a hero under a 'bar-abilities' rule: its Actions and Responses are not usable
     where = game.locate(card)[0]
     if trigger.kind == "response" and game.records[card].type == "objective":
         from lotr_rules.games.lcg import words_trail
@@ -117,7 +129,8 @@ def usable(game: LcgGame, card: int, index: int, event: LcgEvent) -> bool:
             # an objective's Response is its claim: used from the staging area, once no
             # encounter card guards it (RR "Guarded")
             return False
-    if where not in LISTENING:
+    # an encounter card being revealed answers its own revealing ('when this would be revealed')
+    if where not in LISTENING and not (where == RESOLVING and card == event.subject):
         # Out of play, a card answers only a leaving play its words name: its own ('this'), or
         # that of the host it left play with ('attached location'); one that left play since
         # the event began (an earlier ability destroyed it) answers nothing.

@@ -17,6 +17,7 @@ from lotr_rules.engine.registry import CardType, Phrase, Primitive, Vocabulary, 
 from lotr_rules.engine.selection import Selection
 from lotr_rules.games.lcg import words as w
 from lotr_rules.games.lcg import (
+    words_allies,
     words_attacks,
     words_combat,
     words_control,
@@ -354,6 +355,7 @@ PRIMITIVES = (
     words_stages.ELUDE_RULE,
     *words_objectives.PRIMITIVES,
     *words_protection.PRIMITIVES,
+    *words_allies.PRIMITIVES,
     *words_trail.PRIMITIVES,
     words_shadows.CANCEL_SHADOWS,
 )
@@ -434,6 +436,7 @@ ATTRIBUTES = (
     *words_measures.ATTRIBUTES,
     words_spheres.RESOURCE_ICON,
     *words_trail.ATTRIBUTES,
+    words_allies.ATTACHMENT,
 )
 
 #: what a 'while' block may grant a card besides stats ('give trait gondor to attached hero')
@@ -471,6 +474,7 @@ HOLDS = (
     Phrase("active", "this is the active location", w.active),
     Phrase("in staging area", "this is in the staging area", w.in_staging),
     words_stages.WITH_ANOTHER_ENEMY,
+    words_allies.ENGAGED_HOLD,
 )
 
 
@@ -520,6 +524,12 @@ TRIGGERS = (
         amount="Damage",
         cancels=True,
         cancelled_at="damage placed",
+    ),
+    _trigger(
+        "after {card} damages a character",
+        "damages",
+        "after the card (an enemy attacking, a card's effect) deals damage to a character; 'it' is that character",
+        it_is_source=True,
     ),
     _trigger(
         "when {card} would be revealed",
@@ -627,6 +637,8 @@ def vocabulary() -> Vocabulary:
         grants={g.words: g for g in GRANTS},
         each_player_actions=True,
         foreign_words=FOREIGN_WORDS,
-        # cards of two types (objective allies) are not played yet: a game refuses them
-        one_type="write the one type the card is; objective allies are not supported yet",
+        # a card has one type, save an objective ally: an objective in the staging area, an ally
+        # once it joins a player (see words_allies)
+        one_type="write the one type the card is (or 'objective ally')",
+        type_pairs=(frozenset({"objective", "ally"}),),
     )

@@ -58,7 +58,8 @@ ATTACH_TO = Primitive(
     honours=frozenset({"zone", "where", "count", "as"}),
     from_zones=("play area", "any play area"),
     default_zone="play area",
-    contexts=("when revealed", "action"),
+    # (a shadow effect may attach its own card too: "resolve this card's When Revealed effect")
+    contexts=("when revealed", "action", "shadow"),
     kinds=("hero", "ally", "character"),
     refuse=_refuse_attach,
 )

@@ -22,6 +22,8 @@ from lotr_rules.games.lcg.state import (
     ENCOUNTER_DISCARD,
     ENGAGED,
     PLAY,
+    RESOLVING,
+    SET_ASIDE,
     SHADOWS,
     STAGING,
     TRAMPLE,
@@ -77,13 +79,20 @@ ELUDE_RULE = Primitive(
 # ---------------------------------------------------------------------- back into the encounter deck
 def return_to_encounter_deck(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     """Each of these encounter cards, in the encounter discard pile, the staging area, an
-    engagement area or a player's play area (attached to a card there), goes back to the
-    encounter deck: on its top, or into it (shuffled). A player card, or a card elsewhere by
-    now, stays where it is."""
+    engagement area, a player's play area (attached to a card there), set aside, or being
+    revealed (a treachery returning itself), goes back to the encounter deck: on its top, or
+    into it (shuffled). A player card, or a card elsewhere by now, stays where it is."""
     assert sel is not None and placement is not None
     game = g(ctx)
     for card in pick(ctx, sel, "choose a card to return to the encounter deck"):
-        if game.owners[card] >= 0 or game.locate(card)[0] not in (ENCOUNTER_DISCARD, STAGING, ENGAGED, PLAY):
+        if game.owners[card] >= 0 or game.locate(card)[0] not in (
+            ENCOUNTER_DISCARD,
+            STAGING,
+            ENGAGED,
+            PLAY,
+            SET_ASIDE,
+            RESOLVING,
+        ):
             continue
         top = placement.position == "top"
         game.move(card, ENCOUNTER_DECK, top=top)
@@ -105,7 +114,7 @@ RETURN = Primitive(
     to_zones=("encounter deck",),
     into_zones=("encounter deck",),
     impl=return_to_encounter_deck,
-    honours=frozenset({"zone", "where", "count", "up to", "all", "as", "name"}),
+    honours=frozenset({"zone", "where", "count", "up to", "all", "random", "as", "name"}),
     from_zones=(
         "encounter discard pile",
         "staging area",
@@ -114,6 +123,7 @@ RETURN = Primitive(
         "play",
         "any play area",
         "play area",
+        "set aside",
     ),
     moves_to="placement",
     kinds=ENCOUNTER_TYPES,

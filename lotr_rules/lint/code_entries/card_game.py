@@ -501,16 +501,16 @@ ENTRIES: tuple[LintCode, ...] = (
         Severity.ERROR,
         "card of two types where a card has one",
         "In the Card Game every card has exactly one type (hero, ally, attachment, event, enemy, "
-        "location, treachery, objective or quest), and a game refuses a card of two. Cards that are "
-        "two things at once, such as an objective ally, are not supported yet, so the script is "
-        "refused here rather than when a game starts. (The deck-building games do have cards of two "
-        "types.)",
+        "location, treachery, objective or quest), and a game refuses a card of two, save an "
+        "objective ally ('type objective ally': an objective in the staging area, an ally once it "
+        "joins a player). Any other pair is refused here rather than when a game starts. (The "
+        "deck-building games do have cards of two types.)",
         lcg_example(
             """
             # file: scout.card
             card "Scout" {
               id scout
-              type objective ally
+              type enemy location
               encounter-set "Dark Woods"
               provenance designed
               text "A made-up card."
