@@ -11,6 +11,11 @@ from lotr_rules.games.lcg import scenario as lcg_scenario
 
 CLASSES = (
     LcgClass(
+        "an answer tests whether the effect it answers is cancelled already",
+        scenario="a-frightened-beast-cancelled-once",
+    ),
+    LcgClass("a boost for this attack only, taken back as the attack ends", scenario="muck-adder-shadow-this-attack"),
+    LcgClass(
         "damage cancelled as it is placed is never dealt: no destruction, no answer to it",
         card="test-witness",
         scenario="damage-cancelled-not-seen",

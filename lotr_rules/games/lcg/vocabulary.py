@@ -464,6 +464,12 @@ PLAYERS = (
 #: conditions of the game an 'if' may test
 STATES = (
     Phrase("attack is undefended", "an enemy attacks and no character defends", words_encounter.undefended),
+    Phrase(
+        "effect is cancelled",
+        "the effect this ability answers has been cancelled already (by it or an earlier answer): "
+        "'if not the effect is cancelled' offers a second player no cancel that would do nothing",
+        words_encounter.effect_cancelled,
+    ),
     words_stages.BLANK_SHADOW,
 )
 

@@ -53,6 +53,14 @@ def undefended(ctx: Ctx) -> bool:
     return attacking >= 0 and game.defending < 0
 
 
+def effect_cancelled(ctx: Ctx) -> bool:
+    """The effect the ability answers (a When Revealed or shadow effect about to resolve, damage
+    just placed) has been cancelled already, by this ability or an earlier answer; never outside
+    an answer to such a moment."""
+    event = g(ctx).answering
+    return event is not None and event.cancelled
+
+
 # ---------------------------------------------------------------------- commands
 def surge(ctx: Ctx, sel: Selection | None, placement: Placement | None, guard: str | None) -> None:
     """The card being revealed gains surge: one more encounter card is revealed once it resolved."""
