@@ -25,7 +25,7 @@ from lotr_rules.lint.code_entries import (
     card_game,
     card_game_moves,
     cards_and_sets,
-    carrock_player,
+    spheres_and_shadows,
     easy_mode,
     mix_files,
     objective_allies,
@@ -60,7 +60,7 @@ REGISTRY: tuple[LintCode, ...] = (
     *card_game.ENTRIES,
     *card_game_moves.ENTRIES,
     *trail.ENTRIES,
-    *carrock_player.ENTRIES,
+    *spheres_and_shadows.ENTRIES,
     *easy_mode.ENTRIES,
     *objective_allies.ENTRIES,
 )

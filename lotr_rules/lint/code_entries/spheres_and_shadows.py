@@ -1,4 +1,4 @@
-"""The lint codes of the Card Game's words for the player cards of Conflict at the Carrock: a
+"""The lint codes of the Card Game's words for the player cards of the second adventure pack: a
 sphere a host must show, and cancelling shadow effects while a character defends."""
 
 from __future__ import annotations
