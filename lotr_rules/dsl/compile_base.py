@@ -330,7 +330,8 @@ class CompilerBase:
         wanted = frozenset(types)
 
         def has_type(ctx: Ctx, card: int) -> bool:
-            return not wanted.isdisjoint(ctx.game.cards[card].types)
+            # (a family may count a card as a type it is not printed with, as the game stands)
+            return not wanted.isdisjoint(ctx.game.cards[card].types) or ctx.game.counts_as(card, wanted)
 
         return has_type
 

@@ -182,6 +182,11 @@ class Game:
         self._counted: frozenset[str] = frozenset().union(*map(_COUNTS, kinds))
 
     # ------------------------------------------------------------------ logging
+    def counts_as(self, card: int, types: frozenset[str]) -> bool:
+        """Whether the card counts as one of these card types besides its printed ones, as the
+        game stands (a family's rule; none here)."""
+        return False
+
     def log(self, *entry: Any) -> None:
         self.state.log.append(entry)
 

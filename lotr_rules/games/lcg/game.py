@@ -418,6 +418,12 @@ class LcgGame(Game):
     def attachments(self, card: int) -> list[int]:
         return sorted(a for a, host in self.state.attached_to.items() if host == card)
 
+    def counts_as(self, card: int, types: frozenset[str]) -> bool:
+        """An encounter card attached to a card counts as an attachment while it is attached
+        (Caught in a Web, a claimed objective: "counts as a Condition attachment"; the trait is
+        the card's own to give)."""
+        return "attachment" in types and card in self.state.attached_to
+
     def controller(self, card: int) -> int:
         """The player who controls a card, or whose card it is (encounter cards: the player
         engaged with it, else the first player, who decides for the encounter side)."""
