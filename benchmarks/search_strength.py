@@ -3,7 +3,7 @@
     python benchmarks/search_strength.py --quick --page docs/search-figures.md
     python benchmarks/search_strength.py --games 200 --budgets 3,6,12 --curve passage-through-mirkwood \\
         --deckbuilding-games 200 --output search.json --page docs/search-figures.md
-    python benchmarks/search_strength.py --markdown search.json --page docs/search-figures.md
+    python benchmarks/search_strength.py --markdown a.json b.json --page docs/search-figures.md
     python benchmarks/search_strength.py --deckbuilding-only --deckbuilding-budget 24 --games 40
 
 Every line-up plays the same seeded games (seeds 1 to GAMES) once with the heuristic bot in every
@@ -244,17 +244,21 @@ def main() -> None:
     parser.add_argument("--no-deckbuilding", action="store_true")
     parser.add_argument("--output", type=Path, help="save the run's lines as JSON")
     parser.add_argument("--page", type=Path, help="write the figures page")
-    parser.add_argument("--markdown", type=Path, help="the lines of a saved run: print them (or --page) and stop")
+    parser.add_argument(
+        "--markdown", type=Path, nargs="+", help="the lines of saved runs: print them (or --page) and stop"
+    )
     args = parser.parse_args()
     command = "python benchmarks/search_strength.py " + " ".join(
         a for a in __import__("sys").argv[1:] if not a.startswith("--output") and not a.startswith("--page")
     )
     if args.markdown:
-        saved = json.loads(args.markdown.read_text())
+        # several saved runs (the scenarios run apart, say) make one page
+        saved = [json.loads(path.read_text()) for path in args.markdown]
+        lines = [line for run in saved for line in run["lines"]]
         if args.page:
-            args.page.write_text(page(saved["lines"], saved.get("command", command)))
+            args.page.write_text(page(lines, " and ".join(dict.fromkeys(run.get("command", command) for run in saved))))
         else:
-            print(markdown(saved["lines"]))
+            print(markdown(lines))
         return
     games = args.games or (QUICK_GAMES if args.quick else 200)
     budgets = [int(b) for b in args.budgets.split(",") if b] or [DEFAULT_PLAYOUTS]
