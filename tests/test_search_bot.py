@@ -386,18 +386,3 @@ def test_a_playout_scores_a_stage_left_behind_and_a_later_loss_above_an_earlier_
     assert search_lcg.value(game) == early + 3 * search_lcg.ROUND_SURVIVED
     game.state.result = {"won": True}
     assert search_lcg.value(game) == search_lcg.DECIDED
-
-
-def test_the_deck_building_candidates_put_ending_the_turn_and_the_best_buys_first() -> None:
-    from lotr_rules.agents.bots import card_value
-    from lotr_rules.agents.search import deckbuilding as search_db
-
-    game, request = _deckbuilding_at_buy()
-    first = HeuristicAgent(seed=3).choose(game, request)
-    others = search_db.alternatives(game, request, first)
-    assert sorted([first, *others]) == list(range(len(request.options)))
-    cards = [request.options[i].card for i in others]
-    if -1 in cards and request.options[first].card >= 0:
-        assert cards[0] == -1
-    worths = [card_value(game, c) for c in cards if c >= 0]
-    assert worths == sorted(worths, reverse=True)

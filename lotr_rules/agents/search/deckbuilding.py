@@ -11,7 +11,7 @@ breaking ties between losses).
 
 from __future__ import annotations
 
-from lotr_rules.agents.bots import HeuristicAgent, card_value
+from lotr_rules.agents.bots import HeuristicAgent
 from lotr_rules.agents.search.core import DEFAULT_BUDGET, Budget, pick
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
@@ -97,7 +97,8 @@ class DeckbuildingSearchAgent:
         value = options[first].value
         if request.kind == "action" and isinstance(value, tuple) and value[0] == "play":
             return first  # a card in hand is played: nothing to weigh
-        candidates = [first, *alternatives(game, request, first)[: self.candidates - 1]]
+        others = [i for i in range(len(options)) if i != first]
+        candidates = [first, *others[: self.candidates - 1]]
         worlds = Rng(self.rng.fork(len(game.state.choices)))
 
         def playout(candidate: int, world: int) -> float:
@@ -105,23 +106,6 @@ class DeckbuildingSearchAgent:
             return _play_out(game, request, candidate, world)
 
         return pick(candidates, playout, lambda: worlds.fork(worlds.next32()), self.budget, MARGIN, self.means)
-
-
-def alternatives(game: DeckbuildingGame, request: DecisionRequest, first: int) -> list[int]:
-    """The options other than ``first`` worth trying, the likeliest first: the option that
-    declines (ending the turn, keeping nothing more), then the cards by their worth, highest
-    first (lowest first for a card to destroy), so that the few candidates tried are not
-    whichever came first in the list."""
-    destroy = request.kind == "destroy"
-
-    def rank(i: int) -> tuple[int, float, int]:
-        option = request.options[i]
-        if option.card < 0:
-            return (0, 0.0, i)
-        worth = card_value(game, option.card)
-        return (1, worth if destroy else -worth, i)
-
-    return sorted((i for i in range(len(request.options)) if i != first), key=rank)
 
 
 def _play_out(live: DeckbuildingGame, request: DecisionRequest, candidate: int, world: int) -> float:
