@@ -8,7 +8,8 @@ player's deck, the partners' hands, the encounter deck and the face-down shadow 
 gathered, sorted and shuffled with the search's own stream, and the game's random stream is
 seeded afresh from it too, so nothing of the real order or of the real stream is left to read.
 The candidate is answered, and the heuristic bot plays every seat for a few rounds; the table is
-then scored by the heuristic's own outlook (a won or lost game outweighing any table).
+then scored by the heuristic's own outlook and the quest stages left behind (a won game
+outweighing any table, a lost one the less the longer it lasted).
 """
 
 from __future__ import annotations
@@ -196,8 +197,8 @@ def alternatives(game: LcgGame, request: DecisionRequest, first: int) -> list[in
 
 
 def _play_out(live: LcgGame, request: DecisionRequest, candidate: int, world: int, horizon: int) -> float:
-    """The outlook after playing ``candidate`` and then the heuristic bot for ``horizon`` rounds
-    in the world dealt from ``world``."""
+    """The :func:`value` of the table after playing ``candidate`` and then the heuristic bot for
+    ``horizon`` rounds (0: to the game's end) in the world dealt from ``world``."""
     root = _Root(live, request, candidate, world, horizon)
     agents: list[Agent] = [root] * len(live.agents)
     twin = LcgGame(live.config, agents, replay=live.state.choices)
