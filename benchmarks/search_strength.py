@@ -215,7 +215,7 @@ def page(lines: Sequence[dict[str, Any]], commands: Sequence[str]) -> str:
             "budget (playouts per searched decision; 0 is the heuristic bot):"
         )
         out += ["", "| Budget | Games | Won | 95% interval | Rounds | CPU s a game |", "|---:|---:|---:|---|---:|---:|"]
-        for line in curve:
+        for line in sorted(curve, key=lambda line: line["budget"] or 0):
             out.append(
                 f"| {line['budget'] or 0} | {line['games']} | {line['won']} ({line['won'] / line['games']:.0%}) "
                 f"| {_interval(line)} | {line['rounds']} | {line['cpu_seconds']} |"
