@@ -1,16 +1,23 @@
-"""The search bot against the heuristic bot on the same seeds, and its strength against its budget.
+"""The search bot against the heuristic bot on the same seeds, and the figures page it makes.
 
-    python benchmarks/search_strength.py --games 6 --output search.json
-    python benchmarks/search_strength.py --games 200 --budgets 3,6,12,24 --output search.json
-    python benchmarks/search_strength.py --markdown search.json   # the figures as tables
-    python benchmarks/search_strength.py --deckbuilding 24 --games 20   # one search seat of two
+    python benchmarks/search_strength.py --quick --page docs/search-figures.md
+    python benchmarks/search_strength.py --games 200 --budgets 3,6,12 --curve passage-through-mirkwood \\
+        --deckbuilding-games 200 --output search.json --page docs/search-figures.md
+    python benchmarks/search_strength.py --markdown a.json b.json --page docs/search-figures.md
+    python benchmarks/search_strength.py --deckbuilding-only --deckbuilding-budget 24 --games 40
 
 Every line-up plays the same seeded games (seeds 1 to GAMES) once with the heuristic bot in every
-seat and once with the search bot at each budget; the search bot's budgets are playouts per
-searched decision, so every game is reproducible. Each line records the games won with a 95%
-Wilson interval, the mean rounds played, the mean CPU seconds a game took (``process_time``: on a
-shared machine, wall time means little) and the playouts a game played. ``--markdown`` prints the
-tables of a saved run (win share by line-up, and the strength-against-budget curve as a table).
+seat and once with the search bot; the search bot's budgets are playouts per searched decision,
+so every game is reproducible. Each line records the games won with a 95% Wilson interval, the
+mean rounds played, the share of games that left the first quest stage, the mean CPU seconds a
+game took (``process_time``: on a shared machine, wall time means little) and the playouts a
+game played. The Card Game lines cover the core set's three scenarios and the starter line-ups
+(each starter deck alone and every pair; ``--line-ups`` narrows them), the curve plays one
+scenario's two-handed leadership and tactics line-up at every budget, and the deck-building
+lines seat one search bot among heuristic bots in two- and four-player games of The Two Towers
+(its seat turning with the seed). ``--quick`` plays a few games of each, to check the script.
+``--page`` writes the figures page; ``--markdown`` rebuilds it (or prints the tables) from a
+saved run.
 """
 
 from __future__ import annotations
@@ -18,15 +25,17 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
 from collections.abc import Sequence
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 import attrs
 
 from lotr_rules.agents.bots import HeuristicAgent
-from lotr_rules.agents.search.core import Budget
+from lotr_rules.agents.search.core import DEFAULT_PLAYOUTS, Budget
 from lotr_rules.agents.search.deckbuilding import DeckbuildingSearchAgent
 from lotr_rules.agents.search.lcg import LcgSearchAgent
 from lotr_rules.cards.loader import load_sets
@@ -38,14 +47,16 @@ from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.recording import new_table
+from lotr_rules.games.lcg.state import QUEST
 
-LINE_UPS = (
-    ("passage-through-mirkwood", ("leadership", "tactics")),
-    ("journey-down-the-anduin", ("leadership", "tactics")),
-)
+SCENARIOS = ("passage-through-mirkwood", "journey-down-the-anduin", "escape-from-dol-guldur")
+STARTERS = ("leadership", "tactics", "spirit", "lore")
+LINE_UPS: tuple[tuple[str, ...], ...] = tuple((deck,) for deck in STARTERS) + tuple(combinations(STARTERS, 2))
+CURVE_DECKS = ("leadership", "tactics")
+QUICK_GAMES = 3
 
 
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval of a win share."""
     if games == 0:
         return (0.0, 1.0)
@@ -58,7 +69,7 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 def play_line(scenario: str, decks: Sequence[str], games: int, budget: int | None) -> dict[str, Any]:
     """``games`` seeded games of one line-up: the heuristic bot (``budget`` None) or the search bot."""
     table = new_table(load_sets(vocabulary=vocabulary_for("lcg")), scenario, decks, 1)
-    wins = rounds = playouts = 0
+    wins = rounds = playouts = left_first = 0
     cpu = 0.0
     for seed in range(1, games + 1):
         config = attrs.evolve(table.config, seed=seed)
@@ -71,6 +82,8 @@ def play_line(scenario: str, decks: Sequence[str], games: int, budget: int | Non
         cpu += time.process_time() - start
         wins += bool(result["won"])
         rounds += int(result["rounds"])
+        stages = game.z(QUEST)
+        left_first += bool(result["won"]) or bool(stages and game.records[stages[0]].stage > 1)
         playouts += sum(s.playouts for s in searchers)
     low, high = wilson(wins, games)
     return {
@@ -82,39 +95,43 @@ def play_line(scenario: str, decks: Sequence[str], games: int, budget: int | Non
         "seeds": [1, games],
         "won": wins,
         "interval": [round(low, 3), round(high, 3)],
+        "left_first_stage": round(left_first / games, 3),
         "rounds": round(rounds / games, 2),
         "cpu_seconds": round(cpu / games, 2),
         "playouts": round(playouts / games, 1),
     }
 
 
-def play_deckbuilding(games: int, budget: int) -> dict[str, Any]:
-    """``games`` two-player games of The Two Towers: one search seat (the first seat in odd
-    games, the second in even ones) against the heuristic bot, on seeds 1 to ``games``."""
+def play_deckbuilding(games: int, budget: int, players: int = 2) -> dict[str, Any]:
+    """``games`` games of The Two Towers: one search seat (seat ``seed % players``) among
+    heuristic bots, on seeds 1 to ``games``; a tie counts as a share of a win."""
     catalogue = load_sets(())
     wins = 0.0
     cpu = 0.0
     playouts = 0
     for seed in range(1, games + 1):
-        seat = seed % 2
-        agents: list[Agent] = [HeuristicAgent(seed=Rng(seed).fork(s)) for s in range(2)]
+        seat = seed % players
+        agents: list[Agent] = [HeuristicAgent(seed=Rng(seed).fork(s)) for s in range(players)]
         searcher = DeckbuildingSearchAgent(seed * 8 + seat, Budget(budget))
         agents[seat] = searcher
         start = time.process_time()
-        result = DeckbuildingGame(catalogue, GameConfig(players=2, seed=seed, sets=("two-towers",)), agents).play_game()
+        config = GameConfig(players=players, seed=seed, sets=("two-towers",))
+        result = DeckbuildingGame(catalogue, config, agents).play_game()
         cpu += time.process_time() - start
         winners = result["winners"]
         wins += 1 / len(winners) if seat in winners else 0.0
         playouts += searcher.playouts
-    low, high = wilson(round(wins), games)
+    low, high = wilson(wins, games)
     return {
-        "scenario": "two-towers, 2 players",
+        "scenario": f"two-towers, {players} players",
         "decks": ["search seat"],
         "bot": "search",
         "budget": budget,
+        "players": players,
         "games": games,
         "seeds": [1, games],
-        "won": wins,
+        "won": round(wins, 2),
+        "fair_share": round(1 / players, 3),
         "interval": [round(low, 3), round(high, 3)],
         "rounds": 0,
         "cpu_seconds": round(cpu / games, 2),
@@ -122,47 +139,176 @@ def play_deckbuilding(games: int, budget: int) -> dict[str, Any]:
     }
 
 
+def _interval(line: dict[str, Any]) -> str:
+    low, high = line["interval"]
+    return f"{low:.0%} to {high:.0%}"
+
+
 def markdown(lines: Sequence[dict[str, Any]]) -> str:
+    """Every line as one table (the quick look at a run)."""
     out = ["| Scenario | Decks | Bot | Budget | Games | Won | 95% interval | Rounds | CPU s a game |", "|---" * 9 + "|"]
     for line in lines:
-        low, high = line["interval"]
         budget = line["budget"] if line["budget"] is not None else "-"
         out.append(
             f"| {line['scenario']} | {' + '.join(line['decks'])} | {line['bot']} | {budget} | {line['games']} "
-            f"| {line['won']} | {low:.0%} to {high:.0%} | {line['rounds']} | {line['cpu_seconds']} |"
+            f"| {line['won']} | {_interval(line)} | {line['rounds']} | {line['cpu_seconds']} |"
         )
     return "\n".join(out)
 
 
+NAMES = {
+    "passage-through-mirkwood": "Passage Through Mirkwood",
+    "journey-down-the-anduin": "Journey Down the Anduin",
+    "escape-from-dol-guldur": "Escape from Dol Guldur",
+}
+
+
+def _name(scenario: str) -> str:
+    return NAMES.get(scenario, scenario.replace("-", " ").capitalize())
+
+
+def page(lines: Sequence[dict[str, Any]], commands: Sequence[str]) -> str:
+    """The figures page: per scenario, search against heuristic on each line-up; the curve of
+    strength against budget; the deck-building win share."""
+    card = [line for line in lines if "players" not in line]
+    curve = [line for line in card if line.get("curve")]
+    versus = [line for line in card if not line.get("curve")]
+    out = [
+        "# The search bot: figures",
+        "",
+        "How the search bot (see [the search bot](search.md)) fares against the heuristic bot it is",
+        "built on, on the same seeded games. This page is generated by `benchmarks/search_strength.py`,",
+        "from the runs",
+        "",
+        *(f"    {command}" for command in commands),
+        "",
+        "Each line-up plays seeds 1 to N once with the heuristic",
+        "bot in every seat and once with the search bot in every seat. Intervals are 95% Wilson",
+        "intervals; CPU seconds are a whole game's, every seat's, on the machine that made the page",
+        "(`process_time`).",
+    ]
+    for scenario in dict.fromkeys(line["scenario"] for line in versus):
+        out += ["", f"## {_name(scenario)}", ""]
+        out += [
+            "| Decks | Games | Heuristic won | Search won | Search budget | Search 95% interval "
+            "| Left stage 1 (heuristic, search) | Rounds (heuristic, search) | Search CPU s a game |",
+            "|---|---:|---:|---:|---:|---|---|---|---:|",
+        ]
+        rows = [line for line in versus if line["scenario"] == scenario]
+        for decks in dict.fromkeys(tuple(line["decks"]) for line in rows):
+            base = next((x for x in rows if tuple(x["decks"]) == decks and x["bot"] == "heuristic"), None)
+            for line in (x for x in rows if tuple(x["decks"]) == decks and x["bot"] == "search"):
+                games = line["games"]
+                heur = f"{base['won']} ({base['won'] / games:.0%})" if base else "-"
+                left = f"{base['left_first_stage']:.0%}, " if base else "-, "
+                rounds = f"{base['rounds']}, " if base else "-, "
+                out.append(
+                    f"| {' + '.join(decks)} | {games} | {heur} | {line['won']} ({line['won'] / games:.0%}) "
+                    f"| {line['budget']} | {_interval(line)} | {left}{line['left_first_stage']:.0%} "
+                    f"| {rounds}{line['rounds']} | {line['cpu_seconds']} |"
+                )
+    if curve:
+        scenario = curve[0]["scenario"]
+        out += ["", "## Strength against budget", ""]
+        out.append(
+            f"{_name(scenario)}, {' + '.join(curve[0]['decks'])}, the same seeds at every "
+            "budget (playouts per searched decision; 0 is the heuristic bot):"
+        )
+        out += ["", "| Budget | Games | Won | 95% interval | Rounds | CPU s a game |", "|---:|---:|---:|---|---:|---:|"]
+        for line in sorted(curve, key=lambda line: line["budget"] or 0):
+            out.append(
+                f"| {line['budget'] or 0} | {line['games']} | {line['won']} ({line['won'] / line['games']:.0%}) "
+                f"| {_interval(line)} | {line['rounds']} | {line['cpu_seconds']} |"
+            )
+    deck = [line for line in lines if "players" in line]
+    if deck:
+        out += ["", "## The deck-building game", ""]
+        out.append(
+            "The Two Towers: one search seat among heuristic bots (its seat turning with the seed); a tie "
+            "counts as a share of a win. The fair share is what a seat as strong as the others would win."
+        )
+        out += [
+            "",
+            "| Players | Budget | Games | Search seat's wins | Share | Fair share | 95% interval | CPU s a game |",
+            "|---:|---:|---:|---:|---:|---:|---|---:|",
+        ]
+        for line in deck:
+            out.append(
+                f"| {line['players']} | {line['budget']} | {line['games']} | {line['won']} "
+                f"| {line['won'] / line['games']:.0%} | {line['fair_share']:.0%} | {_interval(line)} "
+                f"| {line['cpu_seconds']} |"
+            )
+    return "\n".join(out) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=6)
-    parser.add_argument("--budgets", default="6", help="comma-separated playouts per decision (default 6)")
-    parser.add_argument("--curve", default="", help="scenario for the strength-against-budget curve (default none)")
-    parser.add_argument("--output", type=Path)
+    parser.add_argument("--games", type=int, default=0, help="games a line-up (default 200; --quick: 3)")
+    parser.add_argument("--quick", action="store_true", help="a few games of everything, to check the script")
     parser.add_argument(
-        "--deckbuilding", type=int, default=0, metavar="BUDGET", help="play only the deck-building line at BUDGET"
+        "--budgets", default="", help=f"playouts per decision, comma-separated (default {DEFAULT_PLAYOUTS})"
     )
-    parser.add_argument("--markdown", type=Path, help="print the tables of a saved run and stop")
+    parser.add_argument("--scenarios", default=",".join(SCENARIOS), help="comma-separated scenarios")
+    parser.add_argument(
+        "--line-ups", default="", help="line-ups, e.g. 'leadership,tactics;spirit' (default the starters)"
+    )
+    parser.add_argument("--curve", default="", help="scenario for the strength-against-budget curve (default none)")
+    parser.add_argument("--deckbuilding-budget", type=int, default=24, metavar="N")
+    parser.add_argument("--deckbuilding-games", type=int, default=0, metavar="N", help="default --games")
+    parser.add_argument("--deckbuilding-only", action="store_true")
+    parser.add_argument("--no-deckbuilding", action="store_true")
+    parser.add_argument("--output", type=Path, help="save the run's lines as JSON")
+    parser.add_argument("--page", type=Path, help="write the figures page")
+    parser.add_argument(
+        "--markdown", type=Path, nargs="+", help="the lines of saved runs: print them (or --page) and stop"
+    )
     args = parser.parse_args()
+    argv, kept = sys.argv[1:], []
+    while argv:  # the command that made a run, less where it was saved
+        word = argv.pop(0)
+        if word in ("--output", "--page"):
+            argv = argv[1:]
+        elif not word.startswith(("--output=", "--page=")):
+            kept.append(word)
+    command = " ".join(["python benchmarks/search_strength.py", *kept])
     if args.markdown:
-        print(markdown(json.loads(args.markdown.read_text())["lines"]))
+        # several saved runs (the scenarios run apart, say) make one page
+        saved = [json.loads(path.read_text()) for path in args.markdown]
+        lines = [line for run in saved for line in run["lines"]]
+        if args.page:
+            args.page.write_text(page(lines, list(dict.fromkeys(run.get("command", command) for run in saved))))
+        else:
+            print(markdown(lines))
         return
-    budgets = [int(b) for b in args.budgets.split(",") if b]
-    lines = []
-    if args.deckbuilding:
-        lines.append(play_deckbuilding(args.games, args.deckbuilding))
+    games = args.games or (QUICK_GAMES if args.quick else 200)
+    budgets = [int(b) for b in args.budgets.split(",") if b] or [DEFAULT_PLAYOUTS]
+    line_ups = [tuple(x.split(",")) for x in args.line_ups.split(";") if x] or list(LINE_UPS)
+    if args.quick and not args.line_ups:
+        line_ups = [CURVE_DECKS]
+    lines: list[dict[str, Any]] = []
+
+    def keep(line: dict[str, Any]) -> None:
+        lines.append(line)
+        print(json.dumps(line), flush=True)
         if args.output:
-            args.output.write_text(json.dumps({"lines": lines}, indent=1) + "\n")
-        print(markdown(lines))
-        return
-    for scenario, decks in LINE_UPS:
-        for budget in (None, *(budgets if not args.curve or scenario == args.curve else budgets[-1:])):
-            line = play_line(scenario, decks, args.games, budget)
-            lines.append(line)
-            print(json.dumps(line), flush=True)
-            if args.output:
-                args.output.write_text(json.dumps({"lines": lines}, indent=1) + "\n")
+            args.output.write_text(json.dumps({"command": command, "lines": lines}, indent=1) + "\n")
+
+    if not args.deckbuilding_only:
+        for scenario in (s for s in args.scenarios.split(",") if s):
+            for decks in line_ups:
+                keep(play_line(scenario, decks, games, None))
+                keep(play_line(scenario, decks, games, budgets[0]))
+        if args.curve:
+            for budget in (None, *budgets):
+                line = play_line(args.curve, CURVE_DECKS, games, budget)
+                line["curve"] = True
+                keep(line)
+    if not args.no_deckbuilding:
+        deck_games = args.deckbuilding_games or games
+        for players in (2, 4):
+            keep(play_deckbuilding(deck_games, args.deckbuilding_budget, players))
+    if args.page:
+        args.page.write_text(page(lines, [command]))
     print(markdown(lines))
 
 

@@ -359,3 +359,30 @@ def test_the_session_layer_seats_the_search_bot_in_both_families_with_its_budget
     assert isinstance(deckbuilding, DeckbuildingSearchAgent) and deckbuilding.budget == Budget(5)
     assert SeatBot("search", 1, 0, session_lcg.make_bot).thinks_apart
     assert not SeatBot("heuristic", 1, 0, session_lcg.make_bot).thinks_apart
+
+
+def test_the_candidates_tried_are_the_prior_doing_less_and_the_strongest_other_answer() -> None:
+    """At a commit, the few candidates tried beside the heuristic's choice are stopping and
+    then the characters with the most willpower, not the first ones listed."""
+    game, request = _at_decision("commit")
+    first = LcgHeuristicAgent(3).choose(game, request)
+    others = search_lcg.alternatives(game, request, first)
+    assert first not in others and sorted([first, *others]) == list(range(len(request.options)))
+    if request.options[first].value is not None:
+        assert request.options[others[0]].value is None  # "done" comes first
+    chosen = [request.options[i].card for i in others if request.options[i].value is not None]
+    willpowers = [game.stat(card, "willpower") for card in chosen]
+    assert willpowers == sorted(willpowers, reverse=True)
+
+
+def test_a_playout_scores_a_stage_left_behind_and_a_later_loss_above_an_earlier_one() -> None:
+    game, _ = _at_decision("commit")
+    stage_now = search_lcg.value(game) - search_lcg.outlook(game)
+    assert stage_now == search_lcg.STAGE * 1  # the first quest stage
+    game.state.finished = True
+    game.state.result = {"won": False}
+    early = search_lcg.value(game)
+    game.state.turn += 3
+    assert search_lcg.value(game) == early + 3 * search_lcg.ROUND_SURVIVED
+    game.state.result = {"won": True}
+    assert search_lcg.value(game) == search_lcg.DECIDED

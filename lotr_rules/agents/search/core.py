@@ -23,7 +23,8 @@ from lotr_rules.errors import UserError
 __all__ = ["DEFAULT_BUDGET", "Budget", "parse_budget", "pick"]
 
 #: playouts per searched decision when none is given: a Card Game (two-handed Passage Through
-#: Mirkwood) then takes about 10 seconds of CPU on average (see docs/search.md)
+#: Mirkwood) then takes under 20 seconds of CPU on average (18 measured on a loaded machine;
+#: see docs/search.md)
 DEFAULT_PLAYOUTS = 6
 
 

@@ -80,8 +80,9 @@ class DeckbuildingSearchAgent:
 
     name = "search"
 
-    def __init__(self, seed: int = 0, budget: Budget = DEFAULT_BUDGET) -> None:
+    def __init__(self, seed: int = 0, budget: Budget = DEFAULT_BUDGET, *, candidates: int = MAX_CANDIDATES) -> None:
         self.rng = Rng(seed)
+        self.candidates = candidates
         self.budget = budget
         self.heuristic = HeuristicAgent(seed)
         #: playouts played so far, and each candidate's mean at the last decision searched
@@ -97,7 +98,7 @@ class DeckbuildingSearchAgent:
         if request.kind == "action" and isinstance(value, tuple) and value[0] == "play":
             return first  # a card in hand is played: nothing to weigh
         others = [i for i in range(len(options)) if i != first]
-        candidates = [first, *others[: MAX_CANDIDATES - 1]]
+        candidates = [first, *others[: self.candidates - 1]]
         worlds = Rng(self.rng.fork(len(game.state.choices)))
 
         def playout(candidate: int, world: int) -> float:
@@ -120,4 +121,3 @@ def _play_out(live: DeckbuildingGame, request: DecisionRequest, candidate: int, 
     others = max((s for p, s in enumerate(scores) if p != seat), default=0)
     margin = scores[seat] - others if scores else 0
     return share + SCORE_POINT * margin
-

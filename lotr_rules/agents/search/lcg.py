@@ -8,7 +8,8 @@ player's deck, the partners' hands, the encounter deck and the face-down shadow 
 gathered, sorted and shuffled with the search's own stream, and the game's random stream is
 seeded afresh from it too, so nothing of the real order or of the real stream is left to read.
 The candidate is answered, and the heuristic bot plays every seat for a few rounds; the table is
-then scored by the heuristic's own outlook (a won or lost game outweighing any table).
+then scored by the heuristic's own outlook and the quest stages left behind (a won game
+outweighing any table, a lost one the less the longer it lasted).
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from lotr_rules.engine.rng import Rng
 from lotr_rules.errors import InternalError
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent
 from lotr_rules.games.lcg.game import LcgGame
-from lotr_rules.games.lcg.outlook import outlook
-from lotr_rules.games.lcg.state import DECK, ENCOUNTER_DECK, HAND, SHADOWS
+from lotr_rules.games.lcg.outlook import DECIDED, outlook
+from lotr_rules.games.lcg.state import DECK, ENCOUNTER_DECK, HAND, QUEST, SHADOWS
 
 __all__ = ["SEARCHED", "LcgSearchAgent", "determinize"]
 
@@ -42,6 +43,13 @@ MAX_CANDIDATES = 3
 #: none, in 8.5 rounds
 HORIZON = 1
 MARGIN = 3.0
+#: a quest stage left behind, in the outlook's units: the outlook counts the progress on the
+#: stage in play, which a new stage starts again from nothing, so without it a playout that
+#: defeats a stage would score below one that leaves it a point short
+STAGE = 15.0
+#: a round survived in a lost playout, in the outlook's units: a game lost later is a game
+#: that might still have been won
+ROUND_SURVIVED = 20.0
 #: the salt of the world the prior is asked in, from a decision's seed (the playouts' worlds
 #: are salted with the stream's own 32-bit draws instead)
 PRIOR_WORLD = 0x5EE
@@ -69,7 +77,8 @@ class _Root:
         ):
             raise InternalError("a playout's replay did not come back to the decision searched")
         determinize(game, self.live, self.request.player, self.world)
-        last_round = game.state.turn + self.horizon
+        # (a horizon of 0: to the end of the game)
+        last_round = game.state.turn + self.horizon if self.horizon else 1 << 30
         rng = Rng(self.world)
         game.agents = [_Playout(LcgHeuristicAgent(rng.fork(seat)), last_round) for seat in range(len(game.agents))]
         return self.candidate
@@ -147,8 +156,7 @@ class LcgSearchAgent:
         first = self.prior(game, request, seed)
         if request.kind not in SEARCHED or len(request.options) < 2:
             return first
-        others = [i for i in range(len(request.options)) if i != first]
-        candidates = [first, *others[: MAX_CANDIDATES - 1]]
+        candidates = [first, *alternatives(game, request, first)[: MAX_CANDIDATES - 1]]
         worlds = Rng(seed)
 
         def playout(candidate: int, world: int) -> float:
@@ -166,12 +174,46 @@ class LcgSearchAgent:
         return self.heuristic.choose(seen, request)
 
 
+#: the stat that ranks a decision's characters as alternatives to the heuristic's choice
+_RANKED_BY = {"commit": "willpower", "defend": "defense", "attack": "attack"}
+
+
+def alternatives(game: LcgGame, request: DecisionRequest, first: int) -> list[int]:
+    """The options other than ``first`` worth trying, the likeliest first: the option that
+    declines (stop committing, no defender, no attack) and then the characters or enemies by
+    the stat the decision uses, highest first, so that the few candidates tried are the
+    heuristic's choice, doing less, and the strongest other answer rather than whichever came
+    first in the list."""
+    stat = _RANKED_BY.get(request.kind)
+
+    def rank(i: int) -> tuple[int, int, int]:
+        option = request.options[i]
+        if option.value is None:
+            return (0, 0, i)
+        strength = game.stat(option.card, stat) if stat and option.card >= 0 else 0
+        return (1, -strength, i)
+
+    return sorted((i for i in range(len(request.options)) if i != first), key=rank)
+
+
 def _play_out(live: LcgGame, request: DecisionRequest, candidate: int, world: int, horizon: int) -> float:
-    """The outlook after playing ``candidate`` and then the heuristic bot for ``horizon`` rounds
-    in the world dealt from ``world``."""
+    """The :func:`value` of the table after playing ``candidate`` and then the heuristic bot for
+    ``horizon`` rounds (0: to the game's end) in the world dealt from ``world``."""
     root = _Root(live, request, candidate, world, horizon)
     agents: list[Agent] = [root] * len(live.agents)
     twin = LcgGame(live.config, agents, replay=live.state.choices)
     with contextlib.suppress(_Horizon):
         twin.play_game()
-    return outlook(twin)
+    return value(twin)
+
+
+def value(game: LcgGame) -> float:
+    """A playout's worth: the outlook, plus the quest stages left behind; a lost game is worth
+    more the later it was lost, a won one most of all."""
+    state = game.state
+    if state.finished:
+        if state.result.get("won"):
+            return DECIDED
+        return -DECIDED + ROUND_SURVIVED * state.turn
+    stages = game.z(QUEST)
+    return outlook(game) + STAGE * (game.records[stages[0]].stage if stages else 0)

@@ -163,15 +163,30 @@ def after(game: LcgGame, player: int, value: Any, agent: Callable[[int], Agent])
     or a card's Action used), worked out on a copy of the game; ``agent(seat)`` makes the agents
     that answer the copy's decisions."""
     twin = _trial_copy(game, agent)
+    waiting = len(twin.state.turn_triggers)
     try:
         twin.begin_action()
         if value[0] == "ability":
             triggers.use_action(twin, player, value[1], value[2])
         else:
             twin.play(player, *value)
+        _end_of_phase_now(twin, waiting)
     except GameOver:
         pass
     return outlook(twin)
+
+
+def _end_of_phase_now(twin: LcgGame, waiting: int) -> None:
+    """Resolve now, on the copy, what the action left waiting for the end of the phase: scored
+    before it, an ally put into play until the phase ends counted as if it stayed, and the bot
+    played an event to put into play an ally that did nothing and went back to the hand (its
+    enters-play effect, when it has one, is still seen)."""
+    state = twin.state
+    for entry in [e for e in state.turn_triggers[waiting:] if e[0].event == "phase ends"]:
+        state.turn_triggers.remove(entry)
+        trigger, player, card = entry
+        trigger.effect(Ctx(twin, player, card))
+        twin.check_lethal()
 
 
 def ready_after_committing(game: LcgGame, player: int, card: int, agent: Callable[[int], Agent]) -> bool:
