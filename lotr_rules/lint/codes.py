@@ -30,6 +30,7 @@ from lotr_rules.lint.code_entries import (
     mix_files,
     objective_allies,
     reading,
+    standing,
     statements,
     trail,
     vocabulary,
@@ -63,6 +64,7 @@ REGISTRY: tuple[LintCode, ...] = (
     *carrock_player.ENTRIES,
     *easy_mode.ENTRIES,
     *objective_allies.ENTRIES,
+    *standing.ENTRIES,
 )
 
 #: Every code, by code, in the order of the registry (errors by number, then warnings).
