@@ -1,4 +1,4 @@
-"""Conformance cases of the Card Game words the player cards of Conflict at the Carrock brought
+"""Conformance cases of the Card Game words the cards of Conflict at the Carrock brought
 (see the Card Game classes of :mod:`test_conformance`): each class of script runs as written,
 shown by a scenario file, or is refused by lint with a code."""
 
@@ -47,6 +47,34 @@ CLASSES = (
         "a shadow effect that cannot be cancelled, against a rule cancelling shadows",
         card="test-gloom",
         scenario="burning-brand-uncancellable-shadow",
+    ),
+    LcgClass(
+        "a character that does not exhaust to defend against the enemies a rule names, defending twice",
+        scenario="grimbeorn-defends-trolls-unexhausted",
+    ),
+    LcgClass(
+        "a character spared exhaustion against some enemies exhausts to defend against others",
+        scenario="grimbeorn-defends-non-troll-exhausts",
+    ),
+    LcgClass(
+        "resources placed on a card by another card's effect, answered: 8 or more make it join",
+        card="test-gilder",
+        scenario="grimbeorn-joins-by-another-card",
+    ),
+    LcgClass("resources placed on a card, answered: fewer than 8 do nothing", scenario="grimbeorn-below-eight-stays"),
+    LcgClass(
+        "a rule sparing a defender's exhaustion that names the defender, not enemies",
+        script='card "Guard" {\n  id guard\n  type ally\n  sphere tactics\n  cost 2\n  willpower 0\n'
+        '  attack 1\n  defense-strength 2\n  hit-points 2\n  provenance designed\n  text "A made-up card."\n'
+        "  while in play {\n    defend-unexhausted-against this\n  }\n}\n",
+        code="E387",
+    ),
+    LcgClass(
+        "a rule sparing a defender's exhaustion on a card that is not a character",
+        script='card "Shield" {\n  id shield\n  type attachment\n  sphere tactics\n  cost 1\n'
+        '  provenance designed\n  text "A made-up card."\n'
+        "  while attached {\n    defend-unexhausted-against all enemies in play\n  }\n}\n",
+        code="E388",
     ),
     LcgClass(
         "a sphere asked of an attachment's host that is not a character",

@@ -30,6 +30,7 @@ from lotr_rules.lint.code_entries import (
     objective_allies,
     reading,
     spheres_and_shadows,
+    standing,
     statements,
     trail,
     vocabulary,
@@ -63,6 +64,7 @@ REGISTRY: tuple[LintCode, ...] = (
     *spheres_and_shadows.ENTRIES,
     *easy_mode.ENTRIES,
     *objective_allies.ENTRIES,
+    *standing.ENTRIES,
 )
 
 #: Every code, by code, in the order of the registry (errors by number, then warnings).

@@ -10,7 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lotr_rules.engine.decisions import Option
-from lotr_rules.games.lcg import triggers, words_entering, words_objectives, words_shadows, words_timing
+from lotr_rules.games.lcg import (
+    triggers,
+    words_entering,
+    words_objectives,
+    words_shadows,
+    words_standing,
+    words_timing,
+)
 from lotr_rules.games.lcg.state import (
     CANNOT_ATTACK,
     ELUDE,
@@ -194,7 +201,7 @@ def _resolve_attack(game: LcgGame, player: int, enemy: int) -> None:
     defender = game.choose(player, "defend", f"{game.card_name(enemy)} attacks: declare a defender", options, enemy)
     game.defending = -1 if defender is None else defender
     if defender is not None:
-        state.exhausted.add(defender)
+        words_standing.exhaust_defender(game, defender, enemy)
         game.log("defends", game.card_name(defender), game.card_name(enemy))
         triggers.fire(game, "defended", player, defender, source=enemy)
         more_defenders(game, player, enemy)
@@ -248,7 +255,7 @@ def more_defenders(game: LcgGame, player: int, enemy: int) -> None:
         defender = game.choose(player, "more defenders", prompt, options, enemy)
         if defender is None:
             return
-        game.state.exhausted.add(defender)
+        words_standing.exhaust_defender(game, defender, enemy)
         game.more_defenders = [*game.more_defenders, defender]  # a new list: a copy of the game keeps its own
         game.log("defends", game.card_name(defender), game.card_name(enemy))
         triggers.fire(game, "defended", player, defender, source=enemy)

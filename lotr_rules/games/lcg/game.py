@@ -33,6 +33,7 @@ from lotr_rules.games.lcg import (
     words_entering,
     words_objectives,
     words_protection,
+    words_standing,
     words_timing,
 )
 from lotr_rules.games.lcg.lookup import RecordIndex, record_index
@@ -1152,6 +1153,7 @@ class LcgGame(Game):
                 if words_protection.collect_barred(self, hero):
                     continue
                 self.state.resources[hero] = self.state.resources.get(hero, 0) + 1
+                words_standing.resources_placed(self, hero, 1)
             self.draw(player, 1)
         self.action_window("resource")
 

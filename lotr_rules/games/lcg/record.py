@@ -84,6 +84,7 @@ AFTER_POINTS = (
     "defence resolved",  # subject: a character that defended the attack just over, source: the enemy
     "quest succeeded",  # subject: -1; the willpower committed beat the staging area's threat
     "attack ends",  # subject: the enemy whose attack is over, player: the player attacked
+    "resources placed",  # subject: the card resources were just added to, amount: how many
 )
 WOULD_POINTS = (
     "would reveal",  # before an encounter card's When Revealed effect resolves

@@ -35,6 +35,7 @@ from lotr_rules.games.lcg import (
     words_shadows,
     words_spheres,
     words_stages,
+    words_standing,
     words_timing,
     words_trail,
 )
@@ -356,6 +357,7 @@ PRIMITIVES = (
     *words_objectives.PRIMITIVES,
     *words_protection.PRIMITIVES,
     *words_allies.PRIMITIVES,
+    *words_standing.PRIMITIVES,
     *words_trail.PRIMITIVES,
     words_shadows.CANCEL_SHADOWS,
 )
@@ -580,6 +582,7 @@ TRIGGERS = (
     _trigger("at end of combat phase", "combat phase ends", "at the end of the combat phase"),
     *(_trigger(pattern, event, doc) for pattern, event, doc in words_objectives.TRIGGER_DOCS),
     *(_trigger(pattern, event, doc) for pattern, event, doc in words_timing.TRIGGER_DOCS),
+    *(_trigger(pattern, event, doc) for pattern, event, doc in words_standing.TRIGGER_DOCS),
     *(_trigger(pattern, event, doc) for pattern, event, doc in words_trail.TRIGGER_DOCS),
     *(_trigger(pattern, event, doc, waits=True) for pattern, event, doc in words_trail.WAITING_DOCS),
     _trigger("at end of phase", "phase ends", "at the end of each phase", waits=True),

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from lotr_rules.engine.context import Ctx
 from lotr_rules.engine.decisions import Option
 from lotr_rules.engine.selection import Placement, Selection
-from lotr_rules.games.lcg import triggers, words_damage, words_protection
+from lotr_rules.games.lcg import triggers, words_damage, words_protection, words_standing
 from lotr_rules.games.lcg.state import (
     ACTIVE,
     DECK,
@@ -347,6 +347,7 @@ def add_resources(ctx: Ctx, sel: Selection, amount: int | None) -> None:
         if amount and amount > 0:
             game.state.resources[card] = game.state.resources.get(card, 0) + amount
             game.log("resources", game.card_name(card), amount)
+            words_standing.resources_placed(game, card, amount)
 
 
 def remove_resources(ctx: Ctx, sel: Selection, amount: int | None) -> None:
