@@ -81,7 +81,10 @@ class LcgHeuristicAgent:
         handler = getattr(self, name, None)
         if handler is None:
             return 0
-        choice: int = handler(game, request)
+        # (deciding only reads the game: moves are tried on copies, and a change made on the
+        # game itself for a moment is made under game.changing())
+        with game.reading():
+            choice: int = handler(game, request)
         return choice
 
     # Each handler returns an index into request.options.

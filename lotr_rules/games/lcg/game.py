@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import attrs
@@ -198,6 +198,8 @@ class LcgGame(Game):
         #: the cards whose lasting changes ('while' blocks) a stat must look at
         self.constant_cards: tuple[int, ...] = shared.constant_cards
         self._reading_constants = False
+        #: while the game is only read (see :meth:`reading`): the stats worked out so far
+        self._stats_read: dict[tuple[int, str], int] | None = None
         #: the records' abilities by trigger point and 'while' blocks by stat (see lookup.py)
         self.record_index = shared.lookups
         #: the zone each card was last found in: only a hint, checked at every use (cards move
@@ -268,6 +270,7 @@ class LcgGame(Game):
             setattr(twin, name, getattr(self, name))
         twin.__dict__.update(self.__dict__)
         twin.state = self.state.copy()
+        twin._stats_read = None
         twin.agents = list(agents if agents is not None else self.agents)
         twin.replay_queue = deque(self.replay_queue)
         twin.pending = list(self.pending)
@@ -358,7 +361,7 @@ class LcgGame(Game):
         Damage is checked when dealt, but hit points can also fall later (an attachment leaves,
         an effect ends), and a card is destroyed whenever its damage reaches them.
         """
-        while True:
+        while self.state.damage:
             # the first card (by number) whose damage reaches its hit points, if any
             doomed = next((c for c, d in sorted(self.state.damage.items()) if d >= self.stat(c, "hit_points")), -1)
             if doomed < 0:
@@ -414,8 +417,42 @@ class LcgGame(Game):
         return who if where == ENGAGED else -1
 
     # ------------------------------------------------------------------ stats
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[None]:
+        """A stretch of code that only reads the game (the bot's outlook, its fight plans): a
+        stat worked out there is remembered until the stretch ends, for nothing can change it.
+        A 'while' block reaching "each character with 2 willpower" works out its targets for
+        every card whose stat is read, so the outlook read each such stat again and again."""
+        if self._stats_read is not None:
+            yield  # (already reading: the outer stretch keeps the stats)
+            return
+        self._stats_read = {}
+        try:
+            yield
+        finally:
+            self._stats_read = None
+
+    @contextlib.contextmanager
+    def changing(self) -> Iterator[None]:
+        """Inside a stretch that only reads the game, a change made for a moment and undone
+        (a bot's check on the game itself): the stats read meanwhile are worked out afresh."""
+        read, self._stats_read = self._stats_read, None
+        try:
+            yield
+        finally:
+            self._stats_read = read
+
     def stat(self, card: int, stat: str) -> int:
         """A stat as it is now: printed value, attachments' grants, lasting effects (never below 0)."""
+        read = self._stats_read
+        if read is not None and not self._reading_constants:
+            value = read.get((card, stat))
+            if value is None:
+                value = read[(card, stat)] = self._stat(card, stat)
+            return value
+        return self._stat(card, stat)
+
+    def _stat(self, card: int, stat: str) -> int:
         records = self.records
         value: int = getattr(records[card], stat)  # the printed value (LcgCard.base)
         state = self.state

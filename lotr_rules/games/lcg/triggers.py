@@ -209,9 +209,12 @@ def response_window(game: LcgGame, event: LcgEvent, done: set[Ability]) -> None:
                 and game.controller(card) == player
                 and usable(game, card, index, event)
             ]
-            about = game.card_name(event.subject) if event.subject >= 0 else ""
-            prompt = f"Use a Response? ({moment(event.point, about)})"
-            chosen = game.choose(player, "response", prompt, [PASS, *options]) if options else None
+            chosen = None
+            if options:
+                # (the prompt is written only when someone is asked)
+                about = game.card_name(event.subject) if event.subject >= 0 else ""
+                prompt = f"Use a Response? ({moment(event.point, about)})"
+                chosen = game.choose(player, "response", prompt, [PASS, *options])
             if chosen is None:
                 passes += 1
             else:
@@ -249,7 +252,9 @@ def use(game: LcgGame, card: int, index: int, event: LcgEvent, *, effect: bool =
     game.log(LOG_KINDS[trigger.kind], player, game.card_name(card), trigger.text)
     # a Forced effect that changes nothing leaves no line in the log (nothing a player chose)
     heading = len(game.state.log)
-    before = (game.state.digest(), _outcome(event)) if trigger.kind == "forced" else None
+    # (the state's canonical view, compared as it is: the digest is that view hashed, and
+    # hashing it twice for every Forced effect cost more than the comparison)
+    before = (game.state.canonical(), _outcome(event)) if trigger.kind == "forced" else None
     answering, game.answering = game.answering, event
     try:
         resolve = trigger.effect if effect else trigger.cost
@@ -265,7 +270,7 @@ def use(game: LcgGame, card: int, index: int, event: LcgEvent, *, effect: bool =
     finally:
         game.answering = answering
     game.check_lethal()
-    if before is not None and len(game.state.log) == heading and (game.state.digest(), _outcome(event)) == before:
+    if before is not None and len(game.state.log) == heading and (game.state.canonical(), _outcome(event)) == before:
         del game.state.log[heading - 1]
 
 
