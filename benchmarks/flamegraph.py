@@ -34,16 +34,13 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 WIDTH = 1200
 ROW = 16
 #: boxes narrower than this (in pixels) are left out, with everything above them
-NARROWEST = 0.3
+NARROWEST = 1.0
 
 
 def _name(frame: FrameType) -> str:
     code = frame.f_code
     path = code.co_filename
-    if "lotr_rules/" in path:
-        path = "lotr_rules/" + path.split("lotr_rules/")[-1]
-    else:
-        path = Path(path).name
+    path = "lotr_rules/" + path.split("lotr_rules/")[-1] if "lotr_rules/" in path else Path(path).name
     return f"{code.co_name} ({path}:{code.co_firstlineno})"
 
 

@@ -282,15 +282,19 @@ def _outcome(event: LcgEvent) -> tuple[bool, int, int]:
 def action_options(game: LcgGame, player: int) -> list[Option]:
     """The Action abilities the player can use now: of the cards they control in play, and the
     Actions by each player of the other players' cards."""
-    from lotr_rules.games.lcg import words_objectives
-
     options = []
     # (only the cards with an Action are asked)
     actions = record_index(game).actions
     for card in game.z(STAGING):
+        if card not in actions:
+            continue
+        # (imported here, and only for such a card: an import statement costs a look-up at
+        # every call, and this runs at every action window)
+        from lotr_rules.games.lcg import words_objectives
+
         # an objective in the staging area offers its Action to every player once it is free
         # of encounters (RR "Objective Cards", "Guarded")
-        if card not in actions or not words_objectives.can_claim(game, player, card):
+        if not words_objectives.can_claim(game, player, card):
             continue
         for index, trigger in enumerate(game.records[card].triggers):
             if trigger.kind == "action" and usable(game, card, index, LcgEvent("action", player, card)):
