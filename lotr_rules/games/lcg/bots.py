@@ -81,10 +81,7 @@ class LcgHeuristicAgent:
         handler = getattr(self, name, None)
         if handler is None:
             return 0
-        # (deciding only reads the game: moves are tried on copies, and a change made on the
-        # game itself for a moment is made under game.changing())
-        with game.reading():
-            choice: int = handler(game, request)
+        choice: int = handler(game, request)
         return choice
 
     # Each handler returns an index into request.options.

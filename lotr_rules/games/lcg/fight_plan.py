@@ -106,18 +106,6 @@ def best_plan(
     """The best plan for these ready characters against these enemies. ``quest`` is None once
     the quest is over (no one can be sent to it). ``attacking`` lists enemies among ``enemies``
     that still attack the player this round (None: all of them)."""
-    with game.reading():  # (weighing the plans changes nothing)
-        return _best_plan(game, player, characters, enemies, quest, attacking)
-
-
-def _best_plan(
-    game: LcgGame,
-    player: int,
-    characters: Sequence[int],
-    enemies: Sequence[int],
-    quest: QuestNeed | None,
-    attacking: Sequence[int] | None,
-) -> Plan:
     attack_order = set(enemies if attacking is None else attacking)
     foes = [_enemy(game, player, e, e in attack_order) for e in enemies]
     stats = {c: _Stats.of(game, c) for c in characters}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import deque
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 import attrs
@@ -198,8 +198,6 @@ class LcgGame(Game):
         #: the cards whose lasting changes ('while' blocks) a stat must look at
         self.constant_cards: tuple[int, ...] = shared.constant_cards
         self._reading_constants = False
-        #: while the game is only read (see :meth:`reading`): the stats worked out so far
-        self._stats_read: dict[tuple[int, str], int] | None = None
         #: the records' abilities by trigger point and 'while' blocks by stat (see lookup.py)
         self.record_index = shared.lookups
         #: the zone each card was last found in: only a hint, checked at every use (cards move
@@ -270,7 +268,6 @@ class LcgGame(Game):
             setattr(twin, name, getattr(self, name))
         twin.__dict__.update(self.__dict__)
         twin.state = self.state.copy()
-        twin._stats_read = None
         twin.agents = list(agents if agents is not None else self.agents)
         twin.replay_queue = deque(self.replay_queue)
         twin.pending = list(self.pending)
@@ -388,6 +385,16 @@ class LcgGame(Game):
             return list(_ORDERS[n][start])  # (a new list: callers may change theirs)
         return [p for p in ((start + i) % n for i in range(n)) if not state.eliminated[p]]
 
+    def seats(self) -> tuple[int, ...]:
+        """The turn order as a tuple that callers share and never change: for the loops that
+        only read it (events, windows), which ask for it tens of thousands of times a hundred
+        games and need no list of their own."""
+        state = self.state
+        n = state.num_players
+        if True not in state.eliminated and n < len(_ORDERS):
+            return _ORDERS[n][state.first_player]
+        return tuple(self.turn_order())
+
     def heroes(self, player: int) -> list[int]:
         records = self.records
         return [c for c in self.state.zones[(PLAY, player)] if records[c].type == "hero"]
@@ -417,42 +424,8 @@ class LcgGame(Game):
         return who if where == ENGAGED else -1
 
     # ------------------------------------------------------------------ stats
-    @contextlib.contextmanager
-    def reading(self) -> Iterator[None]:
-        """A stretch of code that only reads the game (the bot's outlook, its fight plans): a
-        stat worked out there is remembered until the stretch ends, for nothing can change it.
-        A 'while' block reaching "each character with 2 willpower" works out its targets for
-        every card whose stat is read, so the outlook read each such stat again and again."""
-        if self._stats_read is not None:
-            yield  # (already reading: the outer stretch keeps the stats)
-            return
-        self._stats_read = {}
-        try:
-            yield
-        finally:
-            self._stats_read = None
-
-    @contextlib.contextmanager
-    def changing(self) -> Iterator[None]:
-        """Inside a stretch that only reads the game, a change made for a moment and undone
-        (a bot's check on the game itself): the stats read meanwhile are worked out afresh."""
-        read, self._stats_read = self._stats_read, None
-        try:
-            yield
-        finally:
-            self._stats_read = read
-
     def stat(self, card: int, stat: str) -> int:
         """A stat as it is now: printed value, attachments' grants, lasting effects (never below 0)."""
-        read = self._stats_read
-        if read is not None and not self._reading_constants:
-            value = read.get((card, stat))
-            if value is None:
-                value = read[(card, stat)] = self._stat(card, stat)
-            return value
-        return self._stat(card, stat)
-
-    def _stat(self, card: int, stat: str) -> int:
         records = self.records
         value: int = getattr(records[card], stat)  # the printed value (LcgCard.base)
         state = self.state
@@ -1077,7 +1050,7 @@ class LcgGame(Game):
         """Each player in turn order may act or pass; the window closes when all pass in a row."""
         passes = 0
         while not self.state.finished:
-            order = self.turn_order()
+            order = self.seats()
             if passes >= len(order):
                 return
             for player in order:
@@ -1099,7 +1072,7 @@ class LcgGame(Game):
                             triggers.use_action(self, player, value[1], value[2])
                         else:
                             self.play(player, *value)
-                if passes >= len(self.turn_order()):
+                if passes >= len(self.seats()):
                     return
 
     # ------------------------------------------------------------------ the round

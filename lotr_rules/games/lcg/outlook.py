@@ -59,11 +59,6 @@ def outlook(game: LcgGame) -> float:
     Characters count by their printed stats, so that a boost lasting only to the end of the
     phase is worth something only where that phase uses it: committed willpower while the
     players quest, attack and defense of ready characters in the combat phase."""
-    with game.reading():  # (it reads each stat once)
-        return _outlook(game)
-
-
-def _outlook(game: LcgGame) -> float:
     state = game.state
     if state.finished:
         return DECIDED if state.result.get("won") else -DECIDED
@@ -182,12 +177,11 @@ def ready_after_committing(game: LcgGame, player: int, card: int, agent: Callabl
     # ability could answer.
     state = game.state
     exhausted, committed = state.exhausted, state.committed
-    with game.changing():
-        state.exhausted, state.committed = exhausted | {card}, committed | {card}
-        try:
-            answered = triggers.answerable(game, LcgEvent("committed", player, card))
-        finally:
-            state.exhausted, state.committed = exhausted, committed
+    state.exhausted, state.committed = exhausted | {card}, committed | {card}
+    try:
+        answered = triggers.answerable(game, LcgEvent("committed", player, card))
+    finally:
+        state.exhausted, state.committed = exhausted, committed
     if not answered:
         return False  # exhausted by committing, and nothing readies it
     twin = _trial_copy(game, agent)

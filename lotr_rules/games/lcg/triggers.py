@@ -66,7 +66,7 @@ def listeners(game: LcgGame, subject: int, among: frozenset[int] | None = None) 
     zones = game.state.zones
     records = game.records
     cards = [c for key in _SHARED_LISTENING for c in zones[key] if c in keep]
-    for player in game.turn_order():
+    for player in game.seats():
         cards += [c for c in zones[(PLAY, player)] if c in keep]
         cards += [c for c in zones[(ENGAGED, player)] if c in keep]
         cards += [
@@ -192,7 +192,7 @@ def answerable(game: LcgGame, event: LcgEvent) -> bool:
 def response_window(game: LcgGame, event: LcgEvent, done: set[Ability]) -> None:
     passes = 0
     while not game.state.finished:
-        order = game.turn_order()
+        order = game.seats()
         if passes >= len(order):
             return
         for player in order:
@@ -222,7 +222,7 @@ def response_window(game: LcgGame, event: LcgEvent, done: set[Ability]) -> None:
                 card, index = chosen
                 done.add((card, index))
                 use(game, card, index, event)
-            if passes >= len(game.turn_order()):
+            if passes >= len(game.seats()):
                 return
 
 
@@ -299,7 +299,7 @@ def action_options(game: LcgGame, player: int) -> list[Option]:
         for index, trigger in enumerate(game.records[card].triggers):
             if trigger.kind == "action" and usable(game, card, index, LcgEvent("action", player, card)):
                 options.append(Option(label(game, card, index), ("ability", card, index), card))
-    for holder in game.turn_order():
+    for holder in game.seats():
         for card in game.z(PLAY, holder):
             if card not in actions:
                 continue
