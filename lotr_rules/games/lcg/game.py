@@ -52,7 +52,7 @@ from lotr_rules.games.lcg.state import (
     VICTORY,
     LcgState,
 )
-from lotr_rules.native import attribute_names
+from lotr_rules.native import attribute_names, mypyc_attr
 
 #: a player whose threat reaches this is eliminated
 THREAT_LIMIT = 50
@@ -158,11 +158,11 @@ _ORDERS = tuple(tuple(tuple((first + i) % n for i in range(n)) for first in rang
 _ATTRIBUTES: dict[type, tuple[str, ...]] = {}
 
 
-class LcgGame(Game):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class LcgGame(Game[LcgState]):
     """One cooperative game; ``play_game()`` runs it to its end and returns the result."""
 
     family = "lcg"
-    state: LcgState
 
     def __init__(self, config: LcgConfig, agents: Sequence[Agent], replay: Sequence[int] = ()) -> None:
         """``replay``: recorded answers, used before any agent is asked (setup asks too)."""
@@ -266,7 +266,8 @@ class LcgGame(Game):
             names = _ATTRIBUTES[cls] = attribute_names(cls)
         for name in names:
             setattr(twin, name, getattr(self, name))
-        twin.__dict__.update(self.__dict__)
+        if hasattr(self, "__dict__"):  # compiled, the class keeps no __dict__ (a subclass may)
+            twin.__dict__.update(self.__dict__)
         twin.state = self.state.copy()
         twin.agents = list(agents if agents is not None else self.agents)
         twin.replay_queue = deque(self.replay_queue)
