@@ -118,11 +118,13 @@ class GameState:
         return other
 
     def canonical(self) -> dict[str, Any]:
-        """A JSON-able view of the state that two equal games share exactly."""
+        """A JSON-able view of the state that two equal games share exactly: a snapshot, holding
+        copies of the state's lists, never the lists themselves (a view taken before a change
+        must not change with it: a Forced effect's view before and after are compared)."""
         view = {
-            "zones": sorted([list(key), cards] for key, cards in self.zones.items()),
-            "under": sorted([key, cards] for key, cards in self.under.items() if cards),
-            "marks": sorted([list(key), cards] for key, cards in self.marks.items() if cards),
+            "zones": sorted([list(key), cards[:]] for key, cards in self.zones.items()),
+            "under": sorted([key, cards[:]] for key, cards in self.under.items() if cards),
+            "marks": sorted([list(key), cards[:]] for key, cards in self.marks.items() if cards),
             "counters": sorted(self.counters.items()),
             "flags": sorted(self.flags),
             "turn_triggers": [[t.label, owner, card] for t, owner, card in self.turn_triggers],

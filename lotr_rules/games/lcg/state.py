@@ -205,8 +205,8 @@ class LcgState(GameState):
         view = super().canonical()
         view.update(
             {
-                "threat": self.threat,
-                "eliminated": self.eliminated,
+                "threat": self.threat[:],
+                "eliminated": self.eliminated[:],
                 "first_player": self.first_player,
                 "phase": self.phase,
                 "exhausted": sorted(self.exhausted),
