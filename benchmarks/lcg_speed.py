@@ -250,7 +250,11 @@ def side_by_side(baseline: str, rounds: int, games: dict[str, int], installed: b
                     per_game[name].append(figures["seconds"] / figures["games"])
                     prints[name].add(figures["fingerprint"])
                     rounds_played = figures["rounds"]
-            same = len(set().union(*prints.values())) == 1
+            same = ", ".join(f"{name} {'yes' if prints[name] == prints[old_name] else 'NO'}" for name in newer) + (
+                f"; this checkout's builds alike: {'yes' if prints[newer[0]] == prints[newer[1]] else 'NO'}"
+                if len(newer) == 2
+                else ""
+            )
             print(f"{bot} bots, {games[bot]} games a round ({rounds_played / games[bot]:.1f} rounds a game):")
             old = per_game[old_name]
             for name in newer:
@@ -263,7 +267,7 @@ def side_by_side(baseline: str, rounds: int, games: dict[str, int], installed: b
                     f"  games per CPU second, {name} / baseline: {_median(old) / _median(new):.2f}x "
                     f"(ratio of the medians), {min(old) / min(new):.2f}x (ratio of the minimums)"
                 )
-            print(f"  same games (digests and logs) in every build: {'yes' if same else 'NO'}")
+            print(f"  the same games as the baseline (digests and logs): {same}")
         copies: dict[str, list[float]] = {name: [] for name in builds}
         digests: dict[str, set[str]] = {name: set() for name in builds}
         for index in range(3):
