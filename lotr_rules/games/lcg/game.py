@@ -166,7 +166,7 @@ class LcgGame(Game[LcgState]):
 
     def __init__(self, config: LcgConfig, agents: Sequence[Agent], replay: Sequence[int] = ()) -> None:
         """``replay``: recorded answers, used before any agent is asked (setup asks too)."""
-        config.check()
+        self.check_config(config)
         if len(agents) != len(config.players):
             raise ConfigError(f"{len(config.players)} players need {len(config.players)} agents")
         self.config = config
@@ -255,6 +255,11 @@ class LcgGame(Game[LcgState]):
         return card_lines(self, card, with_state=with_state)
 
     # ------------------------------------------------------------------ copies
+    def check_config(self, config: LcgConfig) -> None:
+        """Refuses a table the rules do not allow (a subclass that lays out its own table checks
+        less; a method rather than a subclass of the config, which the compiled build refuses)."""
+        config.check()
+
     def copy(self, agents: Sequence[Agent] | None = None) -> LcgGame:
         """An independent game in the same state, sharing only what never changes."""
         # Not copy.copy: where the engine's Game is compiled (the compiled build), copy.copy
