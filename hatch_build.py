@@ -43,7 +43,9 @@ from setuptools import setup
 
 setup(
     name="lotr-rules-compiled",
-    ext_modules=mypycify({paths!r}, opt_level="3"),
+    # one C file per module rather than one for all: the C compiler takes a fraction of the
+    # time over several files that it takes over a single large one (1.5 minutes, not 5)
+    ext_modules=mypycify({paths!r}, opt_level="3", multi_file=True),
     script_args=["build_ext", "--inplace"],
 )
 """
@@ -125,7 +127,7 @@ class CompileHook(BuildHookInterface):
         (work / "mypy.ini").write_text(
             _MYPY_CONFIG.format(version=f"{sys.version_info[0]}.{sys.version_info[1]}"), encoding="utf-8"
         )
-        self.app.display_info(f"compiling {len(paths)} modules with mypyc (about a minute)")
+        self.app.display_info(f"compiling {len(paths)} modules with mypyc (a minute or two)")
         done = subprocess.run([sys.executable, "setup.py"], cwd=work, capture_output=True, text=True)
         if done.returncode != 0:
             details = f"{done.stdout[-4000:]}\n{done.stderr[-4000:]}"

@@ -1,5 +1,5 @@
-"""Play seeded deck-building games and print one line per game: its setup, the digest of its
-final state, a digest of its whole log and of its choices. Run by two installations of
+"""Play seeded deck-building games and Card Game games and print one line per game: its setup,
+the digest of its final state, a digest of its whole log and of its choices. Run by two installations of
 lotr_rules (the pure-Python one and the compiled one), the outputs must be identical.
 
     python .ci/game_digests.py --build pure|compiled --games N > digests.txt
@@ -23,6 +23,13 @@ from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.native import COMPILED_MODULES, compiled_modules
 
+#: Card Game line-ups (scenario, decks): the three core set scenarios, one to three decks
+LCG_SETUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("passage-through-mirkwood", ("leadership",)),
+    ("journey-down-the-anduin", ("tactics", "spirit")),
+    ("escape-from-dol-guldur", ("lore", "leadership-spirit", "tactics")),
+)
+
 #: (sets, mix, players): the two sets alone and mixed, with 2 and 4 players
 SETUPS: tuple[tuple[tuple[str, ...], str, int], ...] = (
     (("two-towers",), "", 2),
@@ -42,6 +49,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--build", choices=("pure", "compiled"), required=True)
     parser.add_argument("--games", type=int, default=300, help="games in all, spread over the setups")
+    parser.add_argument("--lcg-games", type=int, default=0, help="Card Game games in all, spread over its line-ups")
     args = parser.parse_args()
     compiled = compiled_modules()
     expected = list(COMPILED_MODULES) if args.build == "compiled" else []
@@ -68,7 +76,37 @@ def main() -> int:
             f"log {_digest(state.log)} choices {_digest(state.choices)} "
             f"turns {result['turns']} result {_digest(result)}"
         )
+    lcg_games(args.lcg_games)
     return 0
+
+
+def lcg_games(games: int) -> None:
+    """The Card Game's seeded games: random bots in every other game, heuristic bots (which try
+    moves on copies of the game) in the others."""
+    import attrs
+
+    from lotr_rules.games.lcg.bots import LcgHeuristicAgent
+    from lotr_rules.games.lcg.bots import RandomAgent as LcgRandomAgent
+    from lotr_rules.games.lcg.game import LcgGame
+    from lotr_rules.sim.families import SimSettings
+    from lotr_rules.sim.lcg import LcgFamily
+
+    family = LcgFamily()
+    catalogue = family.load(())
+    for index in range(games):
+        scenario, decks = LCG_SETUPS[index % len(LCG_SETUPS)]
+        seed = index
+        settings = SimSettings(family="lcg", games=1, players=len(decks), scenario=scenario, decks=decks)
+        table = family.table(catalogue, settings)
+        kind = LcgRandomAgent if index % 2 else LcgHeuristicAgent
+        game = LcgGame(attrs.evolve(table.config, seed=seed), [kind(seed * 10 + i) for i in range(len(decks))])
+        result = game.play_game()
+        state = game.state
+        print(
+            f"lcg {scenario} {'+'.join(decks)} {kind.__name__} seed {seed}: digest {state.digest()} "
+            f"log {_digest(state.log)} choices {_digest(state.choices)} "
+            f"rounds {result['rounds']} result {_digest(result)}"
+        )
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
     python benchmarks/bench.py --only turn --rounds 21   # more alternating rounds of games
     python benchmarks/bench.py --compiled --only turn    # the compiled build alone
     python benchmarks/bench.py --both --only turn        # pure, compiled and pyminion in one run
+    python benchmarks/bench.py --against 99df230 --only turn   # this checkout beside another commit
 
 By default the checkout's sources are measured: the pure-Python build (what
 ``LOTR_RULES_COMPILE=0`` installs, and any install where no C compiler is found). ``--compiled``
@@ -13,7 +14,10 @@ first builds the compiled build (what ``pip install .`` makes where a C compiler
 temporary folder (about a minute) and measures that instead; every figure of the games says which
 build it measured. ``--both`` builds it too and measures the games of both builds and of pyminion
 in alternating rounds of one run: each build's games in a fresh process of their own (a process
-can import only one build), pyminion's in this one. Start-up always runs the checkout's sources.
+can import only one build), pyminion's in this one. ``--against COMMIT`` measures the turn of this
+checkout's pure-Python build beside that commit's (written out of the repository with ``git
+archive`` into a temporary folder) and pyminion, the same way: whether a change of cost per turn
+is the code's or the machine's. Start-up always runs the checkout's sources.
 
 - parse + check throughput on a generated corpus of 1,000 cards, through Lark alone and through
   the hand-written fast parser that ``parse`` tries first, each with its stages timed apart
@@ -315,6 +319,36 @@ def bench_builds_side_by_side(rounds: int, games: int) -> None:
         )
 
 
+def bench_against(commit: str, rounds: int, games: int) -> None:
+    """This checkout's pure-Python turn beside another commit's and pyminion's, in turn round
+    after round: every round, and the ratios of the medians."""
+    from reference_pyminion import measure_pyminion
+
+    target = Path(tempfile.mkdtemp(prefix="lotr-rules-against-"))
+    atexit.register(shutil.rmtree, target, True)
+    archive = subprocess.run(["git", "archive", "--format=tar", commit], cwd=ROOT, capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(target)], input=archive.stdout, check=True)
+    builds = {f"commit {commit}": target, "this checkout": ROOT}
+    ours: dict[str, list[float]] = {name: [] for name in builds}
+    theirs: list[float] = []
+    for index in range(rounds):
+        # which build goes first turns every round
+        order = list(builds.items()) if index % 2 == 0 else list(builds.items())[::-1]
+        for name, path in order:
+            ours[name].append(games_in_child(path, games, index * games)["us_per_player_turn"])
+        theirs.append(measure_pyminion(games * 2, players=4, seed=index + 1)["us_per_player_turn"])
+    print(f"{rounds} rounds, each {games} games of each pure-Python build and {games * 2} of pyminion, 4 players")
+    print(f"  pyminion 0.4.0, Big Money: {_median(theirs):.1f} µs CPU per player turn (median)")
+    for name, turns in ours.items():
+        print(
+            f"  {name}: {_median(turns):.1f} µs CPU per player turn (median), rounds: "
+            + ", ".join(f"{a:.1f}" for a in turns)
+            + f"; / pyminion {_median(turns) / _median(theirs):.2f}x (ratio of the medians)"
+        )
+    old, new = ours.values()
+    print(f"  this checkout / commit {commit}, cost per player turn: {_median(new) / _median(old):.2f}x")
+
+
 def bench_side_by_side(rounds: int, games: int) -> None:
     """Alternate rounds of our games and pyminion's, so that load on a shared machine hits both
     alike; print every round, and the ratio of the medians and of the minimums."""
@@ -405,6 +439,11 @@ def main() -> int:
         help="build the compiled build and measure the turn part for it, the pure-Python build and pyminion "
         "side by side in one run",
     )
+    parser.add_argument(
+        "--against",
+        metavar="COMMIT",
+        help="measure the turn part for this checkout's pure-Python build beside that commit's and pyminion",
+    )
     # the children of --both: which build to import, and the games to play
     parser.add_argument("--build-path", help=argparse.SUPPRESS)
     parser.add_argument("--child-games", type=int, help=argparse.SUPPRESS)
@@ -437,7 +476,9 @@ def main() -> int:
     # leaves Lark's tables and caches behind, which every later garbage collection walks.
     if "turn" in parts:
         rounds = args.rounds if args.rounds is not None else 7 if args.quick else 15
-        if args.both:
+        if args.against:
+            bench_against(args.against, rounds=rounds, games=10 if args.quick else 30)
+        elif args.both:
             bench_builds_side_by_side(rounds=rounds, games=10 if args.quick else 30)
         else:
             bench_side_by_side(rounds=rounds, games=10 if args.quick else 30)

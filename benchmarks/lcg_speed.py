@@ -3,11 +3,16 @@
     python benchmarks/lcg_speed.py                       # against the baseline commit, 7 rounds
     python benchmarks/lcg_speed.py --rounds 11 --games 20
     python benchmarks/lcg_speed.py --baseline HEAD~3     # against any other commit
+    python benchmarks/lcg_speed.py --also-pure           # this checkout's pure-Python build too
+    python benchmarks/lcg_speed.py --pure                # the pure-Python build alone, no install
     python benchmarks/lcg_speed.py --profile heuristic   # where the time goes, in each build
-    python benchmarks/lcg_speed.py --compiled            # this checkout's compiled build too
 
-The baseline commit is written out of the repository (``git archive``) into a temporary folder,
-so that both builds run side by side in one run: every round plays the same seeded games of
+Each side is the build its users get. This checkout is installed as the README installs it
+(``pip install .`` into a temporary folder, compiled where a C compiler is found; the run says
+how many of its modules run compiled). The baseline commit is written out of the repository
+(``git archive``) into a temporary folder and run from its sources: 0e2cc6e installed the
+pure-Python build by default (its compiled build had to be asked for, and compiled none of the
+Card Game's modules). Both builds run side by side in one run: every round plays the same seeded games of
 Passage Through Mirkwood (the leadership deck alone) once with each build, in a fresh process of
 its own, the two builds taking turns so that load from other processes on a shared machine hits
 both alike. Each child reports the CPU time (``time.process_time``) of its games alone, setting
@@ -199,26 +204,36 @@ def _median(values: list[float]) -> float:
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
-def compiled_tree() -> Path:
-    """This checkout's compiled build (what ``pip install .`` makes where a C compiler is found),
-    installed into a temporary folder (removed by the caller)."""
-    target = Path(tempfile.mkdtemp(prefix="lotr-rules-compiled-"))
-    print("building this checkout's compiled build (LOTR_RULES_COMPILE=1 pip install --target ...)", flush=True)
+def installed_tree() -> Path:
+    """This checkout as ``pip install .`` installs it by default (compiled where a C compiler is
+    found, the pure-Python build elsewhere), in a temporary folder (removed by the caller)."""
+    target = Path(tempfile.mkdtemp(prefix="lotr-rules-installed-"))
+    print("installing this checkout (pip install --target ...; compiling takes a few minutes)", flush=True)
+    env = {key: value for key, value in os.environ.items() if key != "LOTR_RULES_COMPILE"}
+    started = time.monotonic()
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(ROOT)],
-        env={**os.environ, "LOTR_RULES_COMPILE": "1"},
+        env=env,
         check=True,
+    )
+    compiled = child(target, ["modules"])
+    print(
+        f"installed in {time.monotonic() - started:.0f} s: {len(compiled['compiled'])} of "
+        f"{compiled['listed']} listed modules run compiled",
+        flush=True,
     )
     return target
 
 
-def side_by_side(baseline: str, rounds: int, games: dict[str, int], compiled: bool = False) -> None:
+def side_by_side(baseline: str, rounds: int, games: dict[str, int], installed: bool = True, pure: bool = False) -> None:
     old_tree = baseline_tree(baseline)
-    new_tree = compiled_tree() if compiled else None
+    new_tree = installed_tree() if installed else None
     old_name = f"baseline {baseline}"
-    builds = {old_name: old_tree, "this checkout": ROOT}
+    builds = {old_name: old_tree}
     if new_tree is not None:
-        builds["this checkout, compiled"] = new_tree
+        builds["this checkout, installed"] = new_tree
+    if pure:
+        builds["this checkout, pure Python"] = ROOT
     newer = [name for name in builds if name != old_name]
     try:
         print(f"Passage Through Mirkwood, {' + '.join(DECKS)} deck; {rounds} rounds, the builds taking turns")
@@ -235,7 +250,11 @@ def side_by_side(baseline: str, rounds: int, games: dict[str, int], compiled: bo
                     per_game[name].append(figures["seconds"] / figures["games"])
                     prints[name].add(figures["fingerprint"])
                     rounds_played = figures["rounds"]
-            same = len(set().union(*prints.values())) == 1
+            same = ", ".join(f"{name} {'yes' if prints[name] == prints[old_name] else 'NO'}" for name in newer) + (
+                f"; this checkout's builds alike: {'yes' if prints[newer[0]] == prints[newer[1]] else 'NO'}"
+                if len(newer) == 2
+                else ""
+            )
             print(f"{bot} bots, {games[bot]} games a round ({rounds_played / games[bot]:.1f} rounds a game):")
             old = per_game[old_name]
             for name in newer:
@@ -248,7 +267,7 @@ def side_by_side(baseline: str, rounds: int, games: dict[str, int], compiled: bo
                     f"  games per CPU second, {name} / baseline: {_median(old) / _median(new):.2f}x "
                     f"(ratio of the medians), {min(old) / min(new):.2f}x (ratio of the minimums)"
                 )
-            print(f"  same games (digests and logs) in every build: {'yes' if same else 'NO'}")
+            print(f"  the same games as the baseline (digests and logs): {same}")
         copies: dict[str, list[float]] = {name: [] for name in builds}
         digests: dict[str, set[str]] = {name: set() for name in builds}
         for index in range(3):
@@ -273,7 +292,11 @@ def side_by_side(baseline: str, rounds: int, games: dict[str, int], compiled: bo
 def main() -> int:
     if sys.argv[1:2] == ["--child"]:
         what = sys.argv[2]
-        if what == "play":
+        if what == "modules":
+            from lotr_rules.native import COMPILED_MODULES, compiled_modules
+
+            result = {"compiled": compiled_modules(), "listed": len(COMPILED_MODULES)}
+        elif what == "play":
             result = play(sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
         elif what == "profile":
             result = profile(sys.argv[3], int(sys.argv[4]))
@@ -287,9 +310,14 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=None, help="heuristic games a round (random: ten times as many)")
     parser.add_argument("--profile", choices=BOTS, help="profile this checkout's games with this bot instead")
     parser.add_argument(
-        "--compiled",
+        "--also-pure",
         action="store_true",
-        help="also build this checkout's compiled build (about a minute) and measure it beside the other two",
+        help="also measure this checkout's sources as they are (the pure-Python build) beside the other two",
+    )
+    parser.add_argument(
+        "--pure",
+        action="store_true",
+        help="measure this checkout's sources (the pure-Python build) instead of installing it",
     )
     args = parser.parse_args()
     if args.profile:
@@ -302,7 +330,7 @@ def main() -> int:
             shutil.rmtree(old_tree, ignore_errors=True)
         return 0
     games = dict(GAMES) if args.games is None else {"heuristic": args.games, "random": args.games * 10}
-    side_by_side(args.baseline, args.rounds, games, compiled=args.compiled)
+    side_by_side(args.baseline, args.rounds, games, installed=not args.pure, pure=args.pure or args.also_pure)
     return 0
 
 

@@ -18,14 +18,31 @@ from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeVar
 
+__all__ = [
+    "COMPILED_MODULES",
+    "EDITABLE_FOLDER",
+    "StateVar",
+    "attribute_names",
+    "compiled_modules",
+    "mypyc_attr",
+    "use_editable_build",
+]
+
 if TYPE_CHECKING:
     from mypy_extensions import mypyc_attr as mypyc_attr
+    from typing_extensions import TypeVar as StateVar
 else:
     _T = TypeVar("_T")
 
     def mypyc_attr(*_names: str, **_settings: Any) -> Callable[[_T], _T]:
         """The compiler's class mark, doing nothing at run time."""
         return lambda cls: cls
+
+    def StateVar(name: str, *constraints: Any, default: Any = None, **settings: Any) -> Any:
+        """A type variable with a default (PEP 696) for the type checker and the compiler, the
+        plain ``TypeVar`` at run time: Python before 3.13 takes no default, and the default
+        matters to the type checker alone (see ``lotr_rules.engine.game.Game``)."""
+        return TypeVar(name, *constraints, **settings)
 
 
 #: The modules the compiled build compiles: the hot path of a deck-building game (the turn, the
@@ -46,6 +63,19 @@ COMPILED_MODULES = (
     "lotr_rules.games.deckbuilding.game",
     "lotr_rules.games.deckbuilding.vocabulary",
     "lotr_rules.agents.bots",
+    "lotr_rules.games.lcg.state",
+    "lotr_rules.games.lcg.lookup",
+    "lotr_rules.games.lcg.triggers",
+    "lotr_rules.games.lcg.hooks",
+    "lotr_rules.games.lcg.game",
+    "lotr_rules.games.lcg.combat",
+    "lotr_rules.games.lcg.words",
+    "lotr_rules.games.lcg.words_protection",
+    "lotr_rules.games.lcg.words_objectives",
+    "lotr_rules.games.lcg.words_entering",
+    "lotr_rules.games.lcg.outlook",
+    "lotr_rules.games.lcg.fight_plan",
+    "lotr_rules.games.lcg.bots",
 )
 
 
@@ -71,6 +101,8 @@ def attribute_names(cls: type) -> tuple[str, ...]:
         name
         for klass in cls.__mro__
         for name in vars(klass).get("__slots__", ()) or vars(klass).get("__mypyc_attrs__", ())
+        # (a compiled class that allows subclasses lists the __dict__ those subclasses get)
+        if name not in ("__dict__", "__weakref__")
     )
     return tuple(dict.fromkeys(found))
 

@@ -14,7 +14,7 @@ import json
 from collections import deque
 from collections.abc import Callable, Sequence
 from operator import attrgetter
-from typing import Any
+from typing import Any, Generic
 
 from lotr_rules.engine.cards import CardDef, CostChangeDef, TriggerDef
 from lotr_rules.engine.context import Ctx
@@ -23,7 +23,7 @@ from lotr_rules.engine.events import Event
 from lotr_rules.engine.facts import HAS_SELF_TRIGGER
 from lotr_rules.engine.rng import Rng
 from lotr_rules.errors import IllegalChoiceError, InternalError, ScriptBudgetError, TriggerDepthError
-from lotr_rules.native import mypyc_attr
+from lotr_rules.native import StateVar, mypyc_attr
 
 #: Effect steps (loop iterations and trigger firings) allowed within one top-level action.
 STEP_BUDGET = 10_000
@@ -118,11 +118,13 @@ class GameState:
         return other
 
     def canonical(self) -> dict[str, Any]:
-        """A JSON-able view of the state that two equal games share exactly."""
+        """A JSON-able view of the state that two equal games share exactly: a snapshot, holding
+        copies of the state's lists, never the lists themselves (a view taken before a change
+        must not change with it: a Forced effect's view before and after are compared)."""
         view = {
-            "zones": sorted([list(key), cards] for key, cards in self.zones.items()),
-            "under": sorted([key, cards] for key, cards in self.under.items() if cards),
-            "marks": sorted([list(key), cards] for key, cards in self.marks.items() if cards),
+            "zones": sorted([list(key), cards[:]] for key, cards in self.zones.items()),
+            "under": sorted([key, cards[:]] for key, cards in self.under.items() if cards),
+            "marks": sorted([list(key), cards[:]] for key, cards in self.marks.items() if cards),
             "counters": sorted(self.counters.items()),
             "flags": sorted(self.flags),
             "turn_triggers": [[t.label, owner, card] for t, owner, card in self.turn_triggers],
@@ -143,8 +145,16 @@ class GameState:
         return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
+#: the state class of a family's games. A family's game narrows its ``state`` to its own state
+#: class through this variable rather than by redeclaring the attribute: the compiled build
+#: keeps one attribute of one type down the class tree (it erases the variable to GameState).
+#: Covariant, so that a family's game is a ``Game`` wherever one is asked for; defaulting to
+#: GameState, so that a plain ``Game`` is ``Game[GameState]``.
+StateT = StateVar("StateT", bound="GameState", default="GameState", covariant=True)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Game:
+class Game(Generic[StateT]):
     """A game in progress: the catalogue of card instances, the state and the seats' agents."""
 
     # Slots: the turn loop reads these on every action (a family's subclass adds its own).
@@ -165,9 +175,9 @@ class Game:
 
     family = "generic"
 
-    def __init__(self, cards: Sequence[CardDef], state: GameState, agents: Sequence[Agent]) -> None:
+    def __init__(self, cards: Sequence[CardDef], state: StateT, agents: Sequence[Agent]) -> None:
         self.cards = tuple(cards)
-        self.state: GameState = state
+        self.state: StateT = state
         self.agents = list(agents)
         self.replay_queue: deque[int] = deque()
         self.resolving = 0

@@ -18,6 +18,7 @@ from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.outlook import after, after_option, outlook, ready_after_committing, wins_if_defeated
 from lotr_rules.games.lcg.state import ACTIVE, ENGAGED, PLAY, QUEST, STAGING, TRAMPLE
 from lotr_rules.games.lcg.words_attacks import SEVERAL_DEFENDERS
+from lotr_rules.native import mypyc_attr
 
 __all__ = ["LcgHeuristicAgent", "RandomAgent"]
 
@@ -56,6 +57,7 @@ TRAMPLE_THREAT_ACCEPTED = 2
 _HANDLERS: dict[str, str] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LcgHeuristicAgent:
     """Quests to beat the staging threat, defends with its best defender, attacks what it can
     kill, plays the allies and attachments it can afford, and plays an event or uses an Action

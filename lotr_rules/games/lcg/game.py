@@ -62,7 +62,7 @@ from lotr_rules.games.lcg.state import (
     VICTORY,
     LcgState,
 )
-from lotr_rules.native import attribute_names
+from lotr_rules.native import attribute_names, mypyc_attr
 
 #: a player whose threat reaches this is eliminated
 THREAT_LIMIT = 50
@@ -168,15 +168,15 @@ _ORDERS = tuple(tuple(tuple((first + i) % n for i in range(n)) for first in rang
 _ATTRIBUTES: dict[type, tuple[str, ...]] = {}
 
 
-class LcgGame(Game):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class LcgGame(Game[LcgState]):
     """One cooperative game; ``play_game()`` runs it to its end and returns the result."""
 
     family = "lcg"
-    state: LcgState
 
     def __init__(self, config: LcgConfig, agents: Sequence[Agent], replay: Sequence[int] = ()) -> None:
         """``replay``: recorded answers, used before any agent is asked (setup asks too)."""
-        config.check()
+        self.check_config(config)
         if len(agents) != len(config.players):
             raise ConfigError(f"{len(config.players)} players need {len(config.players)} agents")
         self.config = config
@@ -269,6 +269,11 @@ class LcgGame(Game):
         return card_lines(self, card, with_state=with_state)
 
     # ------------------------------------------------------------------ copies
+    def check_config(self, config: LcgConfig) -> None:
+        """Refuses a table the rules do not allow (a subclass that lays out its own table checks
+        less; a method rather than a subclass of the config, which the compiled build refuses)."""
+        config.check()
+
     def copy(self, agents: Sequence[Agent] | None = None) -> LcgGame:
         """An independent game in the same state, sharing only what never changes."""
         # Not copy.copy: where the engine's Game is compiled (the compiled build), copy.copy
@@ -280,7 +285,8 @@ class LcgGame(Game):
             names = _ATTRIBUTES[cls] = attribute_names(cls)
         for name in names:
             setattr(twin, name, getattr(self, name))
-        twin.__dict__.update(self.__dict__)
+        if hasattr(self, "__dict__"):  # compiled, the class keeps no __dict__ (a subclass may)
+            twin.__dict__.update(self.__dict__)
         twin.state = self.state.copy()
         twin.agents = list(agents if agents is not None else self.agents)
         twin.replay_queue = deque(self.replay_queue)
@@ -378,7 +384,7 @@ class LcgGame(Game):
         Damage is checked when dealt, but hit points can also fall later (an attachment leaves,
         an effect ends), and a card is destroyed whenever its damage reaches them.
         """
-        while True:
+        while self.state.damage:
             # the first card (by number) whose damage reaches its hit points, if any
             doomed = next((c for c, d in sorted(self.state.damage.items()) if d >= self.stat(c, "hit_points")), -1)
             if doomed < 0:
@@ -404,6 +410,16 @@ class LcgGame(Game):
         if True not in state.eliminated and n < len(_ORDERS):
             return list(_ORDERS[n][start])  # (a new list: callers may change theirs)
         return [p for p in ((start + i) % n for i in range(n)) if not state.eliminated[p]]
+
+    def seats(self) -> tuple[int, ...]:
+        """The turn order as a tuple that callers share and never change: for the loops that
+        only read it (events, windows), which ask for it tens of thousands of times a hundred
+        games and need no list of their own."""
+        state = self.state
+        n = state.num_players
+        if True not in state.eliminated and n < len(_ORDERS):
+            return _ORDERS[n][state.first_player]
+        return tuple(self.turn_order())
 
     def heroes(self, player: int) -> list[int]:
         records = self.records
@@ -1071,7 +1087,7 @@ class LcgGame(Game):
         """Each player in turn order may act or pass; the window closes when all pass in a row."""
         passes = 0
         while not self.state.finished:
-            order = self.turn_order()
+            order = self.seats()
             if passes >= len(order):
                 return
             for player in order:
@@ -1093,7 +1109,7 @@ class LcgGame(Game):
                             triggers.use_action(self, player, value[1], value[2])
                         else:
                             self.play(player, *value)
-                if passes >= len(self.turn_order()):
+                if passes >= len(self.seats()):
                     return
 
     # ------------------------------------------------------------------ the round

@@ -92,14 +92,6 @@ from lotr_rules.scenario_files import (
 
 
 # ---------------------------------------------------------------------- building the game
-class _Config(LcgConfig):
-    """A table written by hand: any cards, in any number, wherever the file puts them."""
-
-    def check(self) -> None:
-        if not 1 <= len(self.players) <= 4:
-            raise ConfigError("the LCG is for 1 to 4 players")
-
-
 class ScenarioGame(LcgGame):
     """The engine's game, unchanged, except that its setup lays out the file's table."""
 
@@ -107,6 +99,11 @@ class ScenarioGame(LcgGame):
         #: the file's table, which setup lays out (set first: the engine's constructor sets up)
         self.layout = layout
         super().__init__(config, agents)
+
+    def check_config(self, config: LcgConfig) -> None:
+        """A table written by hand: any cards, in any number, wherever the file puts them."""
+        if not 1 <= len(config.players) <= 4:
+            raise ConfigError("the LCG is for 1 to 4 players")
 
     def _setup(self) -> None:
         layout = self.layout
@@ -196,7 +193,7 @@ def build_game(scenario: LcgScenario, agent: Agent | None = None) -> ScenarioGam
         else:
             # one instance each: the engine makes ``copies`` of an encounter record
             encounter.append(attrs.evolve(record, copies=1))
-    config = _Config(
+    config = LcgConfig(
         scenario=QuestScenario(scenario.title or "scenario", tuple(quest), tuple(encounter)),
         players=tuple(PlayerDeck((), tuple(deck)) for deck in decks),
         seed=scenario.seed,

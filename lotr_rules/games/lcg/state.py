@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from lotr_rules.engine.game import GameState
-from lotr_rules.native import attribute_names
+from lotr_rules.native import attribute_names, mypyc_attr
 
 # Zones of each player: (name, player).
 HAND = "hand"
@@ -106,6 +106,7 @@ _ONE_PASS = set(_BASE_FIELDS) == {
 }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LcgState(GameState):
     __slots__ = (
         "attached_to",
@@ -206,8 +207,8 @@ class LcgState(GameState):
         view = super().canonical()
         view.update(
             {
-                "threat": self.threat,
-                "eliminated": self.eliminated,
+                "threat": self.threat[:],
+                "eliminated": self.eliminated[:],
                 "first_player": self.first_player,
                 "phase": self.phase,
                 "exhausted": sorted(self.exhausted),

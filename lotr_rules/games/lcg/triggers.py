@@ -76,7 +76,7 @@ def listeners(game: LcgGame, subject: int, among: frozenset[int] | None = None) 
     zones = game.state.zones
     records = game.records
     cards = [c for key in _SHARED_LISTENING for c in zones[key] if c in keep]
-    for player in game.turn_order():
+    for player in game.seats():
         cards += [c for c in zones[(PLAY, player)] if c in keep]
         cards += [c for c in zones[(ENGAGED, player)] if c in keep]
         cards += [
@@ -218,7 +218,7 @@ def answerable(game: LcgGame, event: LcgEvent) -> bool:
 def response_window(game: LcgGame, event: LcgEvent, done: set[Ability]) -> None:
     passes = 0
     while not game.state.finished:
-        order = game.turn_order()
+        order = game.seats()
         if passes >= len(order):
             return
         for player in order:
@@ -235,9 +235,12 @@ def response_window(game: LcgGame, event: LcgEvent, done: set[Ability]) -> None:
                 and game.controller(card) == player
                 and usable(game, card, index, event)
             ]
-            about = game.card_name(event.subject) if event.subject >= 0 else ""
-            prompt = f"Use a Response? ({moment(event.point, about)})"
-            chosen = game.choose(player, "response", prompt, [PASS, *options]) if options else None
+            chosen = None
+            if options:
+                # (the prompt is written only when someone is asked)
+                about = game.card_name(event.subject) if event.subject >= 0 else ""
+                prompt = f"Use a Response? ({moment(event.point, about)})"
+                chosen = game.choose(player, "response", prompt, [PASS, *options])
             if chosen is None:
                 passes += 1
             else:
@@ -245,7 +248,7 @@ def response_window(game: LcgGame, event: LcgEvent, done: set[Ability]) -> None:
                 card, index = chosen
                 done.add((card, index))
                 use(game, card, index, event)
-            if passes >= len(game.turn_order()):
+            if passes >= len(game.seats()):
                 return
 
 
@@ -275,7 +278,9 @@ def use(game: LcgGame, card: int, index: int, event: LcgEvent, *, effect: bool =
     game.log(LOG_KINDS[trigger.kind], player, game.card_name(card), trigger.text)
     # a Forced effect that changes nothing leaves no line in the log (nothing a player chose)
     heading = len(game.state.log)
-    before = (game.state.digest(), _outcome(event)) if trigger.kind == "forced" else None
+    # (the state's canonical view, compared as it is: the digest is that view hashed, and
+    # hashing it twice for every Forced effect cost more than the comparison)
+    before = (game.state.canonical(), _outcome(event)) if trigger.kind == "forced" else None
     answering, game.answering = game.answering, event
     try:
         resolve = trigger.effect if effect else trigger.cost
@@ -291,7 +296,7 @@ def use(game: LcgGame, card: int, index: int, event: LcgEvent, *, effect: bool =
     finally:
         game.answering = answering
     game.check_lethal()
-    if before is not None and len(game.state.log) == heading and (game.state.digest(), _outcome(event)) == before:
+    if before is not None and len(game.state.log) == heading and (game.state.canonical(), _outcome(event)) == before:
         del game.state.log[heading - 1]
 
 
@@ -303,20 +308,24 @@ def _outcome(event: LcgEvent) -> tuple[bool, int, int]:
 def action_options(game: LcgGame, player: int) -> list[Option]:
     """The Action abilities the player can use now: of the cards they control in play, and the
     Actions by each player of the other players' cards."""
-    from lotr_rules.games.lcg import words_objectives
-
     options = []
     # (only the cards with an Action are asked)
     actions = record_index(game).actions
     for card in game.z(STAGING):
+        if card not in actions:
+            continue
+        # (imported here, and only for such a card: an import statement costs a look-up at
+        # every call, and this runs at every action window)
+        from lotr_rules.games.lcg import words_objectives
+
         # an objective in the staging area offers its Action to every player once it is free
         # of encounters (RR "Objective Cards", "Guarded")
-        if card not in actions or not words_objectives.can_claim(game, player, card):
+        if not words_objectives.can_claim(game, player, card):
             continue
         for index, trigger in enumerate(game.records[card].triggers):
             if trigger.kind == "action" and usable(game, card, index, LcgEvent("action", player, card)):
                 options.append(Option(label(game, card, index), ("ability", card, index), card))
-    for holder in game.turn_order():
+    for holder in game.seats():
         for card in game.z(PLAY, holder):
             if card not in actions:
                 continue
