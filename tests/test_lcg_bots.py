@@ -8,7 +8,7 @@ from lcg_fixtures import config, heuristic, named, random_agents, trigger_config
 from lcg_table import clear_staging, put, table
 
 from lotr_rules.engine.decisions import DecisionRequest, Option
-from lotr_rules.games.lcg import triggers
+from lotr_rules.games.lcg import fight_plan, triggers
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.state import DECK, ENGAGED, HAND, QUEST, STAGING
@@ -174,3 +174,22 @@ def test_commits_no_more_willpower_than_the_quest_can_take() -> None:
     assert ask(game, "commit", options).value is None
     del game.state.progress[stage]  # the whole stage to go: more willpower is committed
     assert ask(game, "commit", options).value is not None
+
+
+def test_wears_down_the_enemy_a_held_stage_waits_for() -> None:
+    """While the quest stage has all its progress and is still there (its text keeping it while
+    an enemy is in play, as Journey Down the Anduin's first stage does while a Hill Troll is),
+    the round's plan keeps characters back to damage an engaged enemy too tough to destroy in
+    one attack; otherwise such an enemy is not worth their willpower."""
+    game = table(1)
+    clear_staging(game)
+    lurker = put(game, "Test Lurker", ENGAGED, 0)  # defense 2, 5 hit points: 6 attack is not enough
+    heroes = game.heroes(0)
+    need = fight_plan.QuestNeed(0, 4)
+    assert fight_plan.best_plan(game, 0, heroes, [lurker], need).groups == {}
+    stage = game.z(QUEST)[0]
+    game.state.progress[stage] = game.stat(stage, "quest_points")
+    assert fight_plan.stage_held(game)
+    plan = fight_plan.best_plan(game, 0, heroes, [lurker], need)
+    assert set(plan.groups) == {lurker}
+    assert sum(game.stat(c, "attack") for c in plan.groups[lurker]) > game.stat(lurker, "defense")

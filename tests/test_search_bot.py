@@ -12,6 +12,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from lcg_table import clear_staging, put, table
 
 from lotr_rules.agents.bots import HeuristicAgent
 from lotr_rules.agents.search import lcg as search_lcg
@@ -33,7 +34,7 @@ from lotr_rules.games.deckbuilding.game import MAIN, DeckbuildingGame
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.recording import new_table
-from lotr_rules.games.lcg.state import DECK, ENCOUNTER_DECK, HAND, SHADOWS
+from lotr_rules.games.lcg.state import DECK, ENCOUNTER_DECK, ENGAGED, HAND, QUEST, SHADOWS
 from lotr_rules.sim.families import SimSettings
 from lotr_rules.sim.runner import run_simulation
 
@@ -386,3 +387,19 @@ def test_a_playout_scores_a_stage_left_behind_and_a_later_loss_above_an_earlier_
     assert search_lcg.value(game) == early + 3 * search_lcg.ROUND_SURVIVED
     game.state.result = {"won": True}
     assert search_lcg.value(game) == search_lcg.DECIDED
+
+
+def test_a_playout_scores_damage_on_the_enemy_a_held_stage_waits_for() -> None:
+    """Damage on an enemy in play is worth more to a playout while the quest stage has all its
+    progress and is still there: only that enemy's end lets the game go on."""
+    game = table(1)
+    clear_staging(game)
+    lurker = put(game, "Test Lurker", ENGAGED, 0)
+    stage = game.z(QUEST)[0]
+    before = search_lcg.value(game)
+    game.state.damage[lurker] = 2
+    plain = search_lcg.value(game) - before
+    game.state.progress[stage] = game.stat(stage, "quest_points")
+    held = search_lcg.value(game)
+    del game.state.damage[lurker]
+    assert held - search_lcg.value(game) == plain + 2 * search_lcg.HELD_DAMAGE

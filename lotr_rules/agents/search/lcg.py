@@ -22,9 +22,10 @@ from lotr_rules.engine.game import Game
 from lotr_rules.engine.rng import Rng
 from lotr_rules.errors import InternalError
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent
+from lotr_rules.games.lcg.fight_plan import stage_held
 from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.outlook import DECIDED, outlook
-from lotr_rules.games.lcg.state import DECK, ENCOUNTER_DECK, HAND, QUEST, SHADOWS
+from lotr_rules.games.lcg.state import DECK, ENCOUNTER_DECK, ENGAGED, HAND, QUEST, SHADOWS, STAGING
 
 __all__ = ["SEARCHED", "LcgSearchAgent", "determinize"]
 
@@ -50,6 +51,11 @@ STAGE = 15.0
 #: a round survived in a lost playout, in the outlook's units: a game lost later is a game
 #: that might still have been won
 ROUND_SURVIVED = 20.0
+#: a point of damage on an enemy while the quest stage is held (it has all its progress and is
+#: still there, its text keeping it while such an enemy is in play), in the outlook's units: the
+#: outlook counts an enemy's hit points left at half a card each, as it would any enemy's, but
+#: the game goes on only once the enemy holding the stage is gone
+HELD_DAMAGE = 2.0
 #: the salt of the world the prior is asked in, from a decision's seed (the playouts' worlds
 #: are salted with the stream's own 32-bit draws instead)
 PRIOR_WORLD = 0x5EE
@@ -216,4 +222,9 @@ def value(game: LcgGame) -> float:
             return DECIDED
         return -DECIDED + ROUND_SURVIVED * state.turn
     stages = game.z(QUEST)
-    return outlook(game) + STAGE * (game.records[stages[0]].stage if stages else 0)
+    score = outlook(game) + STAGE * (game.records[stages[0]].stage if stages else 0)
+    if stage_held(game):
+        damage = state.damage
+        in_play = [*game.z(STAGING), *(e for p in game.active_players() for e in game.z(ENGAGED, p))]
+        score += HELD_DAMAGE * sum(damage.get(c, 0) for c in in_play if game.records[c].type == "enemy")
+    return score

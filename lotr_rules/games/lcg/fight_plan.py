@@ -23,9 +23,9 @@ import attrs
 
 from lotr_rules.games.lcg import words_objectives
 from lotr_rules.games.lcg.game import LcgGame
-from lotr_rules.games.lcg.state import ENGAGED, STAGING
+from lotr_rules.games.lcg.state import ENGAGED, QUEST, STAGING
 
-__all__ = ["Plan", "QuestNeed", "best_plan", "coming_enemies"]
+__all__ = ["Plan", "QuestNeed", "best_plan", "coming_enemies", "stage_held"]
 
 #: what losing a hero costs, in the plan's units (about a point of damage on a hero): solo, a
 #: hero lost is a third of the table and of the resources, and most games end with all of them
@@ -46,6 +46,11 @@ QUEST_EXTRA = 0.3
 #: for one set of them (the rest would not change the choice and cost time on every decision)
 MOST_TARGETS = 2
 MOST_ATTACKERS = 4
+#: an enemy the quest stage is held on (the stage has all its progress and is still there, its
+#: text keeping it while such an enemy is in play) is worth wearing down over several rounds
+#: when it cannot be destroyed in one: each point of damage dealt is worth this share of what
+#: destroying it is worth, for each of its hit points (the game cannot go on without it gone)
+WEAR_DOWN = 2.0
 
 
 @attrs.frozen
@@ -114,6 +119,13 @@ def best_plan(
     # while the plans are weighed)
     hero_hp = {h: game.remaining_hit_points(h) for h in game.heroes(player)}
     best: Plan | None = None
+    for foe in attackable if stage_held(game) else ():
+        for group in _wearing_groups(game, list(characters), stats, foe):
+            damage = sum(stats[c].attack for c in group) - foe.defense
+            gain = WEAR_DOWN * _kill_value(foe) * min(damage, foe.hit_points) / max(foe.hit_points, 1)
+            plan = _complete(hero_hp, stats, foes, {foe.card: group}, gain, quest)
+            if best is None or plan.score > best.score:
+                best = plan
     for size in range(min(MOST_TARGETS, len(attackable)) + 1):
         for targets in combinations(attackable, size):
             gain = sum(_kill_value(t) for t in targets)
@@ -124,6 +136,31 @@ def best_plan(
                     best = plan
     assert best is not None  # the empty target set always gives a plan
     return best
+
+
+def stage_held(game: LcgGame) -> bool:
+    """Whether the quest stage in play has all the progress it needs and is still there: its
+    text keeps it while some enemy is in play, and only that enemy's end lets the game go on."""
+    stages = game.z(QUEST)
+    if not stages:
+        return False
+    points = game.stat(stages[0], "quest_points")
+    return points > 0 and game.state.progress.get(stages[0], 0) >= points
+
+
+def _wearing_groups(
+    game: LcgGame, characters: list[int], stats: dict[int, _Stats], target: _Enemy
+) -> list[frozenset[int]]:
+    """The groups of characters that damage ``target`` without destroying it in one attack (the
+    groups that do are the plans' ordinary targets)."""
+    able = [c for c in characters if stats[c].attack > 0 and not words_objectives.disarmed(game, c)]
+    groups = []
+    for size in range(1, min(MOST_ATTACKERS, len(able)) + 1):
+        for group in combinations(able, size):
+            damage = sum(stats[c].attack for c in group) - target.defense
+            if 0 < damage < target.hit_points:
+                groups.append(frozenset(group))
+    return groups
 
 
 def _kill_value(foe: _Enemy) -> float:
