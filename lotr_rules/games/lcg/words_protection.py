@@ -34,9 +34,9 @@ PLAYER_EFFECTS_BARRED = "bar-player-effects"
 Finding = tuple[str, str] | None
 #: words of a selection that say whose card it is, not what it is ('attached hero')
 _WHOSE = frozenset({"attached", "defending", "each", "every", "all", "a", "an"})
-_CHARACTERS = frozenset({"hero", "heroes", "ally", "allies", "character", "characters"})
+_CHARACTERS: frozenset[str] = frozenset({"hero", "heroes", "ally", "allies", "character", "characters"})
 #: (for the rules of other modules naming characters)
-CHARACTER_KINDS = _CHARACTERS
+CHARACTER_KINDS: frozenset[str] = _CHARACTERS
 _HEROES = frozenset({"hero", "heroes"})
 #: the encounter cards' kinds, as a selection names them
 _ENCOUNTER = frozenset({*ENCOUNTER_TYPES, "enemies", "locations", "treacheries", "objectives"})
