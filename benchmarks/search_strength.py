@@ -274,11 +274,11 @@ def main() -> None:
     if args.markdown:
         # several saved runs (the scenarios run apart, say) make one page
         saved = [json.loads(path.read_text()) for path in args.markdown]
-        lines = [line for run in saved for line in run["lines"]]
+        joined = [line for run in saved for line in run["lines"]]
         if args.page:
-            args.page.write_text(page(lines, list(dict.fromkeys(run.get("command", command) for run in saved))))
+            args.page.write_text(page(joined, list(dict.fromkeys(run.get("command", command) for run in saved))))
         else:
-            print(markdown(lines))
+            print(markdown(joined))
         return
     games = args.games or (QUICK_GAMES if args.quick else 200)
     budgets = [int(b) for b in args.budgets.split(",") if b] or [DEFAULT_PLAYOUTS]
