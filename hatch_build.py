@@ -38,8 +38,33 @@ COMPILE_REQUIRES = ["mypy>=1.10", "setuptools>=68", "lark>=1.1.9", "attrs>=23.1"
 EDITABLE_FOLDER = "_lotr_rules_compiled"
 
 _SETUP = """\
+import os
+from concurrent.futures import ThreadPoolExecutor
+
 from mypyc.build import mypycify
 from setuptools import setup
+from distutils import ccompiler  # (setuptools' own copy, once setuptools is imported)
+
+
+def compile_in_parallel(self, sources, output_dir=None, macros=None, include_dirs=None, debug=0,
+                        extra_preargs=None, extra_postargs=None, depends=None):
+    # The C files of an extension, compiled a core each: mypyc puts every module's C file into
+    # one shared extension, which the build compiles one file after the other otherwise.
+    macros, objects, extra_postargs, pp_opts, build = self._setup_compile(
+        output_dir, macros, include_dirs, sources, depends, extra_postargs)
+    cc_args = self._get_cc_args(pp_opts, debug, extra_preargs)
+
+    def compile_one(obj):
+        if obj in build:
+            source, ext = build[obj]
+            self._compile(obj, source, ext, cc_args, extra_postargs, pp_opts)
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        list(pool.map(compile_one, objects))
+    return objects
+
+
+ccompiler.CCompiler.compile = compile_in_parallel
 
 setup(
     name="lotr-rules-compiled",

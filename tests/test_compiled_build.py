@@ -66,7 +66,7 @@ def test_the_docs_install_commands_are_the_ones_ci_runs() -> None:
     # the default install is the compiled one, tested as such; the variable's 0 the pure one
     assert install == "pip install -e ."
     ci = (ROOT / ".ci" / "compiled_build").read_text(encoding="utf-8")
-    assert "\"$work/venv/bin/pip\" install -q -e '.[test]'" in ci
+    assert "\"$work/venv/bin/pip\" install -q -e '.[dev]'" in ci
     assert back == f"{_switch()}=0 pip install -e ."
     run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert f"{_switch()}=0 .venv/bin/pip install -q -e '.[dev]'" in run
