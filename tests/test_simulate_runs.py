@@ -116,8 +116,13 @@ def test_resume_checks_the_settings(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 # ---------------------------------------------------------------------- signals, in a real process
 #: what the ``lotr-rules`` script does, saying on stderr when Python has started and imported the
-#: entry point (which imports next to nothing: a Ctrl-C before that is the interpreter's business)
-ENTRY = "import sys; from lotr_rules.cli import main; print('started', file=sys.stderr, flush=True); sys.exit(main())"
+#: entry point (which imports next to nothing: a Ctrl-C before that is the interpreter's business).
+#: Ctrl-C is first given back its usual meaning: Python leaves SIGINT ignored in a process started
+#: with it ignored (as a background job is), and a test runner's worker processes may be
+ENTRY = (
+    "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "from lotr_rules.cli import main; print('started', file=sys.stderr, flush=True); sys.exit(main())"
+)
 
 
 def _start(tmp_path: Path, *argv: str) -> subprocess.Popen[str]:

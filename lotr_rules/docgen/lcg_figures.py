@@ -138,7 +138,7 @@ def _standing(rows: list[dict[str, Any]]) -> Standing:
     )
 
 
-#: why the bot wins none of a core-set scenario's games, each shown while it wins none of that
+#: why the bot wins none of a scenario's games, each shown while it wins none of that
 #: scenario. The causes were read from the games' logs (``lotr-rules game --game lcg --scenario
 #: NAME``): they are the bot's and the starter decks', and every card of these scenarios has a
 #: scenario test of what it does, including the stages that end the game in victory.
@@ -166,6 +166,16 @@ WHY_UNWON = {
         "  enemy its ready characters can hurt and claims an objective once the stage waits for it",
         "  (or will, once the quest being resolved places its progress),",
         "  but the threat of failed quests ends the game before the stage has its progress.",
+    ),
+    "conflict-at-the-carrock": (
+        "- *Conflict at the Carrock* brings its four unique Trolls into the staging area when the",
+        "  second stage is revealed, and that stage cannot be defeated while any of them is in play.",
+        "  With The Carrock active (the first stage makes it so) each has 5 attack, 3 defense and 10",
+        "  hit points, more while Morris (+1 attack) and Stuart (+1 defense) are engaged; they engage",
+        "  at threat 34, often all in the same round, and while Louis is engaged every Troll's attack",
+        "  raises the defending player's threat by 3. The starter decks reach the second stage in",
+        "  most games, but 40 hit points of Trolls behind 3 or 4 defense outlast the heroes their",
+        "  attacks destroy and the threat they add.",
     ),
 }
 #: how a value of each measure is written in the verdict
