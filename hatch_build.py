@@ -152,7 +152,7 @@ class CompileHook(BuildHookInterface):
         (work / "mypy.ini").write_text(
             _MYPY_CONFIG.format(version=f"{sys.version_info[0]}.{sys.version_info[1]}"), encoding="utf-8"
         )
-        self.app.display_info(f"compiling {len(paths)} modules with mypyc (a minute or two)")
+        self.app.display_info(f"compiling {len(paths)} modules with mypyc (a minute or so)")
         done = subprocess.run([sys.executable, "setup.py"], cwd=work, capture_output=True, text=True)
         if done.returncode != 0:
             details = f"{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
