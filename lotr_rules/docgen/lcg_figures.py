@@ -170,12 +170,12 @@ WHY_UNWON = {
     "conflict-at-the-carrock": (
         "- *Conflict at the Carrock* brings its four unique Trolls into the staging area when the",
         "  second stage is revealed, and that stage cannot be defeated while any of them is in play.",
-        "  With The Carrock active (the first stage makes it so) each has 5 attack, 3 defense and 10",
-        "  hit points, more while Morris (+1 attack) and Stuart (+1 defense) are engaged; they engage",
-        "  at threat 34, often all in the same round, and while Louis is engaged every Troll's attack",
-        "  raises the defending player's threat by 3. The starter decks reach the second stage in",
-        "  most games, but 40 hit points of Trolls behind 3 or 4 defense outlast the heroes their",
-        "  attacks destroy and the threat they add.",
+        "  With the location the first stage makes active, each has 5 attack, 3 defense and 10 hit",
+        "  points, and more while some of them are engaged (one gives every Troll +1 attack, one +1",
+        "  defense, and one makes every Troll's attack raise the defending player's threat by 3);",
+        "  they engage at threat 34, often all in the same round. The starter decks reach the second",
+        "  stage in most games, but 40 hit points of Trolls behind 3 or 4 defense outlast the heroes",
+        "  their attacks destroy and the threat they add.",
     ),
 }
 #: how a value of each measure is written in the verdict
