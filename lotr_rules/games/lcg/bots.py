@@ -120,9 +120,17 @@ class LcgHeuristicAgent:
                 return i
         now: float | None = None  # (worked out once some option is to be tried)
         best, best_gain = 0, GAIN_NEEDED
+        # Copies of one event in the hand are the same play: the first is tried for them all
+        # (a later copy could only tie it, and a tie keeps the first).
+        events_tried: set[int] = set()
         for i, option in enumerate(request.options):
             if option.value is None or not allowed(option.card, option.value):
                 continue
+            if not (isinstance(option.value, tuple) and option.value[0] == "ability"):
+                printed = id(game.records[option.card])
+                if printed in events_tried:
+                    continue
+                events_tried.add(printed)
             if now is None:
                 now = outlook(game)
             gain = after(game, request.player, option.value, self._plain) - now
