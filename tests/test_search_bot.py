@@ -403,3 +403,34 @@ def test_a_playout_scores_damage_on_the_enemy_a_held_stage_waits_for() -> None:
     held = search_lcg.value(game)
     del game.state.damage[lurker]
     assert held - search_lcg.value(game) == plain + 2 * search_lcg.HELD_DAMAGE
+
+
+@pytest.mark.parametrize(("kind", "nth", "seed"), [("commit", 3, 3), ("defend", 1, 2), ("attack", 1, 5)])
+def test_a_playout_from_the_rounds_start_scores_as_one_replayed_from_the_games_start(
+    kind: str, nth: int, seed: int
+) -> None:
+    """A playout copies the game as it stood when the round began and replays only this round's
+    answers: every candidate in every world must score exactly as a replay of the whole game."""
+    game, request = _at_decision(kind, nth, seed)
+    assert game.state.turn > 1  # a round with rounds before it: the copy skips their replay
+    start = search_lcg.round_start(game)
+    assert (start.turn, start.game.state.turn) == (game.state.turn, game.state.turn - 1)
+    assert start.answered < len(game.state.choices)
+    for candidate in range(3):
+        for world in (1, 77, 4096):
+            replayed = search_lcg.play_out(game, request, candidate, world, 1)
+            resumed = search_lcg.play_out(game, request, candidate, world, 1, start)
+            assert resumed == replayed, (candidate, world)
+    # the start is copied, never played on: a later playout sees it as it was
+    assert start.game.state.turn == game.state.turn - 1
+    assert search_lcg.play_out(game, request, 0, 1, 1, start) == search_lcg.play_out(game, request, 0, 1, 1)
+
+
+def test_the_round_start_is_rebuilt_once_a_round() -> None:
+    game, request = _at_decision("commit", 3, 3)
+    agent = LcgSearchAgent(11, Budget(6))
+    agent.choose(game, request)
+    first = agent.start
+    assert first is not None and first.turn == game.state.turn
+    agent.choose(game, request)
+    assert agent.start is first  # the same round: kept

@@ -1,12 +1,15 @@
 """The search bot for the Card Game.
 
 The engine asks its agents from deep inside a round, so a copy of the game cannot be played on
-from a decision: a playout rebuilds the game from its configuration and the answers given so far
-(a replay, a fraction of the cost of playing), and the first decision its agents are asked is the
-one being searched. There the world is dealt again: every card its seat cannot see (every
-player's deck, the partners' hands, the encounter deck and the face-down shadow cards) is
-gathered, sorted and shuffled with the search's own stream, and the game's random stream is
-seeded afresh from it too, so nothing of the real order or of the real stream is left to read.
+from a decision; but a copy taken between two rounds can be. So, once a round, the bot rebuilds
+the game as it stood when the round began (a replay of the answers given before it) and keeps
+it; a playout copies that, replays the answers given so far this round (a fraction of the cost
+of playing them), and the first decision its agents are then asked is the one being searched
+(a playout's cost so no longer grows with the rounds before it). There the world is dealt
+again: every card its seat cannot see (every player's deck, the partners' hands, the encounter
+deck and the face-down shadow cards) is gathered, sorted and shuffled with the search's own
+stream, and the game's random stream is seeded afresh from it too, so nothing of the real order
+or of the real stream is left to read.
 The candidate is answered, and the heuristic bot plays every seat for a few rounds; the table is
 then scored by the heuristic's own outlook and the quest stages left behind (a won game
 outweighing any table, a lost one the less the longer it lasted).
@@ -15,6 +18,9 @@ outweighing any table, a lost one the less the longer it lasted).
 from __future__ import annotations
 
 import contextlib
+from collections import deque
+
+import attrs
 
 from lotr_rules.agents.search.core import DEFAULT_BUDGET, Budget, pick
 from lotr_rules.engine.decisions import Agent, DecisionRequest
@@ -27,7 +33,7 @@ from lotr_rules.games.lcg.game import LcgGame
 from lotr_rules.games.lcg.outlook import DECIDED, outlook
 from lotr_rules.games.lcg.state import DECK, ENCOUNTER_DECK, ENGAGED, HAND, QUEST, SHADOWS, STAGING
 
-__all__ = ["SEARCHED", "LcgSearchAgent", "determinize"]
+__all__ = ["SEARCHED", "LcgSearchAgent", "RoundStart", "determinize", "play_out", "round_start"]
 
 #: the decisions searched: where the paper's player gained most (committing to the quest,
 #: defending and attacking), and travelling and engaging; the others are the heuristic's (the
@@ -88,6 +94,36 @@ class _Root:
         rng = Rng(self.world)
         game.agents = [_Playout(LcgHeuristicAgent(rng.fork(seat)), last_round) for seat in range(len(game.agents))]
         return self.candidate
+
+
+class _Unasked:
+    """The agents of a replay that must never run out of answers."""
+
+    def choose(self, game: Game, request: DecisionRequest) -> int:
+        raise InternalError("a replay to the round's start ran out of answers")
+
+
+@attrs.frozen
+class RoundStart:
+    """The game as it stood when a round began, and how many answers had been given by then."""
+
+    turn: int
+    game: LcgGame
+    answered: int
+
+
+def round_start(live: LcgGame) -> RoundStart:
+    """The game ``live`` as it stood before its current round: rebuilt from its configuration
+    by replaying the answers given until then (setup's included), never asking an agent."""
+    turn = live.state.turn
+    rebuilt = LcgGame(live.config, [_Unasked()] * len(live.agents), replay=live.state.choices)
+    while rebuilt.state.turn < turn - 1:
+        rebuilt.play_round()
+    if rebuilt.state.finished or rebuilt.state.turn != turn - 1:
+        raise InternalError("the replay to the round's start did not stop between two rounds")
+    answered = len(rebuilt.state.choices)
+    rebuilt.replay_queue.clear()
+    return RoundStart(turn, rebuilt, answered)
 
 
 class _Playout:
@@ -154,6 +190,8 @@ class LcgSearchAgent:
         #: by the tests and the benchmark)
         self.playouts = 0
         self.means: list[float] = []
+        #: the current round's start, rebuilt once a round (None: not yet)
+        self.start: RoundStart | None = None
 
     def choose(self, game: Game, request: DecisionRequest) -> int:
         if not isinstance(game, LcgGame):
@@ -164,10 +202,13 @@ class LcgSearchAgent:
             return first
         candidates = [first, *alternatives(game, request, first)[: MAX_CANDIDATES - 1]]
         worlds = Rng(seed)
+        start = self.start
+        if start is None or start.turn != game.state.turn or start.game.config is not game.config:
+            start = self.start = round_start(game)
 
         def playout(candidate: int, world: int) -> float:
             self.playouts += 1
-            return _play_out(game, request, candidate, world, self.horizon)
+            return play_out(game, request, candidate, world, self.horizon, start)
 
         return pick(candidates, playout, lambda: worlds.fork(worlds.next32()), self.budget, self.margin, self.means)
 
@@ -202,12 +243,24 @@ def alternatives(game: LcgGame, request: DecisionRequest, first: int) -> list[in
     return sorted((i for i in range(len(request.options)) if i != first), key=rank)
 
 
-def _play_out(live: LcgGame, request: DecisionRequest, candidate: int, world: int, horizon: int) -> float:
+def play_out(
+    live: LcgGame,
+    request: DecisionRequest,
+    candidate: int,
+    world: int,
+    horizon: int,
+    start: RoundStart | None = None,
+) -> float:
     """The :func:`value` of the table after playing ``candidate`` and then the heuristic bot for
-    ``horizon`` rounds (0: to the game's end) in the world dealt from ``world``."""
+    ``horizon`` rounds (0: to the game's end) in the world dealt from ``world``. The game is
+    played on from a copy of ``start`` (the current round's), or else rebuilt from its start."""
     root = _Root(live, request, candidate, world, horizon)
     agents: list[Agent] = [root] * len(live.agents)
-    twin = LcgGame(live.config, agents, replay=live.state.choices)
+    if start is None:
+        twin = LcgGame(live.config, agents, replay=live.state.choices)
+    else:
+        twin = start.game.copy(agents)
+        twin.replay_queue = deque(live.state.choices[start.answered :])
     with contextlib.suppress(_Horizon):
         twin.play_game()
     return value(twin)
