@@ -23,11 +23,14 @@ saved run.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
+import multiprocessing
+import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -38,6 +41,7 @@ from lotr_rules.agents.bots import HeuristicAgent
 from lotr_rules.agents.search.core import DEFAULT_PLAYOUTS, Budget
 from lotr_rules.agents.search.deckbuilding import DeckbuildingSearchAgent
 from lotr_rules.agents.search.lcg import LcgSearchAgent
+from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.engine.decisions import Agent
 from lotr_rules.engine.rng import Rng
@@ -45,7 +49,7 @@ from lotr_rules.games import vocabulary_for
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent
-from lotr_rules.games.lcg.game import LcgGame
+from lotr_rules.games.lcg.game import LcgConfig, LcgGame
 from lotr_rules.games.lcg.recording import new_table
 from lotr_rules.games.lcg.state import QUEST
 
@@ -66,25 +70,81 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_line(scenario: str, decks: Sequence[str], games: int, budget: int | None) -> dict[str, Any]:
+@functools.cache
+def _table(scenario: str, decks: tuple[str, ...]) -> LcgConfig:
+    """A line-up's table, built once in each process that plays it."""
+    return new_table(load_sets(vocabulary=vocabulary_for("lcg")), scenario, decks, 1).config
+
+
+def play_lcg_game(scenario: str, decks: tuple[str, ...], seed: int, budget: int | None) -> dict[str, Any]:
+    """One seeded game of a line-up: the heuristic bot (``budget`` None) or the search bot."""
+    config = attrs.evolve(_table(scenario, decks), seed=seed)
+    searchers = [LcgSearchAgent(seed * 8 + seat, Budget(budget)) for seat in range(len(decks))] if budget else []
+    agents: list[Agent] = (
+        list(searchers) if budget else [LcgHeuristicAgent(seed * 8 + seat) for seat in range(len(decks))]
+    )
+    start = time.process_time()
+    game = LcgGame(config, agents)
+    result = game.play_game()
+    stages = game.z(QUEST)
+    return {
+        "won": bool(result["won"]),
+        "rounds": int(result["rounds"]),
+        "left_first": bool(result["won"]) or bool(stages and game.records[stages[0]].stage > 1),
+        "cpu": time.process_time() - start,
+        "playouts": sum(s.playouts for s in searchers),
+    }
+
+
+def _play_lcg_game(job: tuple[str, tuple[str, ...], int, int | None]) -> dict[str, Any]:
+    return play_lcg_game(*job)
+
+
+def _progress(label: str, done: int, games: int, won: float, began: float) -> None:
+    """One line on standard error, rewritten in place on a terminal: how far a line-up is."""
+    elapsed = time.monotonic() - began
+    left = elapsed / done * (games - done) if done else 0.0
+    text = f"{label}: {done}/{games} games, {won:g} won, {elapsed / 60:.1f} min, about {left / 60:.1f} min left"
+    if sys.stderr.isatty():
+        end = "\n" if done == games else ""
+        print(f"\r{text}\x1b[K", end=end, file=sys.stderr, flush=True)
+    elif done == games or done % max(1, games // 10) == 0:
+        print(text, file=sys.stderr, flush=True)
+
+
+def _games(
+    jobs: Sequence[tuple[Any, ...]], play: Callable[[Any], dict[str, Any]], workers: int, label: str, won: str
+) -> list[dict[str, Any]]:
+    """Every job's game, in order, on ``workers`` processes (each game is seeded: the results
+    are the same whatever the number), with progress on standard error."""
+    results: list[dict[str, Any]] = []
+    began = time.monotonic()
+    total = 0.0
+
+    def keep(result: dict[str, Any]) -> None:
+        nonlocal total
+        results.append(result)
+        total += float(result[won])
+        _progress(label, len(results), len(jobs), total, began)
+
+    if workers <= 1 or len(jobs) < 2:
+        for job in jobs:
+            keep(play(job))
+        return results
+    with multiprocessing.Pool(min(workers, len(jobs))) as pool:
+        for result in pool.imap(play, jobs):
+            keep(result)
+    return results
+
+
+def play_line(scenario: str, decks: Sequence[str], games: int, budget: int | None, workers: int = 1) -> dict[str, Any]:
     """``games`` seeded games of one line-up: the heuristic bot (``budget`` None) or the search bot."""
-    table = new_table(load_sets(vocabulary=vocabulary_for("lcg")), scenario, decks, 1)
-    wins = rounds = playouts = left_first = 0
-    cpu = 0.0
-    for seed in range(1, games + 1):
-        config = attrs.evolve(table.config, seed=seed)
-        agents: list[Agent]
-        searchers = [LcgSearchAgent(seed * 8 + seat, Budget(budget)) for seat in range(len(decks))] if budget else []
-        agents = list(searchers) if budget else [LcgHeuristicAgent(seed * 8 + seat) for seat in range(len(decks))]
-        start = time.process_time()
-        game = LcgGame(config, agents)
-        result = game.play_game()
-        cpu += time.process_time() - start
-        wins += bool(result["won"])
-        rounds += int(result["rounds"])
-        stages = game.z(QUEST)
-        left_first += bool(result["won"]) or bool(stages and game.records[stages[0]].stage > 1)
-        playouts += sum(s.playouts for s in searchers)
+    decks = tuple(decks)
+    bot = "heuristic" if budget is None else f"search {budget}"
+    label = f"{scenario}, {' + '.join(decks)}, {bot}"
+    jobs = [(scenario, decks, seed, budget) for seed in range(1, games + 1)]
+    results = _games(jobs, _play_lcg_game, workers, label, "won")
+    wins = sum(r["won"] for r in results)
     low, high = wilson(wins, games)
     return {
         "scenario": scenario,
@@ -95,32 +155,47 @@ def play_line(scenario: str, decks: Sequence[str], games: int, budget: int | Non
         "seeds": [1, games],
         "won": wins,
         "interval": [round(low, 3), round(high, 3)],
-        "left_first_stage": round(left_first / games, 3),
-        "rounds": round(rounds / games, 2),
-        "cpu_seconds": round(cpu / games, 2),
-        "playouts": round(playouts / games, 1),
+        "left_first_stage": round(sum(r["left_first"] for r in results) / games, 3),
+        "rounds": round(sum(r["rounds"] for r in results) / games, 2),
+        "cpu_seconds": round(sum(r["cpu"] for r in results) / games, 2),
+        "playouts": round(sum(r["playouts"] for r in results) / games, 1),
     }
 
 
-def play_deckbuilding(games: int, budget: int, players: int = 2) -> dict[str, Any]:
-    """``games`` games of The Two Towers: one search seat (seat ``seed % players``) among
-    heuristic bots, on seeds 1 to ``games``; a tie counts as a share of a win."""
-    catalogue = load_sets(())
-    wins = 0.0
-    cpu = 0.0
-    playouts = 0
-    for seed in range(1, games + 1):
-        seat = seed % players
-        agents: list[Agent] = [HeuristicAgent(seed=Rng(seed).fork(s)) for s in range(players)]
-        searcher = DeckbuildingSearchAgent(seed * 8 + seat, Budget(budget))
-        agents[seat] = searcher
-        start = time.process_time()
-        config = GameConfig(players=players, seed=seed, sets=("two-towers",))
-        result = DeckbuildingGame(catalogue, config, agents).play_game()
-        cpu += time.process_time() - start
-        winners = result["winners"]
-        wins += 1 / len(winners) if seat in winners else 0.0
-        playouts += searcher.playouts
+@functools.cache
+def _deckbuilding_catalogue() -> Catalogue:
+    return load_sets(())
+
+
+def play_deckbuilding_game(seed: int, budget: int, players: int) -> dict[str, Any]:
+    """One seeded game of The Two Towers: one search seat (seat ``seed % players``) among
+    heuristic bots; a tie counts as a share of a win."""
+    seat = seed % players
+    agents: list[Agent] = [HeuristicAgent(seed=Rng(seed).fork(s)) for s in range(players)]
+    searcher = DeckbuildingSearchAgent(seed * 8 + seat, Budget(budget))
+    agents[seat] = searcher
+    start = time.process_time()
+    config = GameConfig(players=players, seed=seed, sets=("two-towers",))
+    result = DeckbuildingGame(_deckbuilding_catalogue(), config, agents).play_game()
+    winners = result["winners"]
+    return {
+        "won": 1 / len(winners) if seat in winners else 0.0,
+        "cpu": time.process_time() - start,
+        "playouts": searcher.playouts,
+    }
+
+
+def _play_deckbuilding_game(job: tuple[int, int, int]) -> dict[str, Any]:
+    return play_deckbuilding_game(*job)
+
+
+def play_deckbuilding(games: int, budget: int, players: int = 2, workers: int = 1) -> dict[str, Any]:
+    """``games`` games of The Two Towers, on seeds 1 to ``games``, one search seat among
+    heuristic bots (its seat turning with the seed)."""
+    jobs = [(seed, budget, players) for seed in range(1, games + 1)]
+    label = f"two-towers, {players} players, search {budget}"
+    results = _games(jobs, _play_deckbuilding_game, workers, label, "won")
+    wins = sum(r["won"] for r in results)
     low, high = wilson(wins, games)
     return {
         "scenario": f"two-towers, {players} players",
@@ -134,8 +209,8 @@ def play_deckbuilding(games: int, budget: int, players: int = 2) -> dict[str, An
         "fair_share": round(1 / players, 3),
         "interval": [round(low, 3), round(high, 3)],
         "rounds": 0,
-        "cpu_seconds": round(cpu / games, 2),
-        "playouts": round(playouts / games, 1),
+        "cpu_seconds": round(sum(r["cpu"] for r in results) / games, 2),
+        "playouts": round(sum(r["playouts"] for r in results) / games, 1),
     }
 
 
@@ -257,6 +332,12 @@ def main() -> None:
     parser.add_argument("--deckbuilding-games", type=int, default=0, metavar="N", help="default --games")
     parser.add_argument("--deckbuilding-only", action="store_true")
     parser.add_argument("--no-deckbuilding", action="store_true")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="processes playing games at once (default every core; the figures are the same whatever the number)",
+    )
     parser.add_argument("--output", type=Path, help="save the run's lines as JSON")
     parser.add_argument("--page", type=Path, help="write the figures page")
     parser.add_argument(
@@ -266,9 +347,9 @@ def main() -> None:
     argv, kept = sys.argv[1:], []
     while argv:  # the command that made a run, less where it was saved
         word = argv.pop(0)
-        if word in ("--output", "--page"):
+        if word in ("--output", "--page", "--workers"):
             argv = argv[1:]
-        elif not word.startswith(("--output=", "--page=")):
+        elif not word.startswith(("--output=", "--page=", "--workers=")):
             kept.append(word)
     command = " ".join(["python benchmarks/search_strength.py", *kept])
     if args.markdown:
@@ -280,6 +361,9 @@ def main() -> None:
         else:
             print(markdown(joined))
         return
+    if args.workers < 1:
+        parser.error(f"--workers takes 1 or more processes, not {args.workers}")
+    workers = args.workers
     games = args.games or (QUICK_GAMES if args.quick else 200)
     budgets = [int(b) for b in args.budgets.split(",") if b] or [DEFAULT_PLAYOUTS]
     line_ups = [tuple(x.split(",")) for x in args.line_ups.split(";") if x] or list(LINE_UPS)
@@ -296,17 +380,17 @@ def main() -> None:
     if not args.deckbuilding_only:
         for scenario in (s for s in args.scenarios.split(",") if s):
             for decks in line_ups:
-                keep(play_line(scenario, decks, games, None))
-                keep(play_line(scenario, decks, games, budgets[0]))
+                keep(play_line(scenario, decks, games, None, workers))
+                keep(play_line(scenario, decks, games, budgets[0], workers))
         if args.curve:
             for budget in (None, *budgets):
-                line = play_line(args.curve, CURVE_DECKS, games, budget)
+                line = play_line(args.curve, CURVE_DECKS, games, budget, workers)
                 line["curve"] = True
                 keep(line)
     if not args.no_deckbuilding:
         deck_games = args.deckbuilding_games or games
         for players in (2, 4):
-            keep(play_deckbuilding(deck_games, args.deckbuilding_budget, players))
+            keep(play_deckbuilding(deck_games, args.deckbuilding_budget, players, workers))
     if args.page:
         args.page.write_text(page(lines, [command]))
     print(markdown(lines))
