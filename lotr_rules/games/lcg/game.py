@@ -486,15 +486,18 @@ class LcgGame(Game[LcgState]):
         if not changes:
             return 0
         total = 0
+        # A 'while' condition reads only its card and the game, never a player (see HOLDS in
+        # the vocabulary), so it is asked first, on one context for every card: most sources
+        # lie in a deck or a hand, and finding their controller would cost more than the rest.
+        probe = Ctx(self, -1, -1)
         self._reading_constants = True
         try:
             for source, constant in changes:
+                probe.this = source
+                if not constant.holds(probe):
+                    continue
                 ctx = Ctx(self, self.controller(source), source)
-                if (
-                    constant.holds(ctx)
-                    and card in constant.targets(ctx)
-                    and not words_protection.spared(self, source, card)
-                ):
+                if card in constant.targets(ctx) and not words_protection.spared(self, source, card):
                     total += constant.amount(ctx)
         finally:
             self._reading_constants = False
@@ -520,15 +523,15 @@ class LcgGame(Game[LcgState]):
         words: set[str] = set()
         self._reading_constants = True
         try:
+            probe = Ctx(self, -1, -1)  # (as in _constant_changes)
             for source, constant in changes:
                 if not constant.word or constant.word in words:
                     continue
+                probe.this = source
+                if not constant.holds(probe):
+                    continue
                 ctx = Ctx(self, self.controller(source), source)
-                if (
-                    constant.holds(ctx)
-                    and card in constant.targets(ctx)
-                    and not words_protection.spared(self, source, card)
-                ):
+                if card in constant.targets(ctx) and not words_protection.spared(self, source, card):
                     words.add(constant.word)
         finally:
             self._reading_constants = False

@@ -475,6 +475,9 @@ STATES = (
     words_stages.BLANK_SHADOW,
 )
 
+#: the conditions of 'while' blocks. Each reads only its card ("this") and the game, never the
+#: player: the game asks them on one context for every card before it finds a card's controller
+#: (a test asks each of them as every player, on many tables, and expects one answer)
 HOLDS = (
     Phrase("attached", "this is attached to a card", w.attached),
     Phrase("in play", "this is in play", w.this_in_play),

@@ -100,9 +100,13 @@ def _immune(game: LcgGame, card: int) -> bool:
     reading, game._reading_constants = game._reading_constants, True
     try:
         total = 0
+        probe = Ctx(game, -1, -1)  # a condition reads its card only (see LcgGame._constant_changes)
         for source, constant in blocks:
+            probe.this = source
+            if not constant.holds(probe):
+                continue
             ctx = Ctx(game, game.controller(source), source)
-            if constant.holds(ctx) and card in constant.targets(ctx):
+            if card in constant.targets(ctx):
                 total += constant.amount(ctx)
         return total > 0
     finally:
