@@ -15,7 +15,9 @@ game played. The Card Game lines cover the core set's three scenarios and the st
 (each starter deck alone and every pair; ``--line-ups`` narrows them), the curve plays one
 scenario's two-handed leadership and tactics line-up at every budget, and the deck-building
 lines seat one search bot among heuristic bots in two- and four-player games of The Two Towers
-(its seat turning with the seed). ``--quick`` plays a few games of each, to check the script.
+(its seat turning with the seed). ``--quick`` plays a few games of each, to check the script;
+``--first-seed`` plays other seeds than 1 to GAMES (a figure checked on games its settings were
+not chosen on).
 ``--page`` writes the figures page; ``--markdown`` rebuilds it (or prints the tables) from a
 saved run.
 """
@@ -28,6 +30,7 @@ import json
 import math
 import multiprocessing
 import os
+import shlex
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -52,6 +55,7 @@ from lotr_rules.games.lcg.bots import LcgHeuristicAgent
 from lotr_rules.games.lcg.game import LcgConfig, LcgGame
 from lotr_rules.games.lcg.recording import new_table
 from lotr_rules.games.lcg.state import QUEST
+from lotr_rules.native import compiled_modules
 
 SCENARIOS = ("passage-through-mirkwood", "journey-down-the-anduin", "escape-from-dol-guldur")
 STARTERS = ("leadership", "tactics", "spirit", "lore")
@@ -137,12 +141,15 @@ def _games(
     return results
 
 
-def play_line(scenario: str, decks: Sequence[str], games: int, budget: int | None, workers: int = 1) -> dict[str, Any]:
-    """``games`` seeded games of one line-up: the heuristic bot (``budget`` None) or the search bot."""
+def play_line(
+    scenario: str, decks: Sequence[str], games: int, budget: int | None, workers: int = 1, first: int = 1
+) -> dict[str, Any]:
+    """``games`` seeded games of one line-up (seeds ``first`` on): the heuristic bot (``budget``
+    None) or the search bot."""
     decks = tuple(decks)
     bot = "heuristic" if budget is None else f"search {budget}"
     label = f"{scenario}, {' + '.join(decks)}, {bot}"
-    jobs = [(scenario, decks, seed, budget) for seed in range(1, games + 1)]
+    jobs = [(scenario, decks, seed, budget) for seed in range(first, first + games)]
     results = _games(jobs, _play_lcg_game, workers, label, "won")
     wins = sum(r["won"] for r in results)
     low, high = wilson(wins, games)
@@ -152,7 +159,7 @@ def play_line(scenario: str, decks: Sequence[str], games: int, budget: int | Non
         "bot": "heuristic" if budget is None else "search",
         "budget": budget,
         "games": games,
-        "seeds": [1, games],
+        "seeds": [first, first + games - 1],
         "won": wins,
         "interval": [round(low, 3), round(high, 3)],
         "left_first_stage": round(sum(r["left_first"] for r in results) / games, 3),
@@ -189,10 +196,10 @@ def _play_deckbuilding_game(job: tuple[int, int, int]) -> dict[str, Any]:
     return play_deckbuilding_game(*job)
 
 
-def play_deckbuilding(games: int, budget: int, players: int = 2, workers: int = 1) -> dict[str, Any]:
-    """``games`` games of The Two Towers, on seeds 1 to ``games``, one search seat among
+def play_deckbuilding(games: int, budget: int, players: int = 2, workers: int = 1, first: int = 1) -> dict[str, Any]:
+    """``games`` games of The Two Towers, on seeds ``first`` on, one search seat among
     heuristic bots (its seat turning with the seed)."""
-    jobs = [(seed, budget, players) for seed in range(1, games + 1)]
+    jobs = [(seed, budget, players) for seed in range(first, first + games)]
     label = f"two-towers, {players} players, search {budget}"
     results = _games(jobs, _play_deckbuilding_game, workers, label, "won")
     wins = sum(r["won"] for r in results)
@@ -204,7 +211,7 @@ def play_deckbuilding(games: int, budget: int, players: int = 2, workers: int = 
         "budget": budget,
         "players": players,
         "games": games,
-        "seeds": [1, games],
+        "seeds": [first, first + games - 1],
         "won": round(wins, 2),
         "fair_share": round(1 / players, 3),
         "interval": [round(low, 3), round(high, 3)],
@@ -212,6 +219,12 @@ def play_deckbuilding(games: int, budget: int, players: int = 2, workers: int = 
         "cpu_seconds": round(sum(r["cpu"] for r in results) / games, 2),
         "playouts": round(sum(r["playouts"] for r in results) / games, 1),
     }
+
+
+def _games_cell(line: dict[str, Any]) -> str:
+    """A line's games, with its seeds when they do not start at 1."""
+    first, last = line.get("seeds", [1, line["games"]])
+    return str(line["games"]) if first == 1 else f"{line['games']} (seeds {first} to {last})"
 
 
 def _interval(line: dict[str, Any]) -> str:
@@ -242,9 +255,15 @@ def _name(scenario: str) -> str:
     return NAMES.get(scenario, scenario.replace("-", " ").capitalize())
 
 
-def page(lines: Sequence[dict[str, Any]], commands: Sequence[str]) -> str:
+def build() -> str:
+    """Which build plays the games: the CPU seconds are about twice as many on the pure-Python one."""
+    return "compiled" if compiled_modules() else "pure-Python"
+
+
+def page(lines: Sequence[dict[str, Any]], commands: Sequence[str], builds: Sequence[str] = ()) -> str:
     """The figures page: per scenario, search against heuristic on each line-up; the curve of
-    strength against budget; the deck-building win share."""
+    strength against budget; the deck-building win share. ``builds``: the builds that played."""
+    played = " and ".join(f"the {name} build" for name in dict.fromkeys(builds)) or "an unrecorded build"
     card = [line for line in lines if "players" not in line]
     curve = [line for line in card if line.get("curve")]
     versus = [line for line in card if not line.get("curve")]
@@ -257,10 +276,11 @@ def page(lines: Sequence[dict[str, Any]], commands: Sequence[str]) -> str:
         "",
         *(f"    {command}" for command in commands),
         "",
-        "Each line-up plays seeds 1 to N once with the heuristic",
-        "bot in every seat and once with the search bot in every seat. Intervals are 95% Wilson",
-        "intervals; CPU seconds are a whole game's, every seat's, on the machine that made the page",
-        "(`process_time`).",
+        "Each line-up plays seeds 1 to N (N the games on its row, unless the row names its seeds)",
+        "once with the heuristic bot in every seat and once with the search bot in every seat.",
+        "Intervals are 95% Wilson intervals; CPU seconds are a whole game's, every seat's, on the",
+        f"machine that made the page (`process_time`), played on {played} (see",
+        "[faster games](playing.md#faster-games-the-compiled-build)).",
     ]
     for scenario in dict.fromkeys(line["scenario"] for line in versus):
         out += ["", f"## {_name(scenario)}", ""]
@@ -271,14 +291,16 @@ def page(lines: Sequence[dict[str, Any]], commands: Sequence[str]) -> str:
         ]
         rows = [line for line in versus if line["scenario"] == scenario]
         for decks in dict.fromkeys(tuple(line["decks"]) for line in rows):
-            base = next((x for x in rows if tuple(x["decks"]) == decks and x["bot"] == "heuristic"), None)
             for line in (x for x in rows if tuple(x["decks"]) == decks and x["bot"] == "search"):
+                # the heuristic bot's games on the same seeds
+                same = (x for x in rows if tuple(x["decks"]) == decks and x["seeds"] == line["seeds"])
+                base = next((x for x in same if x["bot"] == "heuristic"), None)
                 games = line["games"]
                 heur = f"{base['won']} ({base['won'] / games:.0%})" if base else "-"
                 left = f"{base['left_first_stage']:.0%}, " if base else "-, "
                 rounds = f"{base['rounds']}, " if base else "-, "
                 out.append(
-                    f"| {' + '.join(decks)} | {games} | {heur} | {line['won']} ({line['won'] / games:.0%}) "
+                    f"| {' + '.join(decks)} | {_games_cell(line)} | {heur} | {line['won']} ({line['won'] / games:.0%}) "
                     f"| {line['budget']} | {_interval(line)} | {left}{line['left_first_stage']:.0%} "
                     f"| {rounds}{line['rounds']} | {line['cpu_seconds']} |"
                 )
@@ -292,7 +314,7 @@ def page(lines: Sequence[dict[str, Any]], commands: Sequence[str]) -> str:
         out += ["", "| Budget | Games | Won | 95% interval | Rounds | CPU s a game |", "|---:|---:|---:|---|---:|---:|"]
         for line in sorted(curve, key=lambda line: line["budget"] or 0):
             out.append(
-                f"| {line['budget'] or 0} | {line['games']} | {line['won']} ({line['won'] / line['games']:.0%}) "
+                f"| {line['budget'] or 0} | {_games_cell(line)} | {line['won']} ({line['won'] / line['games']:.0%}) "
                 f"| {_interval(line)} | {line['rounds']} | {line['cpu_seconds']} |"
             )
     deck = [line for line in lines if "players" in line]
@@ -309,7 +331,7 @@ def page(lines: Sequence[dict[str, Any]], commands: Sequence[str]) -> str:
         ]
         for line in deck:
             out.append(
-                f"| {line['players']} | {line['budget']} | {line['games']} | {line['won']} "
+                f"| {line['players']} | {line['budget']} | {_games_cell(line)} | {line['won']} "
                 f"| {line['won'] / line['games']:.0%} | {line['fair_share']:.0%} | {_interval(line)} "
                 f"| {line['cpu_seconds']} |"
             )
@@ -320,6 +342,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=0, help="games a line-up (default 200; --quick: 3)")
     parser.add_argument("--quick", action="store_true", help="a few games of everything, to check the script")
+    parser.add_argument(
+        "--first-seed", type=int, default=1, metavar="N", help="play seeds N to N + games - 1 (default 1)"
+    )
     parser.add_argument(
         "--budgets", default="", help=f"playouts per decision, comma-separated (default {DEFAULT_PLAYOUTS})"
     )
@@ -351,13 +376,14 @@ def main() -> None:
             argv = argv[1:]
         elif not word.startswith(("--output=", "--page=", "--workers=")):
             kept.append(word)
-    command = " ".join(["python benchmarks/search_strength.py", *kept])
+    command = " ".join(["python benchmarks/search_strength.py", *map(shlex.quote, kept)])
     if args.markdown:
         # several saved runs (the scenarios run apart, say) make one page
         saved = [json.loads(path.read_text()) for path in args.markdown]
         joined = [line for run in saved for line in run["lines"]]
         if args.page:
-            args.page.write_text(page(joined, list(dict.fromkeys(run.get("command", command) for run in saved))))
+            commands = list(dict.fromkeys(run.get("command", command) for run in saved))
+            args.page.write_text(page(joined, commands, [run.get("build", "") for run in saved if run.get("build")]))
         else:
             print(markdown(joined))
         return
@@ -375,24 +401,24 @@ def main() -> None:
         lines.append(line)
         print(json.dumps(line), flush=True)
         if args.output:
-            args.output.write_text(json.dumps({"command": command, "lines": lines}, indent=1) + "\n")
+            args.output.write_text(json.dumps({"command": command, "build": build(), "lines": lines}, indent=1) + "\n")
 
     if not args.deckbuilding_only:
         for scenario in (s for s in args.scenarios.split(",") if s):
             for decks in line_ups:
-                keep(play_line(scenario, decks, games, None, workers))
-                keep(play_line(scenario, decks, games, budgets[0], workers))
+                keep(play_line(scenario, decks, games, None, workers, args.first_seed))
+                keep(play_line(scenario, decks, games, budgets[0], workers, args.first_seed))
         if args.curve:
             for budget in (None, *budgets):
-                line = play_line(args.curve, CURVE_DECKS, games, budget, workers)
+                line = play_line(args.curve, CURVE_DECKS, games, budget, workers, args.first_seed)
                 line["curve"] = True
                 keep(line)
     if not args.no_deckbuilding:
         deck_games = args.deckbuilding_games or games
         for players in (2, 4):
-            keep(play_deckbuilding(deck_games, args.deckbuilding_budget, players, workers))
+            keep(play_deckbuilding(deck_games, args.deckbuilding_budget, players, workers, args.first_seed))
     if args.page:
-        args.page.write_text(page(lines, [command]))
+        args.page.write_text(page(lines, [command], [build()]))
     print(markdown(lines))
 
 
