@@ -46,11 +46,12 @@ MAX_CANDIDATES = 3
 #: much better than the heuristic's choice (in the outlook's units, about ten cards in hand) a
 #: candidate's mean must be to be played instead. Over 8 seeded games of Passage Through
 #: Mirkwood (leadership and tactics, 6 playouts): one round won 2 in 8.5 rounds on average, as
-#: the heuristic bot; two rounds won none. The margin, over 200 seeded games of Passage Through
-#: Mirkwood at 6 playouts (games won; the heuristic bot alone: leadership 99, spirit 7,
-#: leadership and tactics 71): 3 won 88, 1 and (not measured); 6 won 111, 7 and 90; 10 won 110,
-#: 11 and 102; 15 won 109, 15 and 95. Below about ten, the playouts' noise overrules the
-#: heuristic too often; above it, search is seldom heard
+#: the heuristic bot; two rounds won none. The margin, over seeds 1 to 200 of Passage Through
+#: Mirkwood at 6 playouts, games won with leadership / spirit / leadership and tactics (the
+#: heuristic bot alone: 99 / 7 / 71):
+#:   margin 3: 88 / 1 / not measured;  6: 111 / 7 / 90;  10: 110 / 11 / 102;  15: 109 / 15 / 95.
+#: Below about ten the playouts' noise overrules the heuristic too often; at 15 the pair wins
+#: fewer again
 HORIZON = 1
 MARGIN = 10.0
 #: a quest stage left behind, in the outlook's units: the outlook counts the progress on the
