@@ -41,14 +41,19 @@ from typing import Any
 import attrs
 
 from lotr_rules.agents.bots import HeuristicAgent
+from lotr_rules.agents.search.adventure import DEFAULT_BUDGET as ADVENTURE_BUDGET
+from lotr_rules.agents.search.adventure import AdventureSearchAgent
 from lotr_rules.agents.search.core import DEFAULT_PLAYOUTS, Budget
 from lotr_rules.agents.search.deckbuilding import DeckbuildingSearchAgent
 from lotr_rules.agents.search.lcg import LcgSearchAgent
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
+from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.decisions import Agent
 from lotr_rules.engine.rng import Rng
 from lotr_rules.games import vocabulary_for
+from lotr_rules.games.adventure.bots import AdaptiveAgent
+from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
 from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent
@@ -61,6 +66,7 @@ SCENARIOS = ("passage-through-mirkwood", "journey-down-the-anduin", "escape-from
 STARTERS = ("leadership", "tactics", "spirit", "lore")
 LINE_UPS: tuple[tuple[str, ...], ...] = tuple((deck,) for deck in STARTERS) + tuple(combinations(STARTERS, 2))
 CURVE_DECKS = ("leadership", "tactics")
+ADVENTURE = "adventure-deck"
 QUICK_GAMES = 3
 
 
@@ -221,6 +227,54 @@ def play_deckbuilding(games: int, budget: int, players: int = 2, workers: int = 
     }
 
 
+@functools.cache
+def _adventure_cards() -> tuple[CardDef, ...]:
+    return tuple(load_sets((), vocabulary=vocabulary_for(ADVENTURE)).cards)
+
+
+def play_adventure_game(seed: int, budget: int | None) -> dict[str, Any]:
+    """One seeded journey: the ``adaptive`` strategy (``budget`` None) or the search bot, seeded
+    as ``simulate --game adventure-deck`` seeds them."""
+    searcher = AdventureSearchAgent(seed, Budget(budget)) if budget else None
+    agent: Agent = searcher or AdaptiveAgent(seed)
+    start = time.process_time()
+    result = AdventureGame(_adventure_cards(), agent, AdventureConfig(seed=seed)).play()
+    return {
+        "won": bool(result["won"]),
+        "turns": int(result["turn"]),
+        "cpu": time.process_time() - start,
+        "playouts": searcher.playouts if searcher else 0,
+    }
+
+
+def _play_adventure_game(job: tuple[int, int | None]) -> dict[str, Any]:
+    return play_adventure_game(*job)
+
+
+def play_adventure(games: int, budget: int | None, workers: int = 1, first: int = 1) -> dict[str, Any]:
+    """``games`` journeys of the Adventure Deck (seeds ``first`` on): ``adaptive`` (``budget``
+    None) or the search bot at that budget."""
+    bot = "adaptive" if budget is None else f"search {budget}"
+    jobs = [(seed, budget) for seed in range(first, first + games)]
+    results = _games(jobs, _play_adventure_game, workers, f"adventure-deck, {bot}", "won")
+    wins = sum(r["won"] for r in results)
+    low, high = wilson(wins, games)
+    return {
+        "family": ADVENTURE,
+        "scenario": ADVENTURE,
+        "decks": [],
+        "bot": "adaptive" if budget is None else "search",
+        "budget": budget,
+        "games": games,
+        "seeds": [first, first + games - 1],
+        "won": wins,
+        "interval": [round(low, 3), round(high, 3)],
+        "rounds": round(sum(r["turns"] for r in results) / games, 2),
+        "cpu_seconds": round(sum(r["cpu"] for r in results) / games, 3),
+        "playouts": round(sum(r["playouts"] for r in results) / games, 1),
+    }
+
+
 def _games_cell(line: dict[str, Any]) -> str:
     """A line's games, with its seeds when they do not start at 1."""
     first, last = line.get("seeds", [1, line["games"]])
@@ -267,7 +321,7 @@ def page(
     strength against budget; the deck-building win share. ``builds``: the builds that played;
     ``kept_in``: the folder the saved runs are kept in, if one."""
     played = " and ".join(f"the {name} build" for name in dict.fromkeys(builds)) or "an unrecorded build"
-    card = [line for line in lines if "players" not in line]
+    card = [line for line in lines if "players" not in line and line.get("family") != ADVENTURE]
     curve = [line for line in card if line.get("curve")]
     versus = [line for line in card if not line.get("curve")]
     out = [
@@ -332,6 +386,27 @@ def page(
                 f"| {line['budget'] or 0} | {_games_cell(line)} | {line['won']} ({line['won'] / line['games']:.0%}) "
                 f"| {_interval(line)} | {line['rounds']} | {line['cpu_seconds']} |"
             )
+    journeys = sorted(
+        (line for line in lines if line.get("family") == ADVENTURE),
+        key=lambda line: (line["budget"] or 0, line["seeds"]),
+    )
+    if journeys:
+        out += ["", "## The Adventure Deck", ""]
+        out.append(
+            "The solo journey: the `adaptive` strategy (budget 0) and the search bot built on it, on the same "
+            "seeds (seeded as `simulate --game adventure-deck` seeds them)."
+        )
+        out += [
+            "",
+            "| Bot | Budget | Games | Won | 95% interval | Turns | CPU s a game |",
+            "|---|---:|---:|---:|---|---:|---:|",
+        ]
+        for line in journeys:
+            out.append(
+                f"| {line['bot']} | {line['budget'] or 0} | {_games_cell(line)} "
+                f"| {line['won']} ({line['won'] / line['games']:.0%}) | {_interval(line)} | {line['rounds']} "
+                f"| {line['cpu_seconds']} |"
+            )
     deck = sorted((line for line in lines if "players" in line), key=lambda line: (line["players"], line["seeds"]))
     if deck:
         out += ["", "## The deck-building game", ""]
@@ -374,6 +449,15 @@ def main() -> None:
         "--deckbuilding-players", default="2,4", metavar="N,...", help="the deck-building games' sizes (default 2,4)"
     )
     parser.add_argument("--deckbuilding-only", action="store_true")
+    parser.add_argument(
+        "--adventure-budgets",
+        default="",
+        metavar="N,...",
+        help=f"the Adventure Deck's search budgets, comma-separated (default {ADVENTURE_BUDGET.playouts})",
+    )
+    parser.add_argument("--adventure-games", type=int, default=0, metavar="N", help="default --games")
+    parser.add_argument("--adventure-only", action="store_true", help="play the Adventure Deck's lines alone")
+    parser.add_argument("--no-adventure", action="store_true")
     parser.add_argument("--no-deckbuilding", action="store_true")
     parser.add_argument(
         "--workers",
@@ -420,6 +504,17 @@ def main() -> None:
             f"--deckbuilding-players takes sizes from 2 to {MAX_PLAYERS} (a search seat needs an opponent), "
             f"comma-separated, not {args.deckbuilding_players!r}"
         )
+    try:
+        journey_budgets = [int(b) for b in args.adventure_budgets.split(",") if b] or [ADVENTURE_BUDGET.playouts]
+    except ValueError:
+        journey_budgets = []
+    if not journey_budgets or min(journey_budgets) < 1:
+        parser.error(f"--adventure-budgets takes playouts (1 or more), comma-separated, not {args.adventure_budgets!r}")
+    if args.adventure_only and (args.deckbuilding_only or args.no_adventure):
+        parser.error("--adventure-only plays the Adventure Deck alone: drop --deckbuilding-only and --no-adventure")
+    card_game = not (args.deckbuilding_only or args.adventure_only)
+    deckbuilding = not (args.no_deckbuilding or args.adventure_only)
+    adventure = not (args.no_adventure or args.deckbuilding_only)
     games = args.games or (QUICK_GAMES if args.quick else 200)
     budgets = [int(b) for b in args.budgets.split(",") if b] or [DEFAULT_PLAYOUTS]
     line_ups = [tuple(x.split(",")) for x in args.line_ups.split(";") if x] or list(LINE_UPS)
@@ -433,7 +528,7 @@ def main() -> None:
         if args.output:
             args.output.write_text(json.dumps({"command": command, "build": build(), "lines": lines}, indent=1) + "\n")
 
-    if not args.deckbuilding_only:
+    if card_game:
         for scenario in (s for s in args.scenarios.split(",") if s):
             for decks in line_ups:
                 keep(play_line(scenario, decks, games, None, workers, args.first_seed))
@@ -443,10 +538,14 @@ def main() -> None:
                 line = play_line(args.curve, CURVE_DECKS, games, budget, workers, args.first_seed)
                 line["curve"] = True
                 keep(line)
-    if not args.no_deckbuilding:
+    if deckbuilding:
         deck_games = args.deckbuilding_games or games
         for players in sizes:
             keep(play_deckbuilding(deck_games, args.deckbuilding_budget, players, workers, args.first_seed))
+    if adventure:
+        journeys = args.adventure_games or games
+        for budget in (None, *journey_budgets):
+            keep(play_adventure(journeys, budget, workers, args.first_seed))
     if args.page:
         args.page.write_text(page(lines, [command], [build()]))
     print(markdown(lines))

@@ -48,9 +48,11 @@ def test_the_import_walk_sees_an_import_inside_a_function(tmp_path: Path) -> Non
 def test_every_family_has_one_default_number_of_players_and_its_bots() -> None:
     from lotr_rules.games.adventure.bots import STRATEGIES
     from lotr_rules.games.lcg import bots as lcg_bots  # noqa: F401  (the family's bots exist)
+    from lotr_rules.session import adventure
 
     assert families.names() == ["deckbuilding", "adventure-deck", "lcg"]
-    assert families.family("adventure-deck").bots == tuple(STRATEGIES)
+    # the strategies, and the search bot built on one of them
+    assert families.family("adventure-deck").bots == (*STRATEGIES, "search") == adventure.BOTS
     for family in families.FAMILIES.values():
         assert 1 <= family.default_players <= family.max_players
         assert family.default_bot in family.bots

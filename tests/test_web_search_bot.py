@@ -80,3 +80,14 @@ def test_a_table_answers_its_pages_while_its_bot_thinks(client: TestClient, monk
         assert drawn == [200]
     finally:
         go_on.set()
+
+
+def test_the_adventure_form_offers_the_search_bot_and_it_walks_a_journey_to_its_end(client: TestClient) -> None:
+    page = client.get("/new?family=adventure-deck").text
+    assert 'value="search"' in page and "the search bot (watch)" in page
+    game = _start(client, {"family": "adventure-deck", "seed": "3", "seat0": "search"})
+    for _ in range(600):
+        if 'data-state="over"' in client.get(game + "/table").text:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the search bot never finished its journey")

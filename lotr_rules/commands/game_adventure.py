@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 
+from lotr_rules.agents.search.core import parse_budget
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.commands.lcg_options import refuse, refuse_lcg_options
 from lotr_rules.commands.play_adventure import DECKBUILDING_ONLY
@@ -26,9 +27,11 @@ def run_journey(args: argparse.Namespace) -> int:
     catalogue = load_sets(tuple(args.cards), vocabulary=vocabulary_for(adventure.FAMILY))
     config = adventure.new_config(args.seed)
     bot = args.bot or adventure.DEFAULT_BOT
-    game = adventure.play_new(catalogue.cards, config, adventure.make_bot(bot, config.seed))
+    budget = parse_budget(args.search_budget) if getattr(args, "search_budget", None) else None
+    game = adventure.play_new(catalogue.cards, config, adventure.make_bot(bot, config.seed, budget))
     if not args.quiet:
-        print(f"The Adventure Deck, seed {config.seed}: the {bot} strategy walks.")
+        walker = "the search bot" if bot == adventure.SEARCH else f"the {bot} strategy"
+        print(f"The Adventure Deck, seed {config.seed}: {walker} walks.")
         for line in render_log(game.state.log):
             print(line)
         print()

@@ -17,14 +17,15 @@ from typing import Any
 
 from lotr_rules.agents.controls import Seat, TakeBackRequested, ask_for_choice, take_back_key
 from lotr_rules.agents.human import QuitRequested, SaveRequested
+from lotr_rules.agents.search.core import parse_budget
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
 from lotr_rules.errors import ConfigError, UserError
 from lotr_rules.games import vocabulary_for
-from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
 from lotr_rules.games.adventure.view import render_log, render_status, result_line
+from lotr_rules.session import adventure as adventure_session
 from lotr_rules.session.adventure import ResumeCheck as _ResumeCheck
 from lotr_rules.session.adventure import is_save as is_adventure_save
 from lotr_rules.session.adventure import read_save, save_data, write_save
@@ -145,8 +146,8 @@ def run_adventure(args: argparse.Namespace, agent: Agent | None = None) -> int:
     refuse_deckbuilding_options(args)
     # --bot names the strategy to watch (--strategy, its old name, is read into it by the command)
     strategy: str | None = getattr(args, "bot", None) or getattr(args, "strategy", None)
-    if strategy is not None and strategy not in STRATEGIES:
-        raise ConfigError(f"unknown strategy '{strategy}'; strategies: {', '.join(STRATEGIES)}")
+    if strategy is not None and strategy not in adventure_session.BOTS:
+        raise ConfigError(f"unknown strategy '{strategy}'; strategies: {', '.join(adventure_session.BOTS)}")
     resume: Path | None = getattr(args, "resume", None)
     data: dict[str, Any] | None = None
     if resume is not None:
@@ -158,8 +159,11 @@ def run_adventure(args: argparse.Namespace, agent: Agent | None = None) -> int:
     save_path: Path = getattr(args, "save", None) or resume or DEFAULT_SAVE
     catalogue = load_sets(tuple(args.cards), vocabulary=vocabulary_for("adventure-deck"))
     watching = strategy is not None
+    budget = parse_budget(args.search_budget) if getattr(args, "search_budget", None) else None
     player: Agent = agent or (
-        STRATEGIES[strategy](seed) if strategy is not None else AdventureHuman(save_path=str(save_path))
+        adventure_session.make_bot(strategy, seed, budget)
+        if strategy is not None
+        else AdventureHuman(save_path=str(save_path))
     )
     if isinstance(player, AdventureHuman) and not player.save_path:
         player.save_path = str(save_path)

@@ -77,7 +77,8 @@ def run(args: argparse.Namespace) -> int:
             raise UserError(f"--allow-host {name!r} is not a host name (give a name or an address, without a port)")
     local = canonical(args.host) in LOOPBACK_NAMES
     allowed = allowed_names(args.host, args.allow_host)
-    budget = parse_budget(args.search_budget)
+    # (not given: each family's own default, the Adventure Deck's being larger)
+    budget = parse_budget(args.search_budget) if args.search_budget else None
     app = create_app(tuple(args.cards), args.saves, args.bot_delay, allowed_hosts=allowed, search_budget=budget)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)

@@ -60,7 +60,11 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         metavar="N",
         help="play games N to N + GAMES - 1 of the simulation (default 1): runs of disjoint games merge into one",
     )
-    add_bot_option(parser, also="; for the Adventure Deck also all (the default): every strategy side by side")
+    add_bot_option(
+        parser,
+        also="; for the Adventure Deck also all (the default): every strategy side by side, the search bot "
+        "only when named",
+    )
     parser.add_argument("--impossible", action="store_true", help="Impossible Mode")
     parser.add_argument("--archenemies", type=positive_int, help="Archenemy stack size (default 8)")
     parser.add_argument("--sets", default=None, help="comma-separated set codes (default two-towers)")

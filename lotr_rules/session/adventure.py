@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from lotr_rules.agents.search.core import Budget
 from lotr_rules.datafiles import DataFileError, read_json
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game
@@ -23,16 +24,23 @@ SAVE_FORMAT = "lotr-rules adventure-deck save"
 SAVE_VERSION = 1
 #: the Adventure Deck is played alone
 DEFAULT_PLAYERS = 1
-#: a bot of the Adventure Deck is one of its strategies
-BOTS = tuple(STRATEGIES)
+#: a bot of the Adventure Deck is one of its strategies, or the search bot (built on ``adaptive``)
+SEARCH = "search"
+BOTS = (*STRATEGIES, SEARCH)
 #: the strategy a bot game plays with when none is named
 DEFAULT_BOT = "adaptive"
 
 
-def make_bot(kind: str, seed: int) -> Agent:
-    """The strategy ``kind``; a :class:`ConfigError` names the known ones otherwise."""
+def make_bot(kind: str, seed: int, budget: Budget | None = None) -> Agent:
+    """The strategy ``kind``, or the search bot with ``budget`` (None: the Adventure Deck's own
+    default, :data:`~lotr_rules.agents.search.adventure.DEFAULT_BUDGET`); a
+    :class:`ConfigError` names the known ones otherwise."""
+    if kind == SEARCH:
+        from lotr_rules.agents.search.adventure import DEFAULT_BUDGET, AdventureSearchAgent
+
+        return AdventureSearchAgent(seed, budget or DEFAULT_BUDGET)
     if kind not in STRATEGIES:
-        raise ConfigError(f"unknown strategy '{kind}'; the Adventure Deck's bots: {', '.join(STRATEGIES)}")
+        raise ConfigError(f"unknown strategy '{kind}'; the Adventure Deck's bots: {', '.join(BOTS)}")
     return STRATEGIES[kind](seed)
 
 

@@ -49,7 +49,7 @@ FAMILIES: dict[str, Family] = {
             "The Adventure Deck (solo)",
             1,
             1,
-            ("shortest", "longest", "adaptive", "random"),
+            ("shortest", "longest", "adaptive", "random", "search"),
             "adaptive",
             "the Adventure Deck",
             "strategy",

@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from lotr_rules.agents.search.core import parse_budget
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.errors import ConfigError
 from lotr_rules.games import vocabulary_for
 from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
+from lotr_rules.session import adventure as session
 from lotr_rules.sim.families import SimSettings, register_family
 from lotr_rules.sim.results import GameResult
 
@@ -25,7 +27,7 @@ DEFAULT_SET = "adventure-deck"
 class AdventureDeckFamily:
     name = FAMILY
     description = "the Adventure Deck solo game"
-    bots = tuple(STRATEGIES)
+    bots = session.BOTS
 
     def load(self, card_paths: Sequence[Path]) -> Catalogue:
         return load_sets(tuple(card_paths), vocabulary=vocabulary_for(FAMILY))
@@ -35,17 +37,19 @@ class AdventureDeckFamily:
         return (DEFAULT_SET,) if settings.sets in ((), ("two-towers",)) else settings.sets
 
     def check(self, catalogue: Catalogue, settings: SimSettings) -> None:
-        if settings.bot not in STRATEGIES:
-            raise ConfigError(f"unknown strategy '{settings.bot}'; strategies: {', '.join(STRATEGIES)}, or all")
+        if settings.bot not in session.BOTS:
+            raise ConfigError(f"unknown strategy '{settings.bot}'; strategies: {', '.join(session.BOTS)}, or all")
         if settings.players != 1:
             raise ConfigError("the Adventure Deck is a solo game: --players must be 1")
         if settings.impossible or settings.archenemies is not None or settings.mix:
             raise ConfigError("--impossible, --archenemies and the mixing options are for the deck-building games")
         catalogue.in_sets(self._sets(settings))  # an unknown set is an error
-        AdventureGame(catalogue.cards, STRATEGIES[settings.bot](0), AdventureConfig(sets=self._sets(settings)))
+        parse_budget(settings.search_budget)  # a budget it cannot read is refused before any game
+        AdventureGame(catalogue.cards, STRATEGIES["adaptive"](0), AdventureConfig(sets=self._sets(settings)))
 
     def play(self, catalogue: Catalogue, settings: SimSettings, index: int, seed: int) -> GameResult:
-        agent = STRATEGIES[settings.bot](seed)
+        budget = parse_budget(settings.search_budget) if settings.search_budget else None
+        agent = session.make_bot(settings.bot, seed, budget)
         game = AdventureGame(catalogue.cards, agent, AdventureConfig(seed=seed, sets=self._sets(settings)))
         result = game.play()
         won = bool(result["won"])

@@ -30,14 +30,14 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from lotr_rules import __version__
-from lotr_rules.agents.search.core import DEFAULT_BUDGET, Budget
+from lotr_rules.agents.search.core import Budget
 from lotr_rules.datafiles import DataFileError, load_json
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.errors import UserError
-from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import AdventureGame
 from lotr_rules.games.deckbuilding.config import GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
+from lotr_rules.session import adventure as adventure_bots
 from lotr_rules.session import families
 from lotr_rules.web import faces
 from lotr_rules.web.cardview import detail, script_of
@@ -175,7 +175,7 @@ class WebTable:
             plans=WEB_PLANS,
             mix_files=sorted(self.library.mix_files()),
             bots={kind: BOT_NAMES[kind] for kind in families.family("deckbuilding").bots},
-            strategies=sorted(STRATEGIES),
+            strategies=sorted(adventure_bots.BOTS),
             default_players=families.family("deckbuilding").default_players,
         )
 
@@ -716,7 +716,7 @@ def create_app(
     bot_delay: float = 0.6,
     *,
     allowed_hosts: Iterable[str] = LOOPBACK_NAMES,
-    search_budget: Budget = DEFAULT_BUDGET,
+    search_budget: Budget | None = None,
 ) -> Starlette:
     """The web table for the shipped sets and ``card_dirs``; saves go to ``saves_dir``. It
     answers only requests addressed to one of ``allowed_hosts`` (or to the address they arrived

@@ -11,6 +11,7 @@ import jinja2
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
+from lotr_rules.agents.search.core import DEFAULT_BUDGET
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.decisions import DecisionRequest
@@ -87,10 +88,12 @@ class LcgPages:
                 content = await upload.read(MAX_DECK_UPLOAD + 1)
                 uploads[seat] = decode_upload(upload.filename, content)
         library = self.library
-        return await run_in_threadpool(new_lcg, self.catalogue, form, uploads, library.bot_delay, library.search_budget)
+        return await run_in_threadpool(
+            new_lcg, self.catalogue, form, uploads, library.bot_delay, library.search_budget or DEFAULT_BUDGET
+        )
 
     def resume(self, library: Library, data: Any, where: str) -> TableSession:
-        return resume_lcg(self.catalogue, data, where, library.bot_delay, library.search_budget)
+        return resume_lcg(self.catalogue, data, where, library.bot_delay, library.search_budget or DEFAULT_BUDGET)
 
     # ------------------------------------------------------------------ the table
     def view(self, session: TableSession, viewer: int | None, request: DecisionRequest | None) -> dict[str, Any]:

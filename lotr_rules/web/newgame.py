@@ -21,7 +21,6 @@ from lotr_rules.engine.decisions import Agent
 from lotr_rules.engine.game import Game
 from lotr_rules.errors import ConfigError, RecordError
 from lotr_rules.games import vocabulary_for
-from lotr_rules.games.adventure.bots import STRATEGIES
 from lotr_rules.games.adventure.game import AdventureConfig
 from lotr_rules.games.adventure.record import config_from_json, replay_journey
 from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, STANDARD_ARCHENEMIES, GameConfig
@@ -57,8 +56,9 @@ class Library:
 
     card_dirs: tuple[Path, ...] = ()
     bot_delay: float = 0.6
-    #: the search bot's budget at every table of this server (serve --search-budget)
-    search_budget: Budget = DEFAULT_BUDGET
+    #: the search bot's budget at every table of this server (serve --search-budget; None: not
+    #: given, and each family's own default holds)
+    search_budget: Budget | None = None
     _catalogues: dict[tuple[str, tuple[Path, ...]], Catalogue] = attrs.field(factory=dict)
 
     def catalogue(self, family: str = "deckbuilding", extra: Sequence[Path] = ()) -> Catalogue:
@@ -176,7 +176,7 @@ def deckbuilding_session(
         seats,
         _deckbuilding_title(config) + note,
         run,
-        deckbuilding_bot(config.seed, library.search_budget),
+        deckbuilding_bot(config.seed, library.search_budget or DEFAULT_BUDGET),
         bot_delay=library.bot_delay,
         context={"catalogue": catalogue, "config": config},
     )
@@ -192,7 +192,7 @@ def new_adventure(
 ) -> TableSession:
     seed = _int(form, "seed", 1, 0, 2**31 - 1, "the seed")
     kind = form.get("seat0", "human")
-    if kind not in ("human", *STRATEGIES):
+    if kind not in ("human", *adventure.BOTS):
         raise ConfigError(f"'{kind}' is not a person or a known strategy")
     if catalogue is None:
         catalogue = library.catalogue("adventure-deck")
@@ -203,7 +203,7 @@ def new_adventure(
         return adventure.play_new(catalogue.cards, config, agents[0])
 
     def make_bot(seat: int, name: str) -> Agent:
-        return adventure.make_bot(name, seed)
+        return adventure.make_bot(name, seed, library.search_budget)
 
     return TableSession(
         "adventure-deck",
@@ -229,7 +229,7 @@ def resume_game(library: Library, data: Any, where: str) -> TableSession:
 
 def resume_adventure(library: Library, data: dict[str, Any], where: str) -> TableSession:
     seats = data.get("seats")
-    if not isinstance(seats, list) or len(seats) != 1 or seats[0] not in ("human", *STRATEGIES):
+    if not isinstance(seats, list) or len(seats) != 1 or seats[0] not in ("human", *adventure.BOTS):
         raise RecordError(f"{where} is a journey's record but not a save (it does not say who walks)")
     catalogue = library.catalogue("adventure-deck")
     replay_journey(catalogue.cards, data, where)  # a record that does not replay is refused here
@@ -239,7 +239,7 @@ def resume_adventure(library: Library, data: dict[str, Any], where: str) -> Tabl
         return replay_journey(catalogue.cards, data, where, agents[0])
 
     def make_bot(seat: int, name: str) -> Agent:
-        return adventure.make_bot(name, config.seed)
+        return adventure.make_bot(name, config.seed, library.search_budget)
 
     return TableSession(
         "adventure-deck",
@@ -270,7 +270,7 @@ def resume_deckbuilding(library: Library, data: dict[str, Any], where: str) -> T
         seats,
         _deckbuilding_title(config) + " (resumed)",
         run,
-        deckbuilding_bot(config.seed, library.search_budget),
+        deckbuilding_bot(config.seed, library.search_budget or DEFAULT_BUDGET),
         bot_delay=library.bot_delay,
         context={"catalogue": catalogue, "config": config},
     )
