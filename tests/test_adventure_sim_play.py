@@ -179,3 +179,12 @@ def test_the_docs_table_lists_every_strategy() -> None:
     table = docs_table()
     assert list(table) == list(STRATEGIES)
     assert all(len(row) == len(REASONS) + 1 for row in table.values())
+
+
+def test_a_search_back_and_the_found_cards_search_block_both_read_as_sentences() -> None:
+    """A search back logs the card found and the cards walked past; the found card's search
+    block resolving then logs its name alone (that second entry once broke the log's reading)."""
+    from lotr_rules.games.adventure.view import render_log
+
+    lines = render_log([("search", "Aragorn", 3), ("search", "Aragorn")])
+    assert lines == ["You search back for Aragorn, walking past 3 card(s).", "Aragorn's search effect resolves."]

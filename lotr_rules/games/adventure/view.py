@@ -54,7 +54,13 @@ def log_line(entry: Sequence[Any]) -> str | None:
         "attack": lambda: f"The Attack deals {rest[0]} wound{'s' if rest[0] != 1 else ''}.",
         "arrive": lambda: f"You reach {rest[0]}.",
         "effect": lambda: f"{possessive(rest[0])} effect resolves.",
-        "search": lambda: f"You search back for {rest[0]}, walking past {rest[1]} card(s).",
+        # a search back (the card found and the cards walked past), then the found card's own
+        # search block resolving (its name alone)
+        "search": lambda: (
+            f"You search back for {rest[0]}, walking past {rest[1]} card(s)."
+            if len(rest) > 1
+            else f"{possessive(rest[0])} search effect resolves."
+        ),
         "effect skipped": lambda: f"{possessive(rest[0])} effect does not resolve.",
         "already resolved": lambda: f"{possessive(rest[0])} effect has already resolved this turn.",
         "advance": lambda: f"You ride {rest[0]} card(s) on.",
