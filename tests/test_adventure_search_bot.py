@@ -199,3 +199,11 @@ def test_a_bad_budget_is_refused_before_the_journey(capsys: pytest.CaptureFixtur
     with pytest.raises(SystemExit):
         main(["game", "--game", "adventure-deck", "--bot", "search", "--search-budget", "lots"])
     assert "--search-budget" in capsys.readouterr().err
+
+
+def test_a_smaller_budget_needs_a_wider_margin_to_overrule_the_strategy() -> None:
+    assert search_adventure.margin_for(DEFAULT_BUDGET, 4) == search_adventure.MARGIN  # 16 journeys each
+    assert search_adventure.margin_for(Budget(16), 4) == pytest.approx(0.2)  # 4 journeys each
+    assert search_adventure.margin_for(Budget(16), 2) == pytest.approx(0.4 / 8**0.5)
+    assert search_adventure.margin_for(Budget(1000), 4) == search_adventure.MARGIN
+    assert search_adventure.margin_for(Budget(0, 50), 4) == search_adventure.MARGIN  # time: not known beforehand
