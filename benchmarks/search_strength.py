@@ -320,7 +320,7 @@ def page(
     """The figures page: per scenario, search against heuristic on each line-up; the curve of
     strength against budget; the deck-building win share. ``builds``: the builds that played;
     ``kept_in``: the folder the saved runs are kept in, if one."""
-    played = " and ".join(f"the {name} build" for name in dict.fromkeys(builds)) or "an unrecorded build"
+    played = " and ".join(f"the {name} build" for name in sorted(set(builds))) or "an unrecorded build"
     card = [line for line in lines if "players" not in line and line.get("family") != ADVENTURE]
     curve = [line for line in card if line.get("curve")]
     versus = [line for line in card if not line.get("curve")]
@@ -386,16 +386,17 @@ def page(
                 f"| {line['budget'] or 0} | {_games_cell(line)} | {line['won']} ({line['won'] / line['games']:.0%}) "
                 f"| {_interval(line)} | {line['rounds']} | {line['cpu_seconds']} |"
             )
-    journeys = sorted(
-        (line for line in lines if line.get("family") == ADVENTURE),
-        key=lambda line: (line["budget"] or 0, line["seeds"]),
-    )
+    # (each run plays the adaptive strategy beside its budgets: the same seeds' line once)
+    once = {(line["budget"], tuple(line["seeds"])): line for line in lines if line.get("family") == ADVENTURE}
+    journeys = sorted(once.values(), key=lambda line: (line["budget"] or 0, line["seeds"]))
     if journeys:
         out += ["", "## The Adventure Deck", ""]
         out.append(
             "The solo journey: the `adaptive` strategy (budget 0) and the search bot built on it, on the same "
             "seeds (seeded as `simulate --game adventure-deck` seeds them)."
         )
+        played_on = " and ".join(dict.fromkeys(line.get("build") or "an unrecorded" for line in journeys))
+        out[-1] += f" CPU seconds on the {played_on} build."
         out += [
             "",
             "| Bot | Budget | Games | Won | 95% interval | Turns | CPU s a game |",
@@ -482,7 +483,7 @@ def main() -> None:
     if args.markdown:
         # several saved runs (the scenarios run apart, say) make one page
         saved = [json.loads(path.read_text()) for path in args.markdown]
-        joined = [line for run in saved for line in run["lines"]]
+        joined = [{"build": run.get("build", ""), **line} for run in saved for line in run["lines"]]
         if args.page:
             commands = list(dict.fromkeys(run.get("command", command) for run in saved))
             builds = [run.get("build", "") for run in saved if run.get("build")]
