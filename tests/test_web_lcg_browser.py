@@ -79,6 +79,8 @@ def test_a_mirkwood_game_is_played_to_its_end_by_clicks(
     page.set_viewport_size(viewport)
     page.goto(table.url + "/")
     page.click("text=New Card Game")
+    # the click starts a navigation: measure the form once it is there, not the page it leaves
+    page.wait_for_selector("#scenario")
     assert _layout(page)["scroll"] <= 0, "the new-game form scrolls sideways"
     page.select_option("#scenario", "passage-through-mirkwood")
     page.fill("#players", "2")
