@@ -265,6 +265,26 @@ def test_a_bad_budget_is_refused_before_the_game(capsys: pytest.CaptureFixture[s
     assert "--search-budget" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["game", "--search-budget", "4"],
+        ["game", "--game", "lcg", "--bot", "heuristic", "--search-budget", "4"],
+        ["simulate", "--game", "adventure-deck", "--search-budget", "4", "--games", "1"],
+        ["play", "--game", "adventure-deck", "--bot", "adaptive", "--search-budget", "4"],
+    ],
+    ids=["default-bot", "named-bot", "simulate", "play"],
+)
+def test_a_budget_no_seat_would_read_is_refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A budget beside bots that do not search would change nothing: the command says so rather
+    than playing as if it had been heard."""
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert "--search-budget: only the search bot reads it" in captured.err
+    assert "add --bot search" in captured.err
+    assert captured.out == ""
+
+
 def test_the_deck_building_game_takes_the_search_bot(capsys: pytest.CaptureFixture[str]) -> None:
     out = _run(capsys, "game", "--players", "2", "--bot", "search", "--search-budget", "2", "--quiet")
     assert "wins" in out.lower() or "winner" in out.lower() or "score" in out.lower()

@@ -68,9 +68,23 @@ def settle(args: argparse.Namespace, *, also_bots: tuple[str, ...] = ()) -> None
         elsewhere = [other for other in families.FAMILIES.values() if args.bot in other.bots]
         hint = f" ({args.bot} is for {elsewhere[0].named}: --game {elsewhere[0].name})" if elsewhere else ""
         raise UserError(f"unknown {family.bot_word} '{args.bot}' for {family.named}; its bots: {known}{hint}")
+    _refuse_unused_budget(args, family.default_bot)
     players = getattr(args, "players", None)
     if players is not None and players > family.max_players:
         if family.max_players == 1:
             several = " and ".join(other.named for other in families.FAMILIES.values() if other.max_players > 1)
             raise UserError(f"--players: for {several}; {family.named} is a solo game")
         raise UserError(f"--players {players}: {family.named} is for 1 to {family.max_players} players")
+
+
+def _refuse_unused_budget(args: argparse.Namespace, default_bot: str) -> None:
+    """A search budget beside bots that do not search would be silently ignored: refuse it. A
+    resumed game keeps its saved seats (a search bot among them reads the budget), so there it
+    stands."""
+    if getattr(args, "search_budget", None) is None or getattr(args, "resume", None) is not None:
+        return
+    bot = args.bot or default_bot
+    if bot != "search":
+        raise UserError(
+            f"--search-budget: only the search bot reads it, and these seats are {bot} bots (add --bot search)"
+        )
