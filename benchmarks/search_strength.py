@@ -44,6 +44,7 @@ from lotr_rules.agents.bots import HeuristicAgent
 from lotr_rules.agents.search.adventure import DEFAULT_BUDGET as ADVENTURE_BUDGET
 from lotr_rules.agents.search.adventure import AdventureSearchAgent
 from lotr_rules.agents.search.core import DEFAULT_PLAYOUTS, Budget
+from lotr_rules.agents.search.deckbuilding import DEFAULT_BUDGET as DECKBUILDING_BUDGET
 from lotr_rules.agents.search.deckbuilding import DeckbuildingSearchAgent
 from lotr_rules.agents.search.lcg import LcgSearchAgent
 from lotr_rules.cards.catalogue import Catalogue
@@ -408,7 +409,9 @@ def page(
                 f"| {line['won']} ({line['won'] / line['games']:.0%}) | {_interval(line)} | {line['rounds']} "
                 f"| {line['cpu_seconds']} |"
             )
-    deck = sorted((line for line in lines if "players" in line), key=lambda line: (line["players"], line["seeds"]))
+    deck = sorted(
+        (line for line in lines if "players" in line), key=lambda line: (line["players"], line["budget"], line["seeds"])
+    )
     if deck:
         out += ["", "## The deck-building game", ""]
         out.append(
@@ -444,7 +447,13 @@ def main() -> None:
         "--line-ups", default="", help="line-ups, e.g. 'leadership,tactics;spirit' (default the starters)"
     )
     parser.add_argument("--curve", default="", help="scenario for the strength-against-budget curve (default none)")
-    parser.add_argument("--deckbuilding-budget", type=int, default=24, metavar="N")
+    parser.add_argument(
+        "--deckbuilding-budget",
+        type=int,
+        default=DECKBUILDING_BUDGET.playouts,
+        metavar="N",
+        help=f"the deck-building search seat's playouts per decision (default {DECKBUILDING_BUDGET.playouts})",
+    )
     parser.add_argument("--deckbuilding-games", type=int, default=0, metavar="N", help="default --games")
     parser.add_argument(
         "--deckbuilding-players", default="2,4", metavar="N,...", help="the deck-building games' sizes (default 2,4)"

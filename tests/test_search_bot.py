@@ -382,6 +382,28 @@ def test_the_session_layer_seats_the_search_bot_in_both_families_with_its_budget
     assert not SeatBot("heuristic", 1, 0, session_lcg.make_bot).thinks_apart
 
 
+def test_with_no_budget_given_each_family_searches_at_its_own_default() -> None:
+    """A deck-building playout is a whole game of a few milliseconds: that family searches at 64
+    playouts unless told otherwise, the Card Game at 6; a budget given still wins."""
+    from lotr_rules.agents.search import deckbuilding as search_deckbuilding
+    from lotr_rules.agents.search.core import DEFAULT_BUDGET
+    from lotr_rules.session import deckbuilding as session_deckbuilding
+    from lotr_rules.sim.deckbuilding import DeckbuildingFamily
+
+    assert Budget(64) == search_deckbuilding.DEFAULT_BUDGET and Budget(6) == DEFAULT_BUDGET
+    assert parse_budget(None, search_deckbuilding.DEFAULT_BUDGET) == Budget(64)
+    assert parse_budget("9", search_deckbuilding.DEFAULT_BUDGET) == Budget(9)
+    seated = session_deckbuilding.make_bot("search", 3)
+    assert isinstance(seated, DeckbuildingSearchAgent) and seated.budget == Budget(64)
+    catalogue = load_sets(())
+    for given, expected in (("", Budget(64)), ("7", Budget(7))):
+        settings = SimSettings(games=1, seed=1, bot="search", players=2, search_budget=given)
+        game = DeckbuildingFamily().make_game(catalogue, settings, 1)
+        assert all(isinstance(a, DeckbuildingSearchAgent) and a.budget == expected for a in game.agents)
+    lcg_bot = LcgSearchAgent(3)
+    assert lcg_bot.budget == Budget(6)
+
+
 def test_the_candidates_tried_are_the_prior_doing_less_and_the_strongest_other_answer() -> None:
     """At a commit, the few candidates tried beside the heuristic's choice are stopping and
     then the characters with the most willpower, not the first ones listed."""

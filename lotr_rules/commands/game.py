@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from lotr_rules.agents.search.core import parse_budget
+from lotr_rules.agents.search.deckbuilding import DEFAULT_BUDGET as DECKBUILDING_BUDGET
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.commands.common import add_cards_option, catalogue_from, positive_int, seed_int
 from lotr_rules.engine.decisions import Agent
@@ -127,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
         sets=tuple(s.strip() for s in args.sets.split(",") if s.strip()),
         **mix_options(args),
     )
-    budget = parse_budget(args.search_budget)
+    budget = parse_budget(args.search_budget, DECKBUILDING_BUDGET)
     agents = [make_bot(args.bot or "heuristic", args.seed * 10 + i, budget) for i in range(args.players)]
     if is_match(config, args.half is not None):
         return _run_match(args, catalogue, config, agents)

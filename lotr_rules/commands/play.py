@@ -20,7 +20,8 @@ import attrs
 
 from lotr_rules.agents.controls import TakeBackRequested
 from lotr_rules.agents.human import HumanAgent, QuitRequested, SaveRequested
-from lotr_rules.agents.search.core import DEFAULT_BUDGET, Budget, parse_budget
+from lotr_rules.agents.search.core import Budget, parse_budget
+from lotr_rules.agents.search.deckbuilding import DEFAULT_BUDGET
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.commands.common import add_cards_option, bounded_int, catalogue_from, positive_int, seed_int
 from lotr_rules.commands.game import add_mix_options, with_mix_file
@@ -167,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
         save_path=str(save_path),
     )
     session = Session(catalogue, seats, human, save_path, saved=data is not None, where=where)
-    session.budget = parse_budget(args.search_budget)
+    session.budget = parse_budget(args.search_budget, DEFAULT_BUDGET)
     # A plan-2 game without --half is a whole match; a save says itself whether it is part of one.
     in_match = isinstance(data.get("match"), dict) if data is not None else args.half is None
     if config.mix == PLAN and in_match:

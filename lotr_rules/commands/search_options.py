@@ -24,7 +24,7 @@ def add_search_budget(parser: argparse.ArgumentParser) -> None:
         type=_budget,
         default=None,
         metavar="N|Nms",
-        help="the search bot's playouts per searched decision (default 6; in the Adventure Deck, whose "
-        "playouts are short, 64), or CPU milliseconds with ms "
+        help="the search bot's playouts per searched decision (default 6 in the Card Game; 64 in the "
+        "deck-building games and the Adventure Deck, whose playouts are short), or CPU milliseconds with ms "
         "(not reproducible); a game is reproducible from its seed at a given number of playouts",
     )

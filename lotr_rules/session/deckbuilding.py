@@ -13,8 +13,8 @@ from typing import Any
 import attrs
 
 from lotr_rules.agents.bots import HeuristicAgent, RandomAgent
-from lotr_rules.agents.search.core import DEFAULT_BUDGET, Budget
-from lotr_rules.agents.search.deckbuilding import DeckbuildingSearchAgent
+from lotr_rules.agents.search.core import Budget
+from lotr_rules.agents.search.deckbuilding import DEFAULT_BUDGET, DeckbuildingSearchAgent
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.engine.decisions import Agent, DecisionRequest
 from lotr_rules.engine.game import Game

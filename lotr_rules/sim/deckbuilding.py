@@ -9,6 +9,7 @@ from pathlib import Path
 import attrs
 
 from lotr_rules.agents.search.core import parse_budget
+from lotr_rules.agents.search.deckbuilding import DEFAULT_BUDGET
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.engine.rng import Rng
@@ -48,7 +49,7 @@ class DeckbuildingFamily:
         )
 
     def make_game(self, catalogue: Catalogue, settings: SimSettings, seed: int) -> DeckbuildingGame:
-        budget = parse_budget(settings.search_budget)
+        budget = parse_budget(settings.search_budget, DEFAULT_BUDGET)
         # Each seat's bot gets its own stream, derived from the game's seed.
         agents = [session.make_bot(settings.bot, Rng(seed).fork(seat), budget) for seat in range(settings.players)]
         return DeckbuildingGame(catalogue, self.config(settings, seed), agents)

@@ -14,7 +14,8 @@ from typing import Any
 
 import attrs
 
-from lotr_rules.agents.search.core import DEFAULT_BUDGET, Budget
+from lotr_rules.agents.search.core import Budget
+from lotr_rules.agents.search.deckbuilding import DEFAULT_BUDGET
 from lotr_rules.cards.catalogue import Catalogue
 from lotr_rules.cards.loader import load_sets
 from lotr_rules.engine.decisions import Agent

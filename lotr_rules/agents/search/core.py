@@ -44,10 +44,11 @@ DEFAULT_BUDGET = Budget()
 _BUDGET = re.compile(r"^\s*(\d+)\s*(ms)?\s*$")
 
 
-def parse_budget(text: str | None) -> Budget:
-    """``N`` playouts per decision or ``Nms`` milliseconds of CPU per decision."""
+def parse_budget(text: str | None, default: Budget = DEFAULT_BUDGET) -> Budget:
+    """``N`` playouts per decision or ``Nms`` milliseconds of CPU per decision; ``default`` (the
+    family's own) when none is given."""
     if text is None or text == "":
-        return DEFAULT_BUDGET
+        return default
     match = _BUDGET.match(text)
     if match is None or int(match.group(1)) <= 0:
         raise UserError(f"--search-budget takes a number of playouts (6) or of milliseconds (200ms), not {text!r}")
