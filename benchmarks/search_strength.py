@@ -287,6 +287,12 @@ def _interval(line: dict[str, Any]) -> str:
     return f"{low:.0%} to {high:.0%}"
 
 
+def _share(won: float, games: int) -> str:
+    """A share of games won, to a tenth of a percent below 1% (a single win in 200 is not 0%)."""
+    share = won / games
+    return f"{share:.1%}" if 0 < share < 0.01 else f"{share:.0%}"
+
+
 def markdown(lines: Sequence[dict[str, Any]]) -> str:
     """Every line as one table (the quick look at a run)."""
     out = ["| Scenario | Decks | Bot | Budget | Games | Won | 95% interval | Rounds | CPU s a game |", "|---" * 9 + "|"]
@@ -366,11 +372,12 @@ def page(
                 same = (x for x in rows if tuple(x["decks"]) == decks and x["seeds"] == line["seeds"])
                 base = next((x for x in same if x["bot"] == "heuristic"), None)
                 games = line["games"]
-                heur = f"{base['won']} ({base['won'] / games:.0%})" if base else "-"
+                heur = f"{base['won']} ({_share(base['won'], games)})" if base else "-"
                 left = f"{base['left_first_stage']:.0%}, " if base else "-, "
                 rounds = f"{base['rounds']}, " if base else "-, "
                 out.append(
-                    f"| {' + '.join(decks)} | {_games_cell(line)} | {heur} | {line['won']} ({line['won'] / games:.0%}) "
+                    f"| {' + '.join(decks)} | {_games_cell(line)} | {heur} "
+                    f"| {line['won']} ({_share(line['won'], games)}) "
                     f"| {line['budget']} | {_interval(line)} | {left}{line['left_first_stage']:.0%} "
                     f"| {rounds}{line['rounds']} | {line['cpu_seconds']} |"
                 )

@@ -64,3 +64,12 @@ def test_every_option_shown_is_one_the_benchmark_accepts() -> None:
     for command in commands:
         shown = {word for word in command[1:] if word.startswith("--")}
         assert shown <= accepted, (command, shown - accepted)
+
+
+def test_no_game_won_reads_as_none_won() -> None:
+    """A share under 1% is shown to a tenth of a percent: a single win in 200 games reads 0.5%,
+    never 0% beside a count that says otherwise."""
+    shares = re.findall(r"\| (\d+(?:\.\d+)?) \((\d+(?:\.\d+)?)%\)", PAGE.read_text(encoding="utf-8"))
+    assert shares
+    assert all(float(percent) > 0 for won, percent in shares if float(won) > 0)
+    assert any(percent == "0.5" for _, percent in shares)  # the Anduin's one win, tactics with spirit
