@@ -4,6 +4,7 @@ the search pages show is one the benchmark accepts."""
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import subprocess
@@ -66,10 +67,28 @@ def test_every_option_shown_is_one_the_benchmark_accepts() -> None:
         assert shown <= accepted, (command, shown - accepted)
 
 
-def test_no_game_won_reads_as_none_won() -> None:
+def _shares(page: str) -> list[tuple[str, str]]:
+    return re.findall(r"\| (\d+(?:\.\d+)?) \((\d+(?:\.\d+)?)%\)", page)
+
+
+def test_no_game_won_reads_as_none_won(tmp_path: Path) -> None:
     """A share under 1% is shown to a tenth of a percent: a single win in 200 games reads 0.5%,
-    never 0% beside a count that says otherwise."""
-    shares = re.findall(r"\| (\d+(?:\.\d+)?) \((\d+(?:\.\d+)?)%\)", PAGE.read_text(encoding="utf-8"))
+    never 0% beside a count that says otherwise (on the kept page, and on a run made to have
+    exactly one win)."""
+    shares = _shares(PAGE.read_text(encoding="utf-8"))
     assert shares
     assert all(float(percent) > 0 for won, percent in shares if float(won) > 0)
-    assert any(percent == "0.5" for _, percent in shares)  # the Anduin's one win, tactics with spirit
+    lines = [line for path in RUNS for line in json.loads(path.read_text(encoding="utf-8"))["lines"]]
+    scenarios = ("passage-through-mirkwood", "journey-down-the-anduin", "escape-from-dol-guldur")
+    line = next(line for line in lines if line["bot"] == "search" and line["scenario"] in scenarios)
+    run = tmp_path / "one-win.json"
+    run.write_text(json.dumps({"command": "a run with one win", "lines": [{**line, "won": 1, "games": 200}]}))
+    subprocess.run(
+        [sys.executable, SCRIPT, "--markdown", str(run), "--page", str(tmp_path / "page.md")],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    made = (tmp_path / "page.md").read_text(encoding="utf-8")
+    assert ("1", "0.5") in _shares(made), made
