@@ -19,7 +19,8 @@ lines seat one search bot among heuristic bots in two- and four-player games of 
 ``--first-seed`` plays other seeds than 1 to GAMES (a figure checked on games its settings were
 not chosen on).
 ``--page`` writes the figures page; ``--markdown`` rebuilds it (or prints the tables) from a
-saved run.
+saved run. ``--watch SEED`` prints the log of one of a row's games (the Card Game lines keep the
+seeds of the games they won).
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from lotr_rules.cards.loader import load_sets
 from lotr_rules.engine.cards import CardDef
 from lotr_rules.engine.decisions import Agent
 from lotr_rules.engine.rng import Rng
+from lotr_rules.errors import UserError
 from lotr_rules.games import vocabulary_for
 from lotr_rules.games.adventure.bots import AdaptiveAgent
 from lotr_rules.games.adventure.game import AdventureConfig, AdventureGame
@@ -59,9 +61,11 @@ from lotr_rules.games.deckbuilding.config import MAX_PLAYERS, GameConfig
 from lotr_rules.games.deckbuilding.game import DeckbuildingGame
 from lotr_rules.games.lcg.bots import LcgHeuristicAgent
 from lotr_rules.games.lcg.game import LcgConfig, LcgGame
+from lotr_rules.games.lcg.log import lines as log_lines
 from lotr_rules.games.lcg.recording import new_table
 from lotr_rules.games.lcg.state import QUEST
 from lotr_rules.native import compiled_modules
+from lotr_rules.session.lcg import result_line
 
 SCENARIOS = ("passage-through-mirkwood", "journey-down-the-anduin", "escape-from-dol-guldur")
 STARTERS = ("leadership", "tactics", "spirit", "lore")
@@ -87,15 +91,22 @@ def _table(scenario: str, decks: tuple[str, ...]) -> LcgConfig:
     return new_table(load_sets(vocabulary=vocabulary_for("lcg")), scenario, decks, 1).config
 
 
+def _lcg_game(scenario: str, decks: tuple[str, ...], seed: int, budget: int | None) -> LcgGame:
+    """A line-up's game at ``seed``, seated as its row seats it: the heuristic bot (``budget``
+    None or 0) or the search bot in every seat (seeded as ``simulate --game lcg`` seeds its bots)."""
+    config = attrs.evolve(_table(scenario, decks), seed=seed)
+    agents: list[Agent] = [
+        LcgSearchAgent(seed * 8 + seat, Budget(budget)) if budget else LcgHeuristicAgent(seed * 8 + seat)
+        for seat in range(len(decks))
+    ]
+    return LcgGame(config, agents)
+
+
 def play_lcg_game(scenario: str, decks: tuple[str, ...], seed: int, budget: int | None) -> dict[str, Any]:
     """One seeded game of a line-up: the heuristic bot (``budget`` None) or the search bot."""
-    config = attrs.evolve(_table(scenario, decks), seed=seed)
-    searchers = [LcgSearchAgent(seed * 8 + seat, Budget(budget)) for seat in range(len(decks))] if budget else []
-    agents: list[Agent] = (
-        list(searchers) if budget else [LcgHeuristicAgent(seed * 8 + seat) for seat in range(len(decks))]
-    )
     start = time.process_time()
-    game = LcgGame(config, agents)
+    game = _lcg_game(scenario, decks, seed, budget)
+    searchers = [agent for agent in game.agents if isinstance(agent, LcgSearchAgent)]
     result = game.play_game()
     stages = game.z(QUEST)
     return {
@@ -105,6 +116,16 @@ def play_lcg_game(scenario: str, decks: tuple[str, ...], seed: int, budget: int 
         "cpu": time.process_time() - start,
         "playouts": sum(s.playouts for s in searchers),
     }
+
+
+def watch_lcg_game(scenario: str, decks: tuple[str, ...], seed: int, budget: int | None) -> list[str]:
+    """The log of one row's game at ``seed`` (a game listed under the figures' tables, say),
+    played again as the row played it, and how it ended."""
+    game = _lcg_game(scenario, decks, seed, budget)
+    game.play_game()
+    bot = f"the search bot at {budget} playouts" if budget else "the heuristic bot"
+    title = f"{_name(scenario)}, {' + '.join(decks)}, seed {seed}, {bot} in every seat"
+    return [title, "", *log_lines(game.state.log), "", result_line(game)]
 
 
 def _play_lcg_game(job: tuple[str, tuple[str, ...], int, int | None]) -> dict[str, Any]:
@@ -168,6 +189,9 @@ def play_line(
         "games": games,
         "seeds": [first, first + games - 1],
         "won": wins,
+        # (which games were won: a rare win can be looked for again, and two runs on the same
+        # seeds compared game by game)
+        "won_seeds": [seed for seed, r in zip(range(first, first + games), results, strict=True) if r["won"]],
         "interval": [round(low, 3), round(high, 3)],
         "left_first_stage": round(sum(r["left_first"] for r in results) / games, 3),
         "rounds": round(sum(r["rounds"] for r in results) / games, 2),
@@ -287,6 +311,27 @@ def _interval(line: dict[str, Any]) -> str:
     return f"{low:.0%} to {high:.0%}"
 
 
+#: a row won this often or less has its games won listed by seed under its table
+RARE_WINS = 5
+
+
+def _rare_wins(rows: Sequence[dict[str, Any]]) -> list[str]:
+    """The seeds of the games won on the rows that won a few (runs that kept them), so a rare
+    win can be looked for again."""
+    found = [
+        f"{' + '.join(line['decks'])} ({line['bot']}): {', '.join(map(str, line['won_seeds']))}"
+        for line in rows
+        if 0 < len(line.get("won_seeds", ())) <= RARE_WINS
+    ]
+    if not found:
+        return []
+    return [
+        "",
+        f"Seeds of the games won, on rows that won {RARE_WINS} or fewer: " + "; ".join(found) + ". "
+        "`--watch SEED` with the row's scenario, decks and budget prints such a game's log.",
+    ]
+
+
 def _share(won: float, games: int) -> str:
     """A share of games won, to a tenth of a percent below 1% (a single win in 200 is not 0%)."""
     share = won / games
@@ -381,6 +426,7 @@ def page(
                     f"| {line['budget']} | {_interval(line)} | {left}{line['left_first_stage']:.0%} "
                     f"| {rounds}{line['rounds']} | {line['cpu_seconds']} |"
                 )
+        out += _rare_wins(rows)
     if curve:
         scenario = curve[0]["scenario"]
         out += ["", "## Strength against budget", ""]
@@ -439,6 +485,27 @@ def page(
     return "\n".join(out) + "\n"
 
 
+def _watched(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[str, tuple[str, ...], int, int]:
+    """The game ``--watch`` asks for: its scenario, line-up, seed and budget."""
+    scenarios = [s for s in args.scenarios.split(",") if s]
+    line_ups = [tuple(x.split(",")) for x in args.line_ups.split(";") if x] or [CURVE_DECKS]
+    try:
+        budgets = [int(b) for b in args.budgets.split(",") if b] or [DEFAULT_PLAYOUTS]
+    except ValueError:
+        budgets = [-1]
+    if args.watch < 1:
+        parser.error(f"--watch takes a game's seed (1 or more), not {args.watch}")
+    if budgets[0] < 0:
+        parser.error(f"--budgets takes playouts (0 for the heuristic bot), not {args.budgets!r}")
+    if not scenarios:
+        parser.error("--watch needs a scenario (--scenarios)")
+    try:
+        _table(scenarios[0], line_ups[0])
+    except UserError as error:
+        parser.error(str(error))
+    return scenarios[0], line_ups[0], args.watch, budgets[0]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=0, help="games a line-up (default 200; --quick: 3)")
@@ -482,6 +549,13 @@ def main() -> None:
         default=os.cpu_count() or 1,
         help="processes playing games at once (default every core; the figures are the same whatever the number)",
     )
+    parser.add_argument(
+        "--watch",
+        type=int,
+        metavar="SEED",
+        help="print the log of one Card Game: the first of --scenarios and of --line-ups at this seed, "
+        "played by the search bot at the first of --budgets (0: the heuristic bot), as its row played it",
+    )
     parser.add_argument("--output", type=Path, help="save the run's lines as JSON")
     parser.add_argument("--page", type=Path, help="write the figures page")
     parser.add_argument(
@@ -508,6 +582,10 @@ def main() -> None:
             args.page.write_text(page(joined, commands, builds, kept_in))
         else:
             print(markdown(joined))
+        return
+    if args.watch is not None:
+        watched = _watched(parser, args)
+        print("\n".join(watch_lcg_game(*watched)))
         return
     if args.workers < 1:
         parser.error(f"--workers takes 1 or more processes, not {args.workers}")

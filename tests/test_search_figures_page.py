@@ -92,3 +92,86 @@ def test_no_game_won_reads_as_none_won(tmp_path: Path) -> None:
     )
     made = (tmp_path / "page.md").read_text(encoding="utf-8")
     assert ("1", "0.5") in _shares(made), made
+
+
+def test_a_rare_win_is_listed_by_its_seed(tmp_path: Path) -> None:
+    """A row that won a few games lists them by seed under its scenario's table (so a rare win
+    can be looked for again); a row that won more lists none."""
+    base = {
+        "scenario": "journey-down-the-anduin",
+        "budget": 6,
+        "games": 200,
+        "seeds": [1, 200],
+        "interval": [0.0, 0.03],
+        "left_first_stage": 0.1,
+        "rounds": 5.0,
+        "cpu_seconds": 3.0,
+        "playouts": 300.0,
+    }
+    lines = [
+        {**base, "decks": ["tactics", "spirit"], "bot": "search", "won": 2, "won_seeds": [57, 160]},
+        {**base, "decks": ["tactics", "spirit"], "bot": "heuristic", "budget": None, "won": 0, "won_seeds": []},
+        {**base, "decks": ["leadership"], "bot": "search", "won": 6, "won_seeds": [1, 2, 3, 4, 5, 6]},
+    ]
+    run = tmp_path / "rare.json"
+    run.write_text(json.dumps({"command": "a run with rare wins", "lines": lines}))
+    subprocess.run(
+        [sys.executable, SCRIPT, "--markdown", str(run), "--page", str(tmp_path / "page.md")],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    made = (tmp_path / "page.md").read_text(encoding="utf-8")
+    assert "Seeds of the games won, on rows that won 5 or fewer: tactics + spirit (search): 57, 160. " in made, made
+    assert "leadership (search): 1" not in made
+
+
+def _run_script(*words: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, SCRIPT, *words], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_a_watched_game_is_the_game_its_row_played(tmp_path: Path) -> None:
+    """``--watch SEED`` plays a row's game again with its log: the same game as the row's (its
+    end agrees with the row's line for that seed), seated as the row seats it."""
+    out = tmp_path / "row.json"
+    words = ("--scenarios", "journey-down-the-anduin", "--line-ups", "leadership,tactics")
+    played = _run_script(
+        "--games", "2", "--first-seed", "7", *words, "--budgets", "2", "--no-deckbuilding", "--no-adventure",
+        "--workers", "1", "--output", str(out),
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    lines = json.loads(out.read_text(encoding="utf-8"))["lines"]
+    for line in lines:
+        budget = str(line["budget"] or 0)
+        rounds = 0
+        for seed in (7, 8):
+            watched = _run_script("--watch", str(seed), *words, "--budgets", budget)
+            assert watched.returncode == 0, watched.stderr
+            shown = watched.stdout.splitlines()
+            bot = "the heuristic bot" if budget == "0" else "the search bot at 2 playouts"
+            assert shown[0] == f"Journey Down the Anduin, leadership + tactics, seed {seed}, {bot} in every seat"
+            assert "== Round 1" in watched.stdout
+            won = shown[-1].startswith("The players won")
+            assert won == (seed in line["won_seeds"]), shown[-1]
+            found = re.search(r"in round (\d+)", shown[-1])
+            assert found, shown[-1]
+            rounds += int(found.group(1))
+        assert rounds / 2 == line["rounds"], (line, rounds)
+    # what cannot be watched is refused with a reason
+    refused = _run_script("--watch", "3", "--scenarios", "nowhere")
+    assert refused.returncode == 2 and "unknown scenario 'nowhere'" in refused.stderr
+    assert "1 or more" in _run_script("--watch", "0").stderr
+
+
+def test_the_watched_game_shown_in_the_docs_is_what_the_command_prints() -> None:
+    """The search docs show a watched game's first and last lines: they are what it prints."""
+    text = (ROOT / "docs" / "search.md").read_text(encoding="utf-8")
+    found = re.search(r"```\n\$ python (benchmarks/search_strength\.py --watch [^\n]*)\n(.*?)```", text, re.DOTALL)
+    assert found, "the search docs show a watched game"
+    shown = found.group(2).splitlines()
+    assert len(shown) == 2
+    printed = _run_script(*shlex.split(found.group(1))[1:])
+    assert printed.returncode == 0, printed.stderr
+    lines = printed.stdout.splitlines()
+    assert [lines[0], lines[-1]] == shown
