@@ -81,17 +81,22 @@ def test_no_game_won_reads_as_none_won(tmp_path: Path) -> None:
     lines = [line for path in RUNS for line in json.loads(path.read_text(encoding="utf-8"))["lines"]]
     scenarios = ("passage-through-mirkwood", "journey-down-the-anduin", "escape-from-dol-guldur")
     line = next(line for line in lines if line["bot"] == "search" and line["scenario"] in scenarios)
-    run = tmp_path / "one-win.json"
-    run.write_text(json.dumps({"command": "a run with one win", "lines": [{**line, "won": 1, "games": 200}]}))
+    made = _page_of(tmp_path, [{**line, "won": 1, "games": 200}])
+    assert ("1", "0.5") in _shares(made), made
+
+
+def _page_of(folder: Path, lines: list[dict[str, object]]) -> str:
+    """The figures page the benchmark makes of a run holding ``lines``."""
+    run = folder / "run.json"
+    run.write_text(json.dumps({"command": "a run made for a test", "lines": lines}))
     subprocess.run(
-        [sys.executable, SCRIPT, "--markdown", str(run), "--page", str(tmp_path / "page.md")],
+        [sys.executable, SCRIPT, "--markdown", str(run), "--page", str(folder / "page.md")],
         cwd=ROOT,
         check=True,
         capture_output=True,
         text=True,
     )
-    made = (tmp_path / "page.md").read_text(encoding="utf-8")
-    assert ("1", "0.5") in _shares(made), made
+    return (folder / "page.md").read_text(encoding="utf-8")
 
 
 def test_a_rare_win_is_listed_by_its_seed(tmp_path: Path) -> None:
@@ -113,16 +118,7 @@ def test_a_rare_win_is_listed_by_its_seed(tmp_path: Path) -> None:
         {**base, "decks": ["tactics", "spirit"], "bot": "heuristic", "budget": None, "won": 0, "won_seeds": []},
         {**base, "decks": ["leadership"], "bot": "search", "won": 6, "won_seeds": [1, 2, 3, 4, 5, 6]},
     ]
-    run = tmp_path / "rare.json"
-    run.write_text(json.dumps({"command": "a run with rare wins", "lines": lines}))
-    subprocess.run(
-        [sys.executable, SCRIPT, "--markdown", str(run), "--page", str(tmp_path / "page.md")],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    made = (tmp_path / "page.md").read_text(encoding="utf-8")
+    made = _page_of(tmp_path, lines)
     assert "Seeds of the games won, on rows that won 5 or fewer: tactics + spirit (search): 57, 160. " in made, made
     assert "leadership (search): 1" not in made
 
