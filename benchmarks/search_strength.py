@@ -104,6 +104,7 @@ def _lcg_game(scenario: str, decks: tuple[str, ...], seed: int, budget: int | No
 
 def play_lcg_game(scenario: str, decks: tuple[str, ...], seed: int, budget: int | None) -> dict[str, Any]:
     """One seeded game of a line-up: the heuristic bot (``budget`` None) or the search bot."""
+    _table(scenario, decks)  # (built once a process: not a game's cost)
     start = time.process_time()
     game = _lcg_game(scenario, decks, seed, budget)
     searchers = [agent for agent in game.agents if isinstance(agent, LcgSearchAgent)]
@@ -488,7 +489,7 @@ def page(
 def _watched(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[str, tuple[str, ...], int, int]:
     """The game ``--watch`` asks for: its scenario, line-up, seed and budget."""
     scenarios = [s for s in args.scenarios.split(",") if s]
-    line_ups = [tuple(x.split(",")) for x in args.line_ups.split(";") if x] or [CURVE_DECKS]
+    line_ups = [tuple(x.split(",")) for x in args.line_ups.split(";") if x] or list(LINE_UPS)
     try:
         budgets = [int(b) for b in args.budgets.split(",") if b] or [DEFAULT_PLAYOUTS]
     except ValueError:
