@@ -486,25 +486,36 @@ def page(
     return "\n".join(out) + "\n"
 
 
+def _line_ups(text: str) -> list[tuple[str, ...]]:
+    """``--line-ups``: decks comma-separated, line-ups semicolon-separated (default the starters)."""
+    return [tuple(x.split(",")) for x in text.split(";") if x] or list(LINE_UPS)
+
+
+def _budgets(parser: argparse.ArgumentParser, text: str) -> list[int]:
+    """``--budgets``: playouts per decision, comma-separated (0: the heuristic bot)."""
+    try:
+        budgets = [int(b) for b in text.split(",") if b] or [DEFAULT_PLAYOUTS]
+    except ValueError:
+        budgets = [-1]
+    if min(budgets) < 0:
+        parser.error(f"--budgets takes playouts (0 for the heuristic bot), comma-separated, not {text!r}")
+    return budgets
+
+
 def _watched(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[str, tuple[str, ...], int, int]:
     """The game ``--watch`` asks for: its scenario, line-up, seed and budget."""
     scenarios = [s for s in args.scenarios.split(",") if s]
-    line_ups = [tuple(x.split(",")) for x in args.line_ups.split(";") if x] or list(LINE_UPS)
-    try:
-        budgets = [int(b) for b in args.budgets.split(",") if b] or [DEFAULT_PLAYOUTS]
-    except ValueError:
-        budgets = [-1]
+    line_up = _line_ups(args.line_ups)[0]
+    budget = _budgets(parser, args.budgets)[0]
     if args.watch < 1:
         parser.error(f"--watch takes a game's seed (1 or more), not {args.watch}")
-    if budgets[0] < 0:
-        parser.error(f"--budgets takes playouts (0 for the heuristic bot), not {args.budgets!r}")
     if not scenarios:
         parser.error("--watch needs a scenario (--scenarios)")
     try:
-        _table(scenarios[0], line_ups[0])
+        _table(scenarios[0], line_up)
     except UserError as error:
         parser.error(str(error))
-    return scenarios[0], line_ups[0], args.watch, budgets[0]
+    return scenarios[0], line_up, args.watch, budget
 
 
 def main() -> None:
@@ -612,8 +623,8 @@ def main() -> None:
     deckbuilding = not (args.no_deckbuilding or args.adventure_only)
     adventure = not (args.no_adventure or args.deckbuilding_only)
     games = args.games or (QUICK_GAMES if args.quick else 200)
-    budgets = [int(b) for b in args.budgets.split(",") if b] or [DEFAULT_PLAYOUTS]
-    line_ups = [tuple(x.split(",")) for x in args.line_ups.split(";") if x] or list(LINE_UPS)
+    budgets = _budgets(parser, args.budgets)
+    line_ups = _line_ups(args.line_ups)
     if args.quick and not args.line_ups:
         line_ups = [CURVE_DECKS]
     lines: list[dict[str, Any]] = []
